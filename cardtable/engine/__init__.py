@@ -1,0 +1,33 @@
+"""The game-agnostic kernel: cards in zones, actions, events, observations, seeded
+randomness, results and the match record. Pure Python: never imports pygame."""
+
+from .errors import BadDeck, BadOption, IllegalAction
+from .events import HIDDEN, Event, announce, move
+from .game import GameInfo, Option
+from .record import BadRecord, MatchRecord
+from .rng import Rng
+from .state import ALL, NONE, OWNER, TOP, Action, GameState, Result, Window, Zone
+
+__all__ = [
+    "ALL",
+    "NONE",
+    "OWNER",
+    "TOP",
+    "HIDDEN",
+    "Action",
+    "BadDeck",
+    "BadOption",
+    "BadRecord",
+    "Event",
+    "GameInfo",
+    "GameState",
+    "IllegalAction",
+    "MatchRecord",
+    "Option",
+    "Result",
+    "Rng",
+    "Window",
+    "Zone",
+    "announce",
+    "move",
+]

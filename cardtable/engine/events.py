@@ -1,0 +1,84 @@
+"""Events: what a player sees happen at the table.
+
+The table animates events and never diffs states. An event that moves a card names the
+zones it leaves and reaches (``hand:2``, ``draw``, ``discard``, ``play``, ``punish:1``,
+``bid:0`` ...) and says who sees its face: everyone (``"up"``), nobody (``"down"``) or one
+seat (an int). ``for_seat`` hides what that seat may not see.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+HIDDEN = "?"
+
+Face = str | int  # "up", "down", or the one seat that sees it
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing that happened. ``kind`` is one of:
+
+    move      ``cards`` go from ``src`` to ``dst``; ``face`` says who sees them
+    reveal    ``cards`` in ``src`` turn face up for everyone
+    shuffle   the cards of ``src`` are shuffled
+    deal      a whole deal starts (``text`` names it); card moves follow as ``move``
+    turn      ``seat`` is now to act
+    score     ``data`` holds the scores after the change
+    announce  a short line for everyone (``text``), such as "Going Up" or "MEAN!"
+    slap      a slap round opens, takes a hit, or closes (``data`` tells which)
+    over      the game (or hand) is over; ``data`` holds the result
+    """
+
+    kind: str
+    cards: tuple[str, ...] = ()
+    src: str | None = None
+    dst: str | None = None
+    face: Face = "up"
+    seat: int | None = None
+    text: str = ""
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def for_seat(self, seat: int | None) -> Event:
+        """This event as ``seat`` sees it (``None``: a spectator who sees no hands)."""
+        if self.kind != "move" or self.face == "up" or self.face == seat:
+            return self
+        return replace(self, cards=tuple(HIDDEN for _ in self.cards))
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind}
+        if self.cards:
+            out["cards"] = list(self.cards)
+        for name in ("src", "dst", "seat"):
+            value = getattr(self, name)
+            if value is not None:
+                out[name] = value
+        if self.kind == "move":
+            out["face"] = self.face
+        if self.text:
+            out["text"] = self.text
+        if self.data:
+            out["data"] = self.data
+        return out
+
+    def __str__(self) -> str:
+        parts = [self.kind]
+        if self.cards:
+            parts.append(" ".join(self.cards))
+        if self.src or self.dst:
+            parts.append(f"{self.src or ''}->{self.dst or ''}")
+        if self.text:
+            parts.append(repr(self.text))
+        return " ".join(parts)
+
+
+def move(cards, src: str, dst: str, face: Face = "up", seat: int | None = None) -> Event:
+    """A card move; ``cards`` may be one code or several."""
+    if isinstance(cards, str):
+        cards = (cards,)
+    return Event("move", cards=tuple(cards), src=src, dst=dst, face=face, seat=seat)
+
+
+def announce(text: str, seat: int | None = None, **data: Any) -> Event:
+    return Event("announce", seat=seat, text=text, data=dict(data))

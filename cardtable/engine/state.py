@@ -1,0 +1,277 @@
+"""The game-agnostic kernel every game's state builds on.
+
+A ``GameState`` is one play-through of one game. Games subclass it and write only what
+differs (python-chess's ``Board`` and its variants are the model): ``to_act``,
+``legal_actions``, ``_apply``, ``explain`` (why a move is refused), ``zones`` and the
+game's own part of ``observation``.
+
+Every card lies in a named ``Zone``. Zones say who may see their cards, and that is the
+whole of what the engine knows about secrecy: observations are built from it, and a search
+bot's sampled worlds (``sample_hidden``) reshuffle exactly the cards a seat cannot see.
+A game must keep every secret in a zone and nowhere else.
+"""
+
+from __future__ import annotations
+
+import copy
+from abc import ABC, abstractmethod
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import IllegalAction
+from .events import Event
+from .rng import Rng
+
+ALL = "all"  # everyone sees every card
+NONE = "none"  # nobody sees the faces (a face-down pile)
+OWNER = "owner"  # only the owner sees the faces
+TOP = "top"  # everyone sees the top card only
+
+
+@dataclass(frozen=True)
+class Action:
+    """A move, as the table talk says it: ``bid 15``, ``play 6 6``, ``punish 2``."""
+
+    code: str
+
+    def __str__(self) -> str:
+        return self.code
+
+
+@dataclass
+class Zone:
+    """A place where cards lie. ``cards[-1]`` is the top of a pile.
+
+    ``pool`` groups the hidden places whose cards a seat could not tell apart: a sampled
+    world swaps hidden cards only within one pool (a player's secret bid stays one of that
+    player's own cards; a Point Card never lands in a hand).
+    """
+
+    name: str
+    cards: list[str]
+    visibility: str = NONE
+    owner: int | None = None
+    pool: str = "main"
+
+    def hidden_positions(self, seat: int | None) -> list[int]:
+        """Indexes of the cards in this zone whose faces ``seat`` may not see."""
+        if self.visibility == ALL:
+            return []
+        if self.visibility == OWNER and seat is not None and seat == self.owner:
+            return []
+        if self.visibility == TOP:
+            return list(range(len(self.cards) - 1))
+        return list(range(len(self.cards)))
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` sees of this zone: its cards, or only how many there are."""
+        hidden = self.hidden_positions(seat)
+        if not hidden:
+            return {"cards": list(self.cards)}
+        view: dict[str, Any] = {"count": len(self.cards)}
+        if self.visibility == TOP and self.cards:
+            view["top"] = self.cards[-1]
+        return view
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a game ended: a score per seat and the ranking, best first (ties share a place)."""
+
+    scores: list[int]
+    ranking: list[list[int]]
+    detail: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def from_scores(cls, scores: Iterable[int], higher_is_better: bool = True) -> Result:
+        """Rank seats by score.
+
+        >>> Result.from_scores([3, 7, 7, -1]).ranking
+        [[1, 2], [0], [3]]
+        """
+        scores = list(scores)
+        order = sorted(set(scores), reverse=higher_is_better)
+        ranking = [[s for s, v in enumerate(scores) if v == value] for value in order]
+        return cls(scores=scores, ranking=ranking)
+
+    @property
+    def winners(self) -> list[int]:
+        return list(self.ranking[0]) if self.ranking else []
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"scores": self.scores, "ranking": self.ranking, "detail": self.detail}
+
+
+@dataclass(frozen=True)
+class Window:
+    """A timed step (a slap round): open for ``seconds``; the clock lives outside.
+
+    While a window is open the driver (the app, or a headless driver on a virtual clock)
+    passes the seats' actions in arrival order and calls ``close_window`` when time is up.
+    """
+
+    kind: str
+    seconds: float
+    seats: tuple[int, ...]
+
+
+class GameState(ABC):
+    """One play-through of a game. See ARCHITECTURE.md for the contract."""
+
+    game_id: str = ""
+
+    def __init__(self, players: int, seed: int | str, options: dict[str, Any]):
+        self.players = players
+        self.seed = seed
+        self.options = dict(options)
+        self.rng = Rng(seed)
+        self.history: list[tuple[int, str]] = []
+        self.setup_events: list[Event] = []
+
+    # -- what every game writes ------------------------------------------------------
+
+    @classmethod
+    @abstractmethod
+    def full_deck(cls, players: int, options: dict[str, Any]) -> list[str]:
+        """Every card code in play at this player count (what the zones always hold)."""
+
+    @classmethod
+    def stacked_part(cls, players: int, options: dict[str, Any]) -> list[str]:
+        """The cards a stacked deck lists (those setup shuffles and deals)."""
+        return cls.full_deck(players, options)
+
+    @property
+    @abstractmethod
+    def to_act(self) -> tuple[int, ...]:
+        """The seats that must act now (several in simultaneous steps)."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every move ``seat`` may make now."""
+
+    @abstractmethod
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        """Carry out a move already known to be legal."""
+
+    @abstractmethod
+    def zones(self) -> dict[str, Zone]:
+        """Every zone, holding every card of the game."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @property
+    @abstractmethod
+    def result(self) -> Result | None: ...
+
+    def explain(self, seat: int, code: str) -> str:
+        """Why ``code`` is refused for ``seat`` now. Games give the rule's own words."""
+        return f"'{code}' is not a move you can make now."
+
+    def public_observation(self, seat: int | None) -> dict[str, Any]:
+        """The game's own public facts for ``seat`` (direction, scores, round ...)."""
+        return {}
+
+    @property
+    def window(self) -> Window | None:
+        """The timed step that is open now, if any."""
+        return None
+
+    def _close_window(self) -> list[Event]:
+        """End the open timed step; games with timed steps write this."""
+        raise IllegalAction("No timed step is open.")
+
+    def close_window(self) -> list[Event]:
+        """End the open timed step (its time is up). Recorded as ``(-1, "close")``."""
+        if self.window is None:
+            raise IllegalAction("No timed step is open.")
+        events = self._close_window()
+        self.history.append((-1, "close"))
+        return events
+
+    # -- the shared machinery ----------------------------------------------------------
+
+    def apply(self, seat: int, action: Action | str) -> list[Event]:
+        """Apply ``action`` for ``seat`` and return the events, or raise ``IllegalAction``.
+
+        A refused move changes nothing: the legality check runs before any change.
+        """
+        code = action.code if isinstance(action, Action) else str(action).strip()
+        code = " ".join(code.split())
+        if self.is_over:
+            raise IllegalAction("The game is over.")
+        if not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise IllegalAction(f"There is no seat {seat} at this table.")
+        legal = {a.code: a for a in self.legal_actions(seat)}
+        if code not in legal:
+            if not legal and seat not in self.to_act:
+                waiting = ", ".join(f"seat {s}" for s in self.to_act)
+                raise IllegalAction(f"It is not your turn: waiting for {waiting}.")
+            raise IllegalAction(self.explain(seat, code))
+        events = self._apply(seat, legal[code])
+        self.history.append((seat, code))
+        return events
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """Everything ``seat`` may know, and nothing more (JSON-serialisable).
+
+        ``seat=None`` is a spectator who sees no hands.
+        """
+        zones = self.zones()
+        hand = zones.get(f"hand:{seat}")
+        obs: dict[str, Any] = {
+            "game": self.game_id,
+            "seat": seat,
+            "players": self.players,
+            "options": dict(self.options),
+            "to_act": list(self.to_act),
+            "is_over": self.is_over,
+            "hand": list(hand.cards) if hand is not None and seat is not None else [],
+            "zones": {name: zone.view(seat) for name, zone in zones.items()},
+        }
+        window = self.window
+        obs["window"] = (
+            None
+            if window is None
+            else {"kind": window.kind, "seconds": window.seconds, "seats": list(window.seats)}
+        )
+        obs.update(self.public_observation(seat))
+        result = self.result
+        obs["result"] = None if result is None else result.to_dict()
+        return obs
+
+    def card_counts(self) -> Counter[str]:
+        """How many of each card code lie in all zones together (for conservation checks)."""
+        counts: Counter[str] = Counter()
+        for zone in self.zones().values():
+            counts.update(zone.cards)
+        return counts
+
+    def copy(self) -> GameState:
+        return copy.deepcopy(self)
+
+    def sample_hidden(self, seat: int, rng: Rng) -> GameState:
+        """A world consistent with what ``seat`` can see: a copy in which every card hidden
+        from ``seat`` is reshuffled among the hidden places of its pool.
+
+        The hidden cards are sorted before the shuffle, so the sample depends only on what
+        ``seat`` knows, never on where the hidden cards really lie. Search bots plan on
+        these samples; they never see the true state.
+        """
+        world = self.copy()
+        world.rng = rng.spawn("world")
+        by_pool: dict[str, list[tuple[Zone, int]]] = {}
+        for name in sorted(world.zones()):
+            zone = world.zones()[name]
+            for index in zone.hidden_positions(seat):
+                by_pool.setdefault(zone.pool, []).append((zone, index))
+        for pool in sorted(by_pool):
+            places = by_pool[pool]
+            cards = sorted(zone.cards[index] for zone, index in places)
+            rng.shuffle(cards)
+            for (zone, index), card in zip(places, cards, strict=True):
+                zone.cards[index] = card
+        return world

@@ -1,0 +1,60 @@
+"""The registry of games: ``registry.get("mean")``, ``registry.all()``, and replay.
+
+Games register here by id; the app's game choice, the command line and the conformance
+test all read this list.
+"""
+
+from __future__ import annotations
+
+from cardtable.engine import GameInfo, GameState, MatchRecord
+
+_GAMES: dict[str, GameInfo] = {}
+
+
+def register(info: GameInfo) -> GameInfo:
+    _GAMES[info.id] = info
+    return info
+
+
+def all() -> list[GameInfo]:  # noqa: A001 - the contract's name
+    _load()
+    return list(_GAMES.values())
+
+
+def ids() -> list[str]:
+    return [info.id for info in all()]
+
+
+def get(game_id: str) -> GameInfo:
+    """The game with this id; ``KeyError`` naming the ids there are."""
+    _load()
+    try:
+        return _GAMES[game_id]
+    except KeyError:
+        raise KeyError(f"unknown game {game_id!r} (games: {', '.join(_GAMES)})") from None
+
+
+def new_from_record(record: MatchRecord) -> GameState:
+    return get(record.game_id).new_game(
+        players=record.players, seed=record.seed, options=record.options, deck=record.deck
+    )
+
+
+def replay(record: MatchRecord) -> GameState:
+    """The state reached by playing the record's actions from its seed: identical each time.
+
+    Timed steps are part of the record: a ``close`` action closes the open window.
+    """
+    state = new_from_record(record)
+    for seat, code in record.actions:
+        if seat == -1 and code == "close":
+            state.close_window()
+        else:
+            state.apply(seat, code)
+    return state
+
+
+def _load() -> None:
+    if _GAMES:
+        return
+    from . import catalog  # noqa: F401  (registers every game)

@@ -1,0 +1,267 @@
+"""What the Heck?: simultaneous secret bids for positive and negative Point Cards.
+
+The rules of ``../shared/seeds/004_ab6e4d04dd330339.txt`` with the rulings of RULINGS.md.
+Only the rules: no drawing, no bots.
+
+Zones: ``points`` (the face-down Point Card stack), ``center`` (the face-up Point Card or
+cards), ``hand:N`` (Player Cards not yet used), ``bid:N`` (the card laid face down this
+round), ``played:N`` (used Player Cards, face up), ``won:N`` (collected Point Cards) and
+``unclaimed`` (Point Cards nobody took on an all-tie in the last round).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from cardtable.engine import (
+    ALL,
+    NONE,
+    OWNER,
+    Action,
+    Event,
+    GameInfo,
+    GameState,
+    Result,
+    Zone,
+    announce,
+    move,
+)
+
+POINT_CARDS = [str(v) for v in range(-5, 0)] + [str(v) for v in range(1, 11)]
+PLAYER_CARDS = [str(v) for v in range(1, 16)]
+ROUNDS = len(POINT_CARDS)
+
+
+def winning_bid(bids: dict[int, int], total: int) -> tuple[int | None, list[int]]:
+    """The seat that takes the Point Cards, and the seats whose tied bids cancel.
+
+    Ties cancel; among the bids not tied the highest wins when the face-up total is zero or
+    more, the lowest when it is below zero. ``None`` when every bid is cancelled.
+
+    >>> winning_bid({0: 15, 1: 15, 2: 5}, total=7)
+    (2, [0, 1])
+    """
+    counts = Counter(bids.values())
+    cancelled = sorted(seat for seat, value in bids.items() if counts[value] > 1)
+    standing = {seat: value for seat, value in bids.items() if counts[value] == 1}
+    if not standing:
+        return None, cancelled
+    pick = max if total >= 0 else min
+    winner = pick(standing, key=lambda seat: standing[seat])
+    return winner, cancelled
+
+
+class WhatTheHeckState(GameState):
+    game_id = "what-the-heck"
+
+    def __init__(self, players: int, seed, options: dict[str, Any], deck: list[str] | None):
+        super().__init__(players, seed, options)
+        stack = list(deck) if deck is not None else list(POINT_CARDS)
+        if deck is None:
+            self.rng.shuffle(stack)
+        # Zones keep the top card last; a stacked deck lists the top first.
+        self.points: list[str] = list(reversed(stack))
+        self.center: list[str] = []
+        self.hands: list[list[str]] = [list(PLAYER_CARDS) for _ in range(players)]
+        self.bids: list[list[str]] = [[] for _ in range(players)]
+        self.played: list[list[str]] = [[] for _ in range(players)]
+        self.won: list[list[str]] = [[] for _ in range(players)]
+        self.unclaimed: list[str] = []
+        self.round = 1
+        self.last_reveal: dict[str, Any] | None = None
+        self._over = False
+        self.setup_events = [
+            Event("deal", text="Each player takes a full set of Player Cards 1 to 15."),
+            *self._flip_point_card(),
+        ]
+
+    @classmethod
+    def full_deck(cls, players: int, options: dict[str, Any]) -> list[str]:
+        return list(POINT_CARDS) + list(PLAYER_CARDS) * players
+
+    @classmethod
+    def stacked_part(cls, players: int, options: dict[str, Any]) -> list[str]:
+        return list(POINT_CARDS)
+
+    # -- the contract ------------------------------------------------------------------
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        if self._over:
+            return ()
+        return tuple(seat for seat in range(self.players) if not self.bids[seat])
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat not in self.to_act:
+            return []
+        return [Action(f"bid {card}") for card in sorted(self.hands[seat], key=int)]
+
+    def explain(self, seat: int, code: str) -> str:
+        if self._over:
+            return "The game is over."
+        if self.bids[seat]:
+            return "You have already laid your card for this round: wait for the others."
+        words = code.split()
+        if len(words) != 2 or words[0] != "bid":
+            return "Play one of your Player Cards face down: 'bid N'."
+        card = words[1]
+        if card in self.played[seat]:
+            return f"You have used your {card} already: each Player Card is played once."
+        if card not in PLAYER_CARDS:
+            return f"There is no Player Card {card}: they run from 1 to 15."
+        return f"You have no {card} to play."
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        card = action.code.split()[1]
+        self.hands[seat].remove(card)
+        self.bids[seat].append(card)
+        events = [move(card, f"hand:{seat}", f"bid:{seat}", face=seat, seat=seat)]
+        if not self.to_act:
+            events += self._resolve()
+        return events
+
+    def zones(self) -> dict[str, Zone]:
+        zones = {
+            "points": Zone("points", self.points, NONE, pool="points"),
+            "center": Zone("center", self.center, ALL),
+            "unclaimed": Zone("unclaimed", self.unclaimed, ALL),
+        }
+        for seat in range(self.players):
+            # A seat's unused cards are common knowledge (used ones lie face up); which of
+            # them is this round's bid is the secret, so hand and bid share a pool.
+            pool = f"player:{seat}"
+            zones[f"hand:{seat}"] = Zone(f"hand:{seat}", self.hands[seat], OWNER, seat, pool)
+            zones[f"bid:{seat}"] = Zone(f"bid:{seat}", self.bids[seat], OWNER, seat, pool)
+            zones[f"played:{seat}"] = Zone(f"played:{seat}", self.played[seat], ALL, seat)
+            zones[f"won:{seat}"] = Zone(f"won:{seat}", self.won[seat], ALL, seat)
+        return zones
+
+    @property
+    def is_over(self) -> bool:
+        return self._over
+
+    @property
+    def result(self) -> Result | None:
+        if not self._over:
+            return None
+        return Result.from_scores(self.scores())
+
+    def public_observation(self, seat: int | None) -> dict[str, Any]:
+        return {
+            "round": self.round,
+            "rounds": ROUNDS,
+            "center_total": self.center_total(),
+            "points_left": len(self.points),
+            "remaining": [
+                sorted(self.hands[s] + self.bids[s], key=int) for s in range(self.players)
+            ],
+            "has_bid": [bool(self.bids[s]) for s in range(self.players)],
+            "scores": self.scores(),
+            "last_reveal": self.last_reveal,
+        }
+
+    # -- the rules ---------------------------------------------------------------------
+
+    def scores(self) -> list[int]:
+        return [sum(int(card) for card in self.won[seat]) for seat in range(self.players)]
+
+    def center_total(self) -> int:
+        return sum(int(card) for card in self.center)
+
+    def _flip_point_card(self) -> list[Event]:
+        card = self.points.pop()
+        self.center.append(card)
+        return [move(card, "points", "center", face="up")]
+
+    def _resolve(self) -> list[Event]:
+        bids = {seat: int(self.bids[seat][0]) for seat in range(self.players)}
+        total = self.center_total()
+        winner, cancelled = winning_bid(bids, total)
+        self.last_reveal = {
+            "round": self.round,
+            "bids": [str(bids[s]) for s in range(self.players)],
+            "cancelled": cancelled,
+            "winner": winner,
+            "total": total,
+            "points": list(self.center),
+        }
+        events: list[Event] = [
+            Event(
+                "reveal",
+                cards=tuple(str(bids[s]) for s in range(self.players)),
+                src="bids",
+                data=dict(self.last_reveal),
+            )
+        ]
+        for seat in range(self.players):
+            card = self.bids[seat].pop()
+            self.played[seat].append(card)
+            events.append(move(card, f"bid:{seat}", f"played:{seat}", face="up", seat=seat))
+        last_round = self.round == ROUNDS
+        if winner is not None:
+            taken = list(self.center)
+            self.won[winner].extend(taken)
+            self.center.clear()
+            events.append(move(taken, "center", f"won:{winner}", face="up", seat=winner))
+            events.append(Event("score", seat=winner, data={"scores": self.scores()}))
+        elif last_round:
+            left = list(self.center)
+            self.unclaimed.extend(left)
+            self.center.clear()
+            events.append(announce("All tie in the last round: nobody takes the Point Cards."))
+            events.append(move(left, "center", "unclaimed", face="up"))
+        else:
+            events.append(announce("All tie! The Point Card stays and another joins it."))
+        if last_round:
+            self._over = True
+            result = self.result
+            events.append(Event("over", data=result.to_dict() if result else {}))
+        else:
+            self.round += 1
+            events += self._flip_point_card()
+        return events
+
+
+RULES_HELP = """\
+# What the Heck?
+
+**Players:** 2 to 5. **Goal:** the most points after 15 rounds.
+
+## The cards
+- 15 **Point Cards**: -5 to -1 and 1 to 10. They are shuffled into a face-down stack and
+  the top one is turned face up.
+- Every player holds a full set of **Player Cards**, 1 to 15.
+
+## A round
+1. Everybody chooses one Player Card and lays it **face down**. Nobody sees a choice until
+   all have chosen (at one computer the table hides each human's card from the others).
+2. All cards are turned face up together.
+3. **Positive** Point Card: the **highest** Player Card takes it.
+   **Negative** Point Card: the **lowest** Player Card takes it.
+4. **Ties cancel.** Tied cards drop out and the best of the rest wins. With 15, 15 and 5
+   on a positive card, the 5 takes it. With 3, 3 and 5 on a negative card, the 5 takes it.
+5. **All tie:** when every card is cancelled, the Point Card stays, another is turned up
+   beside it, and the next round plays for both. Their **sum** decides: zero or more, the
+   highest card wins; below zero, the lowest.
+6. Each Player Card is used once: played cards stay face up in front of you, so everyone
+   can see which cards each player has left.
+
+## The end
+After the 15th round, add your Point Cards (negatives subtract). Most points wins; equal
+totals share the place.
+
+## Rulings Card Table follows
+- If everyone ties in the 15th round, nobody takes the Point Cards on the table.
+- A carried-over pot whose sum is exactly 0 goes to the highest card.
+"""
+
+INFO = GameInfo(
+    id="what-the-heck",
+    title="What the Heck?",
+    min_players=2,
+    max_players=5,
+    state_class=WhatTheHeckState,
+    summary="Secret bids for positive and negative Point Cards; ties cancel.",
+    rules_help=RULES_HELP,
+)

@@ -1,0 +1,80 @@
+"""What a bot is and what it sees.
+
+A bot gets a ``SeatView``: its seat's observation, its legal actions, and a way to sample
+whole worlds consistent with that observation (for search). It never gets the true state.
+Not for: the bots of a particular game (see the per-game modules).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardtable.engine import Action, GameState, Rng
+
+
+@dataclass
+class SeatView:
+    """Everything a bot may use to decide, for one seat."""
+
+    seat: int
+    observation: dict[str, Any]
+    legal_actions: list[Action]
+    _sampler: Callable[[Rng], GameState] | None = field(default=None, repr=False)
+
+    def sample_world(self, rng: Rng) -> GameState:
+        """A whole game state consistent with this observation, hidden cards drawn at
+        random from what the seat cannot see (the state's ``sample_hidden``)."""
+        if self._sampler is None:
+            raise RuntimeError("this view was made without a world sampler")
+        return self._sampler(rng)
+
+    @property
+    def codes(self) -> list[str]:
+        return [action.code for action in self.legal_actions]
+
+
+def view_for(state: GameState, seat: int) -> SeatView:
+    """The view a bot at ``seat`` gets of ``state``."""
+    return SeatView(
+        seat=seat,
+        observation=state.observation(seat),
+        legal_actions=state.legal_actions(seat),
+        _sampler=lambda rng: state.sample_hidden(seat, rng),
+    )
+
+
+class Bot(ABC):
+    """A player the computer plays. ``rng`` is its own seeded generator."""
+
+    level = "bot"
+
+    def __init__(self, rng: Rng):
+        self.rng = rng
+
+    @abstractmethod
+    def choose(self, view: SeatView) -> Action:
+        """One of ``view.legal_actions``."""
+
+    def reaction_delay(self, view: SeatView) -> float | None:
+        """For a timed window (a slap round): seconds until this bot acts, or ``None`` to
+        let it pass. The default bot does not race."""
+        return None
+
+    def think_time(self) -> float:
+        """How long the table lets this bot seem to think, in seconds (ui pacing only)."""
+        return 0.6
+
+
+class RandomBot(Bot):
+    """Plays a uniformly random legal action: the baseline every other bot must beat."""
+
+    level = "random"
+
+    def choose(self, view: SeatView) -> Action:
+        return self.rng.choice(view.legal_actions)
+
+    def reaction_delay(self, view: SeatView) -> float | None:
+        return self.rng.uniform(0.3, 1.5)

@@ -1,0 +1,3 @@
+"""Bots for What the Heck? (placeholder being replaced)."""
+
+BOTS = {}
