@@ -1,3 +1,259 @@
-"""Bots for What the Heck? (placeholder being replaced)."""
+"""Bots for What the Heck?: easy, medium and hard.
 
-BOTS = {}
+All three decide from the seat's observation: the face-up Point Cards, the Point Cards
+still to come (every card not yet seen), and each player's unused Player Cards (common
+knowledge: used cards lie face up). Not for: the rules (``cardtable.games.what_the_heck``).
+
+- easy: matches the rank of the Point Card to the rank of a card in hand, with noise.
+- medium: rank matching, plus what the others still hold: takes a sure win with the
+  cheapest card that beats every card left in other hands, and dumps its lowest card when
+  it cannot win a card worth having.
+- hard: a search over the opponents' possible bids: for each sensible card it samples the
+  others' bids (from a model of how people bid) and the order of the Point Cards to come,
+  plays the rest of the game out quickly, and keeps the card with the best average
+  finishing margin.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardtable.engine import Action, Rng
+from cardtable.games.what_the_heck import POINT_CARDS, ROUNDS, winning_bid
+
+from .base import Bot, SeatView
+
+
+def desire(total: int) -> float:
+    """How much a pot is worth fighting for. Dodging a negative card only needs a card
+    that is not the lowest, so it is worth a little less than taking a positive one."""
+    return float(total) if total >= 0 else -0.8 * total
+
+
+def points_to_come(obs: dict[str, Any]) -> list[int]:
+    """Point Cards not yet face up: all of them minus those seen on the table."""
+    seen = list(obs["zones"]["center"]["cards"]) + list(obs["zones"]["unclaimed"]["cards"])
+    for seat in range(obs["players"]):
+        seen += obs["zones"][f"won:{seat}"]["cards"]
+    left = list(POINT_CARDS)
+    for card in seen:
+        left.remove(card)
+    return [int(card) for card in left]
+
+
+def rank_match(hand: list[int], total: int, upcoming: list[int], nudge: float = 0.0) -> int:
+    """The card whose rank in ``hand`` matches the pot's rank among the pots to come."""
+    hand = sorted(hand)
+    keys = sorted([desire(total)] + [desire(v) for v in upcoming])
+    below = sum(1 for key in keys if key < desire(total))
+    equal = sum(1 for key in keys if key == desire(total))
+    quantile = (below + (equal - 1) / 2) / max(1, len(keys) - 1)
+    quantile = min(1.0, max(0.0, quantile + nudge))
+    return hand[round(quantile * (len(hand) - 1))]
+
+
+class EasyBot(Bot):
+    level = "easy"
+
+    def choose(self, view: SeatView) -> Action:
+        obs = view.observation
+        hand = [int(c) for c in obs["hand"]]
+        card = rank_match(
+            hand, obs["center_total"], points_to_come(obs), nudge=self.rng.uniform(-0.25, 0.25)
+        )
+        return Action(f"bid {card}")
+
+
+def medium_card(
+    hand: list[int], others: list[list[int]], total: int, upcoming: list[int], nudge: float = 0.0
+) -> int:
+    """Medium's choice, shared with hard's model of the other players."""
+    hand = sorted(hand)
+    matched = rank_match(hand, total, upcoming, nudge)
+    others = [o for o in others if o]
+    if not others:
+        return matched
+    if total >= 0:
+        top = max(max(o) for o in others)
+        sure = [c for c in hand if c > top]
+        if sure and sure[0] <= matched + 3:
+            return sure[0]
+        if matched <= top and desire(total) <= 2 and len(hand) > 1:
+            return hand[0]
+    else:
+        # Safe when some other player holds nothing above our card: they must go lower.
+        safe = [c for c in hand if any(max(o) < c for o in others)]
+        if safe and safe[0] <= matched + 2:
+            return safe[0]
+    return matched
+
+
+class MediumBot(Bot):
+    level = "medium"
+
+    def choose(self, view: SeatView) -> Action:
+        obs = view.observation
+        seat = view.seat
+        hand = [int(c) for c in obs["hand"]]
+        others = [[int(c) for c in obs["remaining"][s]] for s in range(obs["players"]) if s != seat]
+        card = medium_card(
+            hand,
+            others,
+            obs["center_total"],
+            points_to_come(obs),
+            nudge=self.rng.uniform(-0.08, 0.08),
+        )
+        return Action(f"bid {card}")
+
+
+class HardBot(Bot):
+    """Determinized Monte Carlo over the others' bids and the Point Cards to come.
+
+    The model of each other player is a mix of "bids like medium" and "bids anything",
+    weighted by how often that player's revealed bids matched medium's choice so far.
+    """
+
+    level = "hard"
+    samples = 28
+
+    def __init__(self, rng: Rng):
+        super().__init__(rng)
+        self._judged_rounds: set[int] = set()
+        self._matches: dict[int, list[int]] = {}  # seat -> [bids like medium, bids seen]
+
+    def choose(self, view: SeatView) -> Action:
+        obs = view.observation
+        seat = view.seat
+        players = obs["players"]
+        hand = sorted(int(c) for c in obs["hand"])
+        if len(hand) == 1:
+            return Action(f"bid {hand[0]}")
+        remaining = [sorted(int(c) for c in obs["remaining"][s]) for s in range(players)]
+        upcoming = points_to_come(obs)
+        self._judge_last_reveal(obs, seat, remaining, upcoming)
+        like_medium = [self.medium_weight(s) for s in range(players)]
+        pot = [int(c) for c in obs["zones"]["center"]["cards"]]
+        rounds_left = ROUNDS - obs["round"]
+        candidates = self._candidates(hand, remaining, seat, sum(pot), upcoming)
+        totals = dict.fromkeys(candidates, 0.0)
+        draws = 2 * players * (rounds_left + 1)
+        for _ in range(self.samples):
+            order = list(upcoming)
+            self.rng.shuffle(order)
+            # The same random numbers for every candidate: differences come from the card.
+            chance = [self.rng.random() for _ in range(draws)]
+            for card in candidates:
+                totals[card] += _playout(
+                    card,
+                    seat,
+                    remaining,
+                    list(obs["scores"]),
+                    pot,
+                    order,
+                    rounds_left,
+                    chance,
+                    like_medium,
+                )
+        best = max(candidates, key=lambda c: (totals[c], -c))
+        return Action(f"bid {best}")
+
+    def medium_weight(self, seat: int) -> float:
+        """How much like medium this player bids (0: anything at all, 1: exactly)."""
+        hits, seen = self._matches.get(seat, [0, 0])
+        rate = (hits + 1.2) / (seen + 2)  # prior: a thoughtful player
+        chance = 0.2  # a random bid lands within one of medium's about this often
+        return min(1.0, max(0.0, (rate - chance) / (1 - chance)))
+
+    def _judge_last_reveal(self, obs, seat, remaining, upcoming) -> None:
+        reveal = obs.get("last_reveal")
+        if not reveal or reveal["round"] in self._judged_rounds:
+            return
+        self._judged_rounds.add(reveal["round"])
+        bids = [int(b) for b in reveal["bids"]]
+        before = [sorted(remaining[s] + [bids[s]]) for s in range(len(bids))]
+        # Before that reveal, the card turned up after it was still to come.
+        turned_since = [int(c) for c in obs["zones"]["center"]["cards"]]
+        for card in reveal["points"]:
+            if int(card) in turned_since:
+                turned_since.remove(int(card))
+        then_upcoming = upcoming + turned_since
+        for other in range(len(bids)):
+            if other == seat:
+                continue
+            others = [before[o] for o in range(len(bids)) if o != other]
+            guess = medium_card(before[other], others, reveal["total"], then_upcoming)
+            row = self._matches.setdefault(other, [0, 0])
+            row[0] += abs(guess - bids[other]) <= 1
+            row[1] += 1
+
+    @staticmethod
+    def _candidates(hand, remaining, seat, total, upcoming) -> list[int]:
+        others = [remaining[s] for s in range(len(remaining)) if s != seat]
+        matched = rank_match(hand, total, upcoming)
+        picks = {hand[0], matched, medium_card(hand, others, total, upcoming)}
+        index = hand.index(matched)
+        for offset in (-2, -1, 1, 2, 3):
+            if 0 <= index + offset < len(hand):
+                picks.add(hand[index + offset])
+        if others and total >= 0:
+            top = max(max(o) for o in others if o) if any(others) else 0
+            sure = [c for c in hand if c > top]
+            if sure:
+                picks.add(sure[0])
+        return sorted(picks)
+
+
+def _playout(
+    first: int,
+    seat: int,
+    remaining: list[list[int]],
+    scores: list[int],
+    pot: list[int],
+    order: list[int],
+    rounds_left: int,
+    chance: list[float],
+    like_medium: list[float],
+) -> float:
+    """Play the rest of the game with ``first`` as this round's bid. Everyone bids from the
+    model (medium or anything, by ``like_medium``); we bid as medium later. Returns our
+    margin over the best other player, with a bonus for finishing first."""
+    players = len(remaining)
+    hands = [list(h) for h in remaining]
+    score = list(scores)
+    pot = list(pot)
+    upcoming = list(order)
+    draw = list(order)
+    n = 0
+    for round_index in range(rounds_left + 1):
+        total = sum(pot)
+        bids = {}
+        for s in range(players):
+            if round_index == 0 and s == seat:
+                bids[s] = first
+                continue
+            hand = hands[s]
+            pick, spread = chance[n], chance[n + 1]
+            n += 2
+            if s == seat or pick < like_medium[s]:
+                others = [hands[o] for o in range(players) if o != s]
+                bids[s] = medium_card(hand, others, total, upcoming, (spread - 0.5) * 0.3)
+            else:
+                bids[s] = hand[int(spread * len(hand))]
+        for s, card in bids.items():
+            hands[s].remove(card)
+        winner, _ = winning_bid(bids, total)
+        if winner is not None:
+            score[winner] += total
+            pot = []
+        elif round_index == rounds_left:
+            pot = []
+        if round_index < rounds_left:
+            card = draw.pop(0)
+            upcoming.remove(card)
+            pot.append(card)
+    best_other = max(score[s] for s in range(players) if s != seat)
+    margin = score[seat] - best_other
+    return margin + (10.0 if margin > 0 else 5.0 if margin == 0 else 0.0)
+
+
+BOTS = {"easy": EasyBot, "medium": MediumBot, "hard": HardBot}
