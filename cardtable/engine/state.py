@@ -110,11 +110,15 @@ class Window:
 
     While a window is open the driver (the app, or a headless driver on a virtual clock)
     passes the seats' actions in arrival order and calls ``close_window`` when time is up.
+    ``deadlines`` are the earlier moments inside the window that the rules care about, as
+    ``(name, seconds after opening)``, such as a slap round's announce time: the driver
+    calls ``time_up(name)`` when one passes while it is still listed.
     """
 
     kind: str
     seconds: float
     seats: tuple[int, ...]
+    deadlines: tuple[tuple[str, float], ...] = ()
 
 
 class GameState(ABC):
@@ -171,6 +175,11 @@ class GameState(ABC):
         """Why ``code`` is refused for ``seat`` now. Games give the rule's own words."""
         return f"'{code}' is not a move you can make now."
 
+    def explain_out_of_turn(self, seat: int, code: str) -> str:
+        """Why ``seat`` may not act at all now."""
+        waiting = ", ".join(f"seat {s}" for s in self.to_act)
+        return f"It is not your turn: waiting for {waiting}."
+
     def public_observation(self, seat: int | None) -> dict[str, Any]:
         """The game's own public facts for ``seat`` (direction, scores, round ...)."""
         return {}
@@ -192,6 +201,20 @@ class GameState(ABC):
         self.history.append((-1, "close"))
         return events
 
+    def _time_up(self, step: str) -> list[Event]:
+        """A deadline inside the open window has passed; games with deadlines write this."""
+        raise IllegalAction(f"No timed step {step!r} is running.")
+
+    def time_up(self, step: str) -> list[Event]:
+        """A deadline of the open window (one of ``window.deadlines``) has passed.
+        Recorded as ``(-1, step)``, so a replay passes it at the same point."""
+        window = self.window
+        if window is None or step not in dict(window.deadlines):
+            raise IllegalAction(f"No timed step {step!r} is running.")
+        events = self._time_up(step)
+        self.history.append((-1, step))
+        return events
+
     # -- the shared machinery ----------------------------------------------------------
 
     def apply(self, seat: int, action: Action | str) -> list[Event]:
@@ -208,8 +231,7 @@ class GameState(ABC):
         legal = {a.code: a for a in self.legal_actions(seat)}
         if code not in legal:
             if not legal and seat not in self.to_act:
-                waiting = ", ".join(f"seat {s}" for s in self.to_act)
-                raise IllegalAction(f"It is not your turn: waiting for {waiting}.")
+                raise IllegalAction(self.explain_out_of_turn(seat, code))
             raise IllegalAction(self.explain(seat, code))
         events = self._apply(seat, legal[code])
         self.history.append((seat, code))
@@ -236,7 +258,12 @@ class GameState(ABC):
         obs["window"] = (
             None
             if window is None
-            else {"kind": window.kind, "seconds": window.seconds, "seats": list(window.seats)}
+            else {
+                "kind": window.kind,
+                "seconds": window.seconds,
+                "seats": list(window.seats),
+                "deadlines": [[name, at] for name, at in window.deadlines],
+            }
         )
         obs.update(self.public_observation(seat))
         result = self.result

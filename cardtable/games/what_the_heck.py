@@ -97,6 +97,11 @@ class WhatTheHeckState(GameState):
             return []
         return [Action(f"bid {card}") for card in sorted(self.hands[seat], key=int)]
 
+    def explain_out_of_turn(self, seat: int, code: str) -> str:
+        if not self._over and self.bids[seat]:
+            return "You have already laid your card for this round: wait for the others."
+        return super().explain_out_of_turn(seat, code)
+
     def explain(self, seat: int, code: str) -> str:
         if self._over:
             return "The game is over."
