@@ -1,0 +1,813 @@
+"""MEAN!: a shedding game steered by the Card Direction, with Eights that swap hands,
+Sixes that punish the next player, and Punishment Piles for whoever cannot play.
+
+The rules of ``../shared/seeds/000_87ce04081c831e0b.txt`` with the rulings of RULINGS.md
+and the "Rulings Card Table follows" in ``RULES_HELP``. Only the rules: no drawing, no bots.
+
+Zones (every pile keeps its top card last): ``draw`` (the Draw Deck, face down),
+``hand:N``, ``punish:N`` (Punishment Pile N, 0-3: face down but for its top card),
+``play`` (the Play Area, face up), ``removed`` (cleared Play Areas: out of play, every
+card of them seen by all) and ``removed:unseen`` (what a replenishing shuffle left over:
+out of play, never seen). Hidden cards share one pool, so a sampled world may put any
+unseen card in any unseen place.
+
+Action codes read like the table talk: ``play 7``, ``play 6 6``, ``play W as 3``,
+``play W W as 7``, ``dir up``, ``dir down``, ``swap with 2``, ``punish 1``.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+from typing import Any
+
+from cardtable.engine import (
+    ALL,
+    NONE,
+    OWNER,
+    TOP,
+    Action,
+    Event,
+    GameInfo,
+    GameState,
+    IllegalAction,
+    Option,
+    Result,
+    Zone,
+    announce,
+    move,
+)
+
+WILD = "W"
+VALUES = tuple(range(1, 13))
+MEAN_VALUE = 6
+EIGHT = 8
+SETS_UP = (1, 3)
+SETS_DOWN = (10, 12)
+HAND_SIZE = 5
+DEAL_SIZE = 4
+PILES = 4
+PILE_SIZE = 3
+KIND_LIMIT = 4
+
+PHASE_PLAY = "play"  # a normal turn: play (the draw to five has happened already)
+PHASE_ANSWER = "answer"  # a MEAN! is on top: answer with Sixes
+PHASE_DIR = "dir"  # the play on an empty Play Area waits for its Card Direction
+PHASE_SWAP = "swap"  # the play with an Eight waits for its swap
+PHASE_PUNISH = "punish"  # the player takes the Punishment Piles they owe
+PHASE_OVER = "over"
+
+NUMBER_NAMES = {
+    1: "One",
+    2: "Two",
+    3: "Three",
+    4: "Four",
+    5: "Five",
+    6: "Six",
+    7: "Seven",
+    8: "Eight",
+    9: "Nine",
+    10: "Ten",
+    11: "Eleven",
+    12: "Twelve",
+}
+
+
+def one_deck() -> list[str]:
+    """The 54 cards of one deck: 1-12 four times each, six Sixes, four Wilds."""
+    cards: list[str] = []
+    for value in VALUES:
+        cards += [str(value)] * (6 if value == MEAN_VALUE else 4)
+    return cards + [WILD] * 4
+
+
+def decks_for(players: int) -> int:
+    return 1 if players <= 4 else 2
+
+
+def card_value(card: str) -> int | None:
+    """The printed value of a card, ``None`` for a Wild."""
+    return None if card == WILD else int(card)
+
+
+def plural(value: int, count: int) -> str:
+    name = NUMBER_NAMES[value]
+    if count == 1:
+        return f"one {name}"
+    return f"{count} {name}s" if name != "Six" else f"{count} Sixes"
+
+
+def play_code(cards: tuple[str, ...], value: int) -> str:
+    """``play 7 7`` for numbered cards, ``play W W as 7`` for Wilds."""
+    if cards[0] == WILD:
+        return f"play {' '.join(cards)} as {value}"
+    return f"play {' '.join(cards)}"
+
+
+def parse_play(code: str) -> tuple[tuple[str, ...], int]:
+    """The cards and the value of a ``play`` code, or ``IllegalAction`` saying what is wrong.
+
+    >>> parse_play("play W W as 7")
+    (('W', 'W'), 7)
+    """
+    words = code.split()
+    if not words or words[0] != "play" or len(words) < 2:
+        raise IllegalAction("Say what you play: 'play 7', 'play 6 6' or 'play W as 3'.")
+    words = words[1:]
+    announced: int | None = None
+    if "as" in words:
+        at = words.index("as")
+        if at != len(words) - 2 or at == 0:
+            raise IllegalAction("Announce a Wild like this: 'play W as 7' or 'play W W as 7'.")
+        try:
+            announced = int(words[-1])
+        except ValueError:
+            raise IllegalAction("A Wild stands for a number from 1 to 12.") from None
+        words = words[:at]
+    cards = tuple(words)
+    if WILD in cards and len(set(cards)) > 1:
+        raise IllegalAction("Wilds and numbered cards are never played together.")
+    if cards[0] == WILD:
+        if announced is None:
+            raise IllegalAction("Announce the value of your Wild: 'play W as 7'.")
+        if announced not in VALUES:
+            raise IllegalAction("A Wild stands for a number from 1 to 12.")
+        return cards, announced
+    if announced is not None:
+        raise IllegalAction("Only a Wild is announced: play a numbered card as 'play 7'.")
+    if len(set(cards)) > 1:
+        raise IllegalAction("Cards played together must all have the same value.")
+    try:
+        value = int(cards[0])
+    except ValueError:
+        raise IllegalAction(f"There is no card {cards[0]!r} in MEAN!.") from None
+    if value not in VALUES:
+        raise IllegalAction("MEAN! cards run from 1 to 12, plus the Wilds.")
+    return cards, value
+
+
+class MeanState(GameState):
+    game_id = "mean"
+
+    def __init__(self, players: int, seed, options: dict[str, Any], deck: list[str] | None):
+        super().__init__(players, seed, options)
+        self.play_on: bool = bool(options.get("play_on", False))
+        stack = list(deck) if deck is not None else self.full_deck(players, options)
+        events: list[Event] = [Event("deal", text="Four Punishment Piles, four cards each.")]
+        if deck is None:
+            self.rng.shuffle(stack)
+            events.append(Event("shuffle", src="draw"))
+        # Zones keep the top card last; a stacked deck lists the top first.
+        self.draw_deck: list[str] = list(reversed(stack))
+        self.hands: list[list[str]] = [[] for _ in range(players)]
+        self.punishment_piles: list[list[str]] = [[] for _ in range(PILES)]
+        self.play_area: list[str] = []
+        self.play_values: list[int] = []  # the value each Play Area card counts as
+        self.removed: list[str] = []
+        self.removed_unseen: list[str] = []
+        self.direction: str | None = None
+        self.unresolved_mean = 0
+        self.phase = PHASE_PLAY
+        self.current = 0
+        self.piles_owed = 0
+        self.punish_reason = ""
+        self.pending: dict[str, Any] | None = None  # the play waiting for dir / swap
+        self.active: list[bool] = [True] * players
+        self.finish_order: list[list[int]] = []  # seats that went out, in order
+        self.eight_losers: list[int] = []
+        for pile in range(PILES):
+            for place in range(PILE_SIZE):
+                card = self.draw_deck.pop()
+                self.punishment_piles[pile].append(card)
+                face = "up" if place == PILE_SIZE - 1 else "down"
+                events.append(move(card, "draw", f"punish:{pile}", face=face))
+        # One card at a time, from the dealer's left, ending with the dealer (seat 0).
+        for _ in range(DEAL_SIZE):
+            for step in range(1, players + 1):
+                seat = step % players
+                card = self.draw_deck.pop()
+                self.hands[seat].append(card)
+                events.append(move(card, "draw", f"hand:{seat}", face=seat, seat=seat))
+        events += self._start_turn(0)  # the dealer goes first
+        self.setup_events = events
+
+    @classmethod
+    def full_deck(cls, players: int, options: dict[str, Any]) -> list[str]:
+        return one_deck() * decks_for(players)
+
+    # -- the contract ------------------------------------------------------------------
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return () if self.phase == PHASE_OVER else (self.current,)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if self.phase == PHASE_OVER or seat != self.current:
+            return []
+        if self.phase in (PHASE_PLAY, PHASE_ANSWER):
+            return [Action(play_code(cards, value)) for value, cards in self.plays(seat)]
+        if self.phase == PHASE_DIR:
+            return [Action("dir up"), Action("dir down")]
+        if self.phase == PHASE_SWAP:
+            return [Action(f"swap with {target}") for target in self.swap_targets(seat)]
+        return [Action(f"punish {n}") for n in self.piles_to_take()]
+
+    def explain(self, seat: int, code: str) -> str:
+        code = " ".join(code.split())
+        if self.phase == PHASE_OVER:
+            return "The game is over."
+        if seat != self.current:
+            return f"It is not your turn: waiting for seat {self.current}."
+        words = code.split()
+        verb = words[0] if words else ""
+        if self.phase == PHASE_DIR:
+            if verb == "dir":
+                return "The Card Direction is 'dir up' (Going Up) or 'dir down' (Going Down)."
+            return "Announce the Card Direction for your card: 'dir up' or 'dir down'."
+        if self.phase == PHASE_SWAP:
+            return self._explain_swap(seat, words)
+        if self.phase == PHASE_PUNISH:
+            return self._explain_punish(words)
+        if verb == "punish":
+            if self.phase == PHASE_ANSWER:
+                return "You can answer the MEAN! with a Six (or a Wild as Six), so you must."
+            return "You can play, so you must: no Punishment Pile for you this turn."
+        if verb != "play":
+            return "It is your turn to play: 'play 7', 'play 6 6' or 'play W as 3'."
+        try:
+            cards, value = parse_play(code)
+        except IllegalAction as refused:
+            return refused.reason
+        return self._explain_play(seat, cards, value)
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        words = action.code.split()
+        if words[0] == "play":
+            cards, value = parse_play(action.code)
+            return self._play(seat, cards, value)
+        if words[0] == "dir":
+            return self._choose_direction(seat, words[1])
+        if words[0] == "swap":
+            return self._swap(seat, int(words[2]))
+        return self._take_pile(seat, int(words[1]))
+
+    def zones(self) -> dict[str, Zone]:
+        zones = {
+            "draw": Zone("draw", self.draw_deck, NONE),
+            "play": Zone("play", self.play_area, ALL),
+            "removed": Zone("removed", self.removed, ALL),
+            "removed:unseen": Zone("removed:unseen", self.removed_unseen, NONE),
+        }
+        for pile in range(PILES):
+            name = f"punish:{pile}"
+            zones[name] = Zone(name, self.punishment_piles[pile], TOP)
+        for seat in range(self.players):
+            zones[f"hand:{seat}"] = Zone(f"hand:{seat}", self.hands[seat], OWNER, seat)
+        return zones
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == PHASE_OVER
+
+    @property
+    def result(self) -> Result | None:
+        if self.phase != PHASE_OVER:
+            return None
+        ranking = [list(group) for group in self.finish_order]
+        still_in = [seat for seat in range(self.players) if self.active[seat]]
+        if self.eight_losers and not self.play_on:
+            # Going out on an Eight: everyone else wins.
+            ranking = [[s for s in range(self.players) if s not in self.eight_losers]]
+        elif still_in:
+            ranking.append(still_in)
+        if self.eight_losers:
+            ranking.append(sorted(self.eight_losers))
+        scores = [0] * self.players
+        below = self.players
+        for group in ranking:
+            below -= len(group)
+            for seat in group:
+                scores[seat] = below
+        detail = {
+            "winners": list(ranking[0]),
+            "went_out": [list(group) for group in self.finish_order],
+            "lost_on_eight": list(self.eight_losers),
+        }
+        return Result(scores=scores, ranking=ranking, detail=detail)
+
+    def public_observation(self, seat: int | None) -> dict[str, Any]:
+        run_value, run_count = self.top_run()
+        return {
+            "phase": self.phase,
+            "current": self.current,
+            "direction": self.direction,
+            "play_values": list(self.play_values),
+            "top_value": run_value,
+            "run": {"value": run_value, "count": run_count},
+            "unresolved_mean": self.unresolved_mean,
+            "piles_owed": self.piles_owed,
+            "punish_reason": self.punish_reason if self.phase == PHASE_PUNISH else "",
+            "punishment_piles": [
+                {"count": len(pile), "top": pile[-1] if pile else None}
+                for pile in self.punishment_piles
+            ],
+            "draw_count": len(self.draw_deck),
+            "out_of_play": len(self.removed) + len(self.removed_unseen),
+            "hand_counts": [len(hand) for hand in self.hands],
+            "active": list(self.active),
+            "went_out": [list(group) for group in self.finish_order],
+            "lost_on_eight": list(self.eight_losers),
+            "pending": None if self.pending is None else dict(self.pending),
+        }
+
+    def copy(self) -> MeanState:
+        """A deep copy, written out because search bots copy states thousands of times."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.options = dict(self.options)
+        new.rng = copy.deepcopy(self.rng)
+        new.history = list(self.history)
+        new.setup_events = list(self.setup_events)
+        new.draw_deck = list(self.draw_deck)
+        new.hands = [list(hand) for hand in self.hands]
+        new.punishment_piles = [list(pile) for pile in self.punishment_piles]
+        new.play_area = list(self.play_area)
+        new.play_values = list(self.play_values)
+        new.removed = list(self.removed)
+        new.removed_unseen = list(self.removed_unseen)
+        new.pending = None if self.pending is None else dict(self.pending)
+        new.active = list(self.active)
+        new.finish_order = [list(group) for group in self.finish_order]
+        new.eight_losers = list(self.eight_losers)
+        return new
+
+    # -- what the table shows ----------------------------------------------------------
+
+    def top_run(self) -> tuple[int | None, int]:
+        """The value on top of the Play Area and how many cards of it lie there in a row
+        (Wilds counted as what they were announced as)."""
+        if not self.play_values:
+            return None, 0
+        value = self.play_values[-1]
+        count = 0
+        for played in reversed(self.play_values):
+            if played != value:
+                break
+            count += 1
+        return value, count
+
+    def fits_direction(self, value: int) -> bool:
+        """Whether a card of ``value`` may go on the Play Area now (direction only)."""
+        if not self.play_values:
+            return True
+        top = self.play_values[-1]
+        return value >= top if self.direction == "up" else value <= top
+
+    def room_for(self, value: int) -> int:
+        """How many cards of ``value`` may go on top now: four of a kind at most."""
+        run_value, run_count = self.top_run()
+        return KIND_LIMIT - run_count if run_value == value else KIND_LIMIT
+
+    def plays(self, seat: int) -> list[tuple[int, tuple[str, ...]]]:
+        """Every play open to ``seat`` now, as (value, cards)."""
+        counts = Counter(self.hands[seat])
+        values = (MEAN_VALUE,) if self.phase == PHASE_ANSWER else VALUES
+        open_values = [v for v in values if self.fits_direction(v)]
+        plays: list[tuple[int, tuple[str, ...]]] = []
+        for value in open_values:
+            for count in range(1, min(counts[str(value)], self.room_for(value)) + 1):
+                plays.append((value, (str(value),) * count))
+        for count in range(1, min(counts[WILD], KIND_LIMIT) + 1):
+            for value in open_values:
+                if count <= self.room_for(value):
+                    plays.append((value, (WILD,) * count))
+        return plays
+
+    def can_play(self, seat: int) -> bool:
+        hand = self.hands[seat]
+        if not hand:
+            return False
+        if not self.play_values or WILD in hand:
+            return True
+        return any(self.fits_direction(int(card)) for card in hand)
+
+    def swap_targets(self, seat: int) -> list[int]:
+        return [s for s in range(self.players) if s != seat and self.active[s]]
+
+    def piles_to_take(self) -> list[int]:
+        return [n for n, pile in enumerate(self.punishment_piles) if pile]
+
+    def direction_words(self) -> str:
+        return "Going Up" if self.direction == "up" else "Going Down"
+
+    # -- why a move is refused ---------------------------------------------------------
+
+    def _explain_swap(self, seat: int, words: list[str]) -> str:
+        ask = "Your Eight swaps your hand: choose whose, 'swap with N'."
+        if len(words) != 3 or words[:2] != ["swap", "with"]:
+            return ask
+        try:
+            target = int(words[2])
+        except ValueError:
+            return ask
+        if target == seat:
+            return "Swap with another player: your own hand is no swap."
+        if not 0 <= target < self.players:
+            return f"There is no seat {target} at this table."
+        if not self.active[target]:
+            return f"Seat {target} is out of the game: swap with a player still in it."
+        return ask
+
+    def _explain_punish(self, words: list[str]) -> str:
+        owed = self.piles_owed
+        piles = "a Punishment Pile" if owed == 1 else f"{owed} Punishment Piles"
+        if self.punish_reason == "mean-cleared":
+            why = f"The MEAN! cleared the Play Area: you take {piles}, even holding a Six."
+        elif self.punish_reason == "mean":
+            why = f"MEAN! and you have no Six to answer: you take {piles}."
+        else:
+            why = f"You cannot play: you take {piles}."
+        if len(words) == 2 and words[0] == "punish":
+            try:
+                pile = int(words[1])
+            except ValueError:
+                return f"{why} Choose one: 'punish N'."
+            if not 0 <= pile < PILES:
+                return f"The Punishment Piles are numbered 0 to {PILES - 1}."
+            return f"Punishment Pile {pile} is empty: choose another."
+        return f"{why} Choose one: 'punish N'."
+
+    def _explain_play(self, seat: int, cards: tuple[str, ...], value: int) -> str:
+        held = Counter(self.hands[seat])[cards[0]]
+        if held < len(cards):
+            name = "Wild" if cards[0] == WILD else NUMBER_NAMES[value]
+            if held == 0:
+                return f"You have no {name} in your hand."
+            return f"You have only {held} {name}{'es' if name == 'Six' else 's'} in your hand."
+        if self.phase == PHASE_ANSWER:
+            return "MEAN!: answer only with a Six (or a Wild as Six), or take the punishment."
+        if not self.fits_direction(value):
+            top = self.play_values[-1]
+            if self.direction == "up":
+                rule = f"{self.direction_words()}: play a {top} or higher"
+            else:
+                rule = f"{self.direction_words()}: play a {top} or lower"
+            if cards[0] == WILD:
+                return f"{rule}; a Wild stands only for a value that follows the direction."
+            return f"{rule}."
+        room = self.room_for(value)
+        if len(cards) > room:
+            if room == KIND_LIMIT:
+                return f"Four of a kind at most: play no more than four {value}s together."
+            lying = KIND_LIMIT - room
+            return (
+                f"Four of a kind at most: {lying} of {value} lie on top, "
+                f"so only {plural(value, room).lower()} more may go on."
+            )
+        return f"'{play_code(cards, value)}' is not a move you can make now."
+
+    # -- the rules ---------------------------------------------------------------------
+
+    def _play(self, seat: int, cards: tuple[str, ...], value: int) -> list[Event]:
+        from_empty = not self.play_area
+        hand = self.hands[seat]
+        for card in cards:
+            hand.remove(card)
+        self.play_area.extend(cards)
+        self.play_values.extend([value] * len(cards))
+        events = [move(cards, f"hand:{seat}", "play", face="up", seat=seat)]
+        if cards[0] == WILD:
+            events.append(announce(f"Wild as {value}", seat, value=value, count=len(cards)))
+        if value in SETS_UP or value in SETS_DOWN:
+            direction = "up" if value in SETS_UP else "down"
+            if direction != self.direction:
+                self.direction = direction
+                events.append(announce(self.direction_words(), seat, direction=direction))
+        if value == MEAN_VALUE:
+            # A MEAN! answer adds to the unresolved ones; a fresh MEAN! starts from none.
+            self.unresolved_mean += len(cards)
+            events.append(announce("MEAN!", seat, unresolved=self.unresolved_mean))
+        clears = self.top_run()[1] >= KIND_LIMIT
+        eight = value == EIGHT
+        self.pending = {"seat": seat, "value": value, "clears": clears, "eight": eight}
+        losing = eight and not hand
+        if losing and (not self.play_on or sum(self.active) <= 2):
+            return events + self._lose(seat)
+        if from_empty and self.direction is None and not clears:
+            self.phase = PHASE_DIR
+            return events
+        return events + self._after_direction(seat)
+
+    def _choose_direction(self, seat: int, direction: str) -> list[Event]:
+        self.direction = direction
+        events = [announce(self.direction_words(), seat, direction=direction)]
+        return events + self._after_direction(seat)
+
+    def _after_direction(self, seat: int) -> list[Event]:
+        assert self.pending is not None
+        if self.pending["eight"]:
+            if not self.hands[seat]:
+                events = self._lose(seat)
+                return events if self.phase == PHASE_OVER else events + self._after_swap(seat)
+            self.phase = PHASE_SWAP
+            return []
+        return self._after_swap(seat)
+
+    def _swap(self, seat: int, target: int) -> list[Event]:
+        mine, theirs = list(self.hands[seat]), list(self.hands[target])
+        # The lists stay the same objects: zones wrap them.
+        self.hands[seat][:] = theirs
+        self.hands[target][:] = mine
+        events = [
+            announce(f"Seat {seat} swaps hands with seat {target}", seat, target=target),
+            move(mine, f"hand:{seat}", f"hand:{target}", face=target, seat=seat),
+            move(theirs, f"hand:{target}", f"hand:{seat}", face=seat, seat=target),
+        ]
+        return events + self._after_swap(seat)
+
+    def _after_swap(self, seat: int) -> list[Event]:
+        """The end of a play: clear, go out, or pass the turn."""
+        assert self.pending is not None
+        clears = self.pending["clears"]
+        self.pending = None
+        events: list[Event] = []
+        if clears:
+            events += self._clear_play_area(seat)
+            if self.unresolved_mean:
+                # MEAN! cards that clear still punish: no answer is possible.
+                return events + self._begin_punishment(
+                    self._next_seat(seat), self.unresolved_mean, "mean-cleared"
+                )
+            events += self._check_wins()
+            if self.phase == PHASE_OVER:
+                return events
+            if self.active[seat] and self.hands[seat]:
+                # The clearer restarts at once on the empty Play Area, without drawing.
+                self.current = seat
+                self.phase = PHASE_PLAY
+                return events + [Event("turn", seat=seat, text="restart")]
+            return events + self._start_turn(self._next_seat(seat))
+        if self.unresolved_mean:
+            return events + self._begin_answer(self._next_seat(seat))
+        events += self._check_wins()
+        if self.phase == PHASE_OVER:
+            return events
+        return events + self._start_turn(self._next_seat(seat))
+
+    def _clear_play_area(self, seat: int) -> list[Event]:
+        cleared = list(self.play_area)
+        self.removed.extend(cleared)
+        self.play_area.clear()
+        self.play_values.clear()
+        self.direction = None
+        return [
+            move(cleared, "play", "removed", face="up", seat=seat),
+            announce("Play Area cleared", seat),
+        ]
+
+    def _begin_answer(self, seat: int) -> list[Event]:
+        self.current = seat
+        if any(card in (str(MEAN_VALUE), WILD) for card in self.hands[seat]):
+            self.phase = PHASE_ANSWER
+            return [Event("turn", seat=seat, text="MEAN!")]
+        return self._begin_punishment(seat, self.unresolved_mean, "mean")
+
+    def _begin_punishment(self, seat: int, owed: int, reason: str) -> list[Event]:
+        self.current = seat
+        self.phase = PHASE_PUNISH
+        self.piles_owed = owed
+        self.punish_reason = reason
+        piles = "a Punishment Pile" if owed == 1 else f"{owed} Punishment Piles"
+        events = [
+            Event("turn", seat=seat, text="punish"),
+            announce(f"Seat {seat} takes {piles}", seat, owed=owed, reason=reason),
+        ]
+        return events + self._make_piles_if_none()
+
+    def _make_piles_if_none(self) -> list[Event]:
+        """Replenish when the punished player needs a pile and none is left; when not even
+        a partial pile can be made, the rest of the punishment is not collected."""
+        if self.piles_to_take():
+            return []
+        events = self._replenish()
+        if self.piles_to_take():
+            return events
+        events.append(announce("No Punishment Pile can be made: the punishment is dropped"))
+        self.piles_owed = 0
+        return events + self._end_punishment()
+
+    def _replenish(self) -> list[Event]:
+        events = [announce("No Punishment Piles left: new ones are made from the Play Area")]
+        source = self.play_area
+        self.rng.shuffle(source)
+        self.play_values.clear()
+        self.direction = None
+        if source:
+            events.append(Event("shuffle", src="play"))
+        total = min(len(source) + len(self.draw_deck), PILES * PILE_SIZE)
+        sizes = [PILE_SIZE] * (total // PILE_SIZE)
+        if total % PILE_SIZE:
+            sizes.append(total % PILE_SIZE)
+        for pile, size in enumerate(sizes):
+            for place in range(size):
+                zone = "play" if source else "draw"
+                card = source.pop() if source else self.draw_deck.pop()
+                self.punishment_piles[pile].append(card)
+                face = "up" if place == size - 1 else "down"
+                events.append(move(card, zone, f"punish:{pile}", face=face))
+        if source:
+            left = list(source)
+            self.removed_unseen.extend(left)
+            source.clear()
+            events.append(move(left, "play", "removed:unseen", face="down"))
+        if not self.draw_deck and total:
+            events.append(announce("The Draw Deck is empty: the end game"))
+        return events
+
+    def _take_pile(self, seat: int, pile: int) -> list[Event]:
+        cards = list(self.punishment_piles[pile])
+        self.punishment_piles[pile].clear()
+        self.hands[seat].extend(cards)
+        events = []
+        if len(cards) > 1:
+            events.append(move(cards[:-1], f"punish:{pile}", f"hand:{seat}", face=seat, seat=seat))
+        events.append(move(cards[-1], f"punish:{pile}", f"hand:{seat}", face="up", seat=seat))
+        self.piles_owed -= 1
+        if self.piles_owed:
+            return events + self._make_piles_if_none()
+        return events + self._end_punishment()
+
+    def _end_punishment(self) -> list[Event]:
+        seat = self.current
+        events: list[Event] = []
+        if self.unresolved_mean:
+            self.unresolved_mean = 0
+            events.append(announce("MEAN! resolved", seat))
+        self.punish_reason = ""
+        events += self._check_wins()
+        if self.phase == PHASE_OVER:
+            return events
+        return events + self._start_turn(self._next_seat(seat))
+
+    def _start_turn(self, seat: int) -> list[Event]:
+        """A normal turn: draw up to five (by itself), then play or be punished."""
+        self.current = seat
+        self.phase = PHASE_PLAY
+        events = [Event("turn", seat=seat)]
+        hand = self.hands[seat]
+        if len(hand) < HAND_SIZE and self.draw_deck:
+            count = min(HAND_SIZE - len(hand), len(self.draw_deck))
+            drawn = [self.draw_deck.pop() for _ in range(count)]
+            hand.extend(drawn)
+            events.append(move(drawn, "draw", f"hand:{seat}", face=seat, seat=seat))
+            if not self.draw_deck:
+                events.append(announce("The Draw Deck is empty: the end game"))
+        events += self._check_wins()
+        if self.phase == PHASE_OVER:
+            return events
+        if not self.active[seat]:
+            return events + self._start_turn(self._next_seat(seat))
+        if not self.can_play(seat):
+            return events + self._begin_punishment(seat, 1, "stuck")
+        return events
+
+    def _check_wins(self) -> list[Event]:
+        """Once the Draw Deck is empty, an empty hand wins at once; never while a MEAN! is
+        unresolved (its player has not won until someone else takes the punishment)."""
+        if self.draw_deck or self.unresolved_mean:
+            return []
+        order = [(self.current + step) % self.players for step in range(self.players)]
+        winners = [seat for seat in order if self.active[seat] and not self.hands[seat]]
+        if not winners:
+            return []
+        for seat in winners:
+            self.active[seat] = False
+        self.finish_order.append(sorted(winners))
+        events = [announce(f"Seat {seat} wins!", seat) for seat in winners]
+        if not self.play_on or sum(self.active) <= 1:
+            events += self._game_over()
+        return events
+
+    def _lose(self, seat: int) -> list[Event]:
+        self.active[seat] = False
+        self.eight_losers.append(seat)
+        events = [announce(f"Seat {seat} went out on an Eight and loses!", seat)]
+        if not self.play_on or sum(self.active) <= 1:
+            events += self._game_over()
+        return events
+
+    def _game_over(self) -> list[Event]:
+        self.phase = PHASE_OVER
+        self.pending = None
+        result = self.result
+        return [Event("over", data=result.to_dict() if result else {})]
+
+    def _next_seat(self, seat: int) -> int:
+        for step in range(1, self.players + 1):
+            candidate = (seat + step) % self.players
+            if self.active[candidate]:
+                return candidate
+        return seat
+
+
+RULES_HELP = """\
+# MEAN!
+
+**Players:** 2 to 8 (one deck for 2-4, two decks for 5-8).
+**Goal:** once the Draw Deck is used up, be the first to empty your hand.
+
+## The cards
+Each deck has 54 cards: One to Twelve four times each, except **six Sixes**, and four
+**Wilds**. Colours mean nothing.
+
+## Setting up
+1. Shuffle. Build four **Punishment Piles** (numbered 0 to 3), each of two face-down
+   cards and one face-up card on top.
+2. Deal four cards to each player. The rest is the face-down **Draw Deck**.
+3. The dealer plays first; play moves clockwise.
+
+## Your turn
+1. **Draw:** with fewer than five cards, draw up to five (the table does this for you).
+   Not when the Draw Deck is empty, and not when you are answering a MEAN!.
+2. **Play or be punished.** If you can play, you must. Several cards of one value may go
+   together. If you cannot play, take a whole Punishment Pile of your choice into your
+   hand; that ends your turn and the pile is not replaced.
+
+## Card Direction
+- On an **empty Play Area** play any card(s) and announce **Going Up** or **Going Down**.
+- **Going Up:** play a card equal to or higher than the top card. **Going Down:** equal
+  or lower. Numbers may be skipped.
+- **One and Three** set Going Up; **Ten and Twelve** set Going Down (on an empty Play
+  Area too: then you announce nothing). Every special card must still follow the
+  direction to be played. Other cards never change it.
+
+## Special cards
+- **Eight:** swap your whole hand with another player of your choice (once per play, even
+  with several Eights). **If your last card is an Eight, you lose and everyone else
+  wins.** You must play it all the same if it is your only play.
+- **Wild:** plays as any value that follows the direction; announce it ("Wild as 7"). As a
+  One, Three, Ten, Twelve, Six or Eight it does what that card does. Wilds never go with
+  numbered cards, but several Wilds may go together as one value.
+- **Six (MEAN!):** the next player, without drawing, must answer with one or more Sixes
+  (or Wilds as Six) if they can, passing it on; otherwise they take one Punishment Pile
+  for every **unresolved** MEAN! on top of the Play Area. Taking them ends their turn and
+  resolves those MEAN! cards; play goes on from the Six in the same direction.
+
+## Four of a kind clears the Play Area
+- Never more than four of one value in a row on top of the Play Area, Wilds included.
+- The fourth one **clears** the Play Area: the cards go out of play for the rest of the
+  game, and the clearer starts again at once on the empty Play Area, without drawing.
+- Eights that clear: swap first, then clear and restart.
+- Sixes that clear: the next player must take the piles for the unresolved MEAN! cards,
+  even holding a Six.
+
+## Replenishing the Punishment Piles
+When a player must take a pile and none is left, the whole Play Area is shuffled and
+dealt into four new piles as at the start (the Draw Deck makes up any shortfall; the last
+pile may be short, its top card always face up). Cards left over go out of play. The
+punished player then takes what they owe, and the next player starts on the empty Play
+Area. **The Draw Deck is never replenished.**
+
+## Winning
+When the Draw Deck is empty, the first player with an empty hand wins at once. A player
+whose hand empties while the Draw Deck still has cards draws five at their next turn.
+With the option **play on until one loser remains**, winners leave the table in turn and
+play continues until only one player holds cards.
+
+## Rulings Card Table follows
+- Four of a kind may be played at once, even on an empty Play Area: it clears at once.
+- A Wild on an empty Play Area may stand for any value; as One or Three it sets Going Up,
+  as Ten or Twelve Going Down.
+- When several of one value go down together, direction and MEAN! count every card: two
+  Sixes are two unresolved MEAN! cards.
+- A player whose hand is empty and who has to answer a MEAN! cannot answer: they take
+  the piles (that is how a MEAN! that circles back to the player who went out on it works).
+- When MEAN! cards clear the Play Area, the next player takes the piles and the player
+  after them starts on the empty Play Area (the punishment ends the clearer's restart).
+- No one wins while a MEAN! is unresolved. If several hands are empty at the moment a win
+  is decided (the Draw Deck just ran out, or a MEAN! was resolved), those players share
+  the win.
+- When the Draw Deck runs out while someone's hand is empty, that player wins at once.
+- An Eight may be swapped with any player still in the game, even one whose hand is empty.
+- When not even a partial Punishment Pile can be made, the rest of the punishment is
+  simply not collected.
+- Playing on after a loss on an Eight: the loser leaves, the others keep racing, and the
+  Eight loser ranks last; the last player holding cards ranks just above.
+"""
+
+INFO = GameInfo(
+    id="mean",
+    title="MEAN!",
+    min_players=2,
+    max_players=8,
+    state_class=MeanState,
+    summary="Shed your cards Going Up or Going Down; Sixes punish, Eights swap hands.",
+    rules_help=RULES_HELP,
+    options=(
+        Option(
+            "play_on",
+            False,
+            "Play on until one loser remains (winners leave the table one by one).",
+        ),
+    ),
+)
