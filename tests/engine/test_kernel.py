@@ -1,0 +1,109 @@
+"""The engine kernel: seeded randomness, results, options, events, records, refusals."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardtable.engine import (
+    HIDDEN,
+    BadOption,
+    BadRecord,
+    IllegalAction,
+    MatchRecord,
+    Option,
+    Result,
+    Rng,
+    move,
+)
+from cardtable.games import registry
+
+
+def test_the_same_seed_gives_the_same_shuffle_and_another_seed_another():
+    decks = []
+    for seed in (5, 5, 6):
+        deck = list(range(30))
+        Rng(seed).shuffle(deck)
+        decks.append(deck)
+    assert decks[0] == decks[1]
+    assert decks[0] != decks[2]
+
+
+def test_spawned_generators_depend_only_on_seed_and_label():
+    assert Rng(1).spawn("a").random() == Rng(1).spawn("a").random()
+    assert Rng(1).spawn("a").random() != Rng(1).spawn("b").random()
+
+
+def test_ranking_puts_equal_scores_in_one_place():
+    assert Result.from_scores([3, 7, 7, -1]).ranking == [[1, 2], [0], [3]]
+    assert Result.from_scores([30, 12, 50], higher_is_better=False).ranking == [[1], [0], [2]]
+    assert Result.from_scores([3, 7, 7]).winners == [1, 2]
+
+
+def test_options_parse_text_and_refuse_bad_values_with_the_allowed_ones():
+    target = Option("target", 100, "points that end the match", minimum=10)
+    assert target.parse("150") == 150
+    with pytest.raises(BadOption, match="whole number"):
+        target.parse("lots")
+    with pytest.raises(BadOption, match="at least 10"):
+        target.parse("3")
+    switch = Option("play_on", False, "play on")
+    assert switch.parse("on") is True
+    with pytest.raises(BadOption, match="on or off"):
+        switch.parse("maybe")
+
+
+def test_an_unknown_option_names_the_options_the_game_has():
+    with pytest.raises(BadOption, match="has no option 'colour'"):
+        registry.get("what-the-heck").new_game(2, options={"colour": "red"})
+
+
+def test_a_face_down_move_hides_the_card_from_everyone_but_its_owner():
+    event = move("12", "hand:1", "bid:1", face=1)
+    assert event.for_seat(1).cards == ("12",)
+    assert event.for_seat(0).cards == (HIDDEN,)
+    assert event.for_seat(None).cards == (HIDDEN,)
+    assert move("7", "points", "center").for_seat(0).cards == ("7",)
+
+
+def test_a_match_record_saves_and_replays_to_the_identical_state():
+    game = registry.get("what-the-heck")
+    state = game.new_game(3, seed=11)
+    rng = Rng(3)
+    while not state.is_over:
+        seat = state.to_act[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    record = MatchRecord("what-the-heck", 3, 11, {}, ["a", "b", "c"], list(state.history))
+    replayed = registry.replay(MatchRecord.from_json(record.to_json()))
+    assert replayed.result == state.result
+    assert replayed.observation(1) == state.observation(1)
+
+
+def test_a_damaged_record_says_what_is_wrong():
+    with pytest.raises(BadRecord, match="broken JSON"):
+        MatchRecord.from_json("{not json")
+    with pytest.raises(BadRecord, match="version"):
+        MatchRecord.from_json('{"version": 99}')
+
+
+def test_a_move_out_of_turn_is_refused_and_says_whose_turn_it_is():
+    state = registry.get("what-the-heck").new_game(2, seed=1)
+    state.apply(0, "bid 3")
+    before = state.observation(1)
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(5, "bid 3")
+    assert "no seat 5" in refused.value.reason
+    assert state.observation(1) == before
+
+
+def test_a_finished_game_refuses_every_move():
+    state = registry.get("what-the-heck").new_game(2, seed=1)
+    for card in range(1, 16):
+        state.apply(0, f"bid {card}")
+        state.apply(1, f"bid {16 - card}")
+    with pytest.raises(IllegalAction, match="over"):
+        state.apply(0, "bid 1")
+
+
+def test_registry_names_the_known_games_for_an_unknown_id():
+    with pytest.raises(KeyError, match="what-the-heck"):
+        registry.get("chess")

@@ -1,0 +1,46 @@
+"""The layers only point down (ui -> strategy -> games -> engine), and nothing below the
+ui imports pygame: checked by the import-linter contract in pyproject.toml and by a fresh
+interpreter that loads every game and bot."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_import_linter_contracts_hold():
+    lint = shutil.which("lint-imports") or str(Path(sys.executable).parent / "lint-imports")
+    run = subprocess.run([lint], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "2 kept, 0 broken" in run.stdout
+
+
+def test_rules_and_bots_load_without_pygame():
+    code = (
+        "import sys\n"
+        "from cardtable.games import registry\n"
+        "from cardtable import strategy\n"
+        "for info in registry.all():\n"
+        "    strategy.levels(info.id)\n"
+        "    info.new_game(info.min_players, seed=1)\n"
+        "import cardtable.cli\n"
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] == 'pygame')\n"
+        "print(bad)\n"
+        "sys.exit(1 if bad else 0)\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+
+
+def test_no_module_below_the_ui_mentions_pygame_in_an_import():
+    for layer in ("engine", "games", "strategy"):
+        for path in (ROOT / "cardtable" / layer).rglob("*.py"):
+            for line in path.read_text(encoding="utf-8").splitlines():
+                stripped = line.strip()
+                assert not (stripped.startswith(("import pygame", "from pygame"))), path

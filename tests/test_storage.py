@@ -1,0 +1,88 @@
+"""Settings, saves and statistics: written atomically, damaged files set aside and
+reported, never lost and never a crash."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cardtable import storage
+from cardtable.engine import MatchRecord, Result
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path))
+    return tmp_path
+
+
+def test_settings_come_back_as_they_were_saved():
+    settings, message = storage.load_settings()
+    assert message is None and settings == storage.Settings()
+    settings.animation_speed = 2.0
+    settings.muted = True
+    settings.slap_bindings = {"0": {"key": "left shift"}}
+    storage.save_settings(settings)
+    again, message = storage.load_settings()
+    assert message is None
+    assert again.animation_speed == 2.0 and again.muted is True
+    assert again.slap_bindings == {"0": {"key": "left shift"}}
+
+
+def test_a_damaged_settings_file_is_set_aside_and_reported(home):
+    (home / "settings.json").write_text("{ not json", encoding="utf-8")
+    settings, message = storage.load_settings()
+    assert settings == storage.Settings()
+    assert "could not be read" in message
+    kept = list(home.glob("settings.damaged-*.json"))
+    assert len(kept) == 1 and kept[0].read_text() == "{ not json"
+
+
+def test_settings_of_another_version_are_set_aside_not_misread(home):
+    (home / "settings.json").write_text(json.dumps({"version": 42, "volume": 0.1}))
+    settings, message = storage.load_settings()
+    assert settings.volume == storage.Settings().volume
+    assert "version 42" in message
+
+
+def test_a_bad_value_in_settings_is_reported_and_the_defaults_used(home):
+    (home / "settings.json").write_text(json.dumps({"version": 1, "volume": "loud"}))
+    settings, message = storage.load_settings()
+    assert settings == storage.Settings()
+    assert "bad value" in message
+
+
+def test_out_of_range_settings_are_brought_into_range(home):
+    (home / "settings.json").write_text(
+        json.dumps({"version": 1, "volume": 7, "animation_speed": 0})
+    )
+    settings, message = storage.load_settings()
+    assert message is None
+    assert settings.volume == 1.0 and settings.animation_speed == 0.25
+
+
+def test_writes_are_atomic_and_leave_no_temporary_files(home):
+    storage.save_settings(storage.Settings())
+    assert [p.name for p in home.iterdir()] == ["settings.json"]
+
+
+def test_a_saved_match_loads_back_and_a_damaged_one_is_set_aside():
+    record = MatchRecord("what-the-heck", 2, 1, {}, ["human", "hard"], [(0, "bid 3")])
+    path = storage.save_match(record, "my game")
+    loaded, message = storage.load_match(path)
+    assert message is None and loaded == record
+    path.write_text("garbage")
+    loaded, message = storage.load_match(path)
+    assert loaded is None and "damaged" in message
+    assert not path.exists() and list(path.parent.glob("my-game.damaged-*"))
+
+
+def test_statistics_count_games_and_shared_wins():
+    storage.record_result("what-the-heck", ["human", "hard"], Result.from_scores([5, 5]))
+    storage.record_result("what-the-heck", ["human", "hard"], Result.from_scores([9, 2]))
+    data, message = storage.load_statistics()
+    game = data["games"]["what-the-heck"]
+    assert message is None and game["played"] == 2
+    assert game["seats"]["human"] == {"games": 2, "wins": 1.5}
+    assert game["seats"]["hard"] == {"games": 2, "wins": 0.5}
