@@ -4,10 +4,12 @@ stacked deck of Point Cards, top first."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from cardtable.engine import BadDeck, BadOption, IllegalAction
 from cardtable.games import registry
-from cardtable.games.what_the_heck import POINT_CARDS
+from cardtable.games.what_the_heck import POINT_CARDS, winning_bid
 
 GAME = registry.get("what-the-heck")
 
@@ -201,3 +203,18 @@ def test_the_same_seed_shuffles_the_point_cards_the_same_way():
     other = GAME.new_game(players=3, seed=43)
     assert first.points == again.points
     assert first.points != other.points
+
+
+@given(
+    bids=st.lists(st.integers(1, 15), min_size=2, max_size=5),
+    total=st.integers(-15, 40),
+)
+def test_the_winner_is_always_the_best_card_that_no_one_else_played(bids, total):
+    by_seat = dict(enumerate(bids))
+    winner, cancelled = winning_bid(by_seat, total)
+    untied = [v for v in bids if bids.count(v) == 1]
+    assert sorted(cancelled) == sorted(s for s, v in by_seat.items() if bids.count(v) > 1)
+    if not untied:
+        assert winner is None
+    else:
+        assert by_seat[winner] == (max(untied) if total >= 0 else min(untied))
