@@ -47,6 +47,23 @@ def junk_codes(state, seat, rng):
     return [code for code in candidates if code not in legal][:6]
 
 
+def random_player_choices(state, seat, rng):
+    """The legal moves the random player picks from. A move that seats not to act may make
+    too (a fake-out slap) is mostly left out, taken one time in twenty: played as often as
+    a real move it stalls a game forever (each costs cards), and rules are still checked."""
+    legal = state.legal_actions(seat)
+    out_of_turn = {
+        action.code
+        for other in range(state.players)
+        if other not in state.to_act
+        for action in state.legal_actions(other)
+    }
+    in_turn = [action for action in legal if action.code not in out_of_turn]
+    if in_turn and len(in_turn) < len(legal) and rng.random() < 0.95:
+        return in_turn
+    return legal
+
+
 def play_through(info, players, seed, checks=True):
     state = info.new_game(players=players, seed=seed)
     deck = Counter(info.full_deck(players))
@@ -89,7 +106,7 @@ def play_through(info, players, seed, checks=True):
                 assert [a.code for a in world.legal_actions(viewer)] == [
                     a.code for a in state.legal_actions(viewer)
                 ]
-        action = play_rng.choice(state.legal_actions(seat))
+        action = play_rng.choice(random_player_choices(state, seat, play_rng))
         events_seen.append([str(e) for e in state.apply(seat, action)])
         assert state.card_counts() == deck, f"cards not conserved after {action.code}"
         json.dumps(state.observation(seat))

@@ -43,12 +43,15 @@ def new_from_record(record: MatchRecord) -> GameState:
 def replay(record: MatchRecord) -> GameState:
     """The state reached by playing the record's actions from its seed: identical each time.
 
-    Timed steps are part of the record: a ``close`` action closes the open window.
+    Timed steps are part of the record: a ``close`` action closes the open window, and any
+    other action of seat -1 is a deadline inside it that passed (``time_up``).
     """
     state = new_from_record(record)
     for seat, code in record.actions:
         if seat == -1 and code == "close":
             state.close_window()
+        elif seat == -1:
+            state.time_up(code)
         else:
             state.apply(seat, code)
     return state

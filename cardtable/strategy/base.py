@@ -63,6 +63,13 @@ class Bot(ABC):
         let it pass. The default bot does not race."""
         return None
 
+    def out_of_turn(self, view: SeatView) -> tuple[float, Action] | None:
+        """Asked after each move outside a timed window: a move this bot makes without
+        waiting for its turn and how many seconds after that move it makes it (an easy
+        bot fooled into slapping a card), or ``None``, the usual answer. The move fires
+        only if nothing has changed meanwhile."""
+        return None
+
     def think_time(self) -> float:
         """How long the table lets this bot seem to think, in seconds (ui pacing only)."""
         return 0.6

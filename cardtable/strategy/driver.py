@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from cardtable.engine import Event, GameState, MatchRecord, Rng
+from cardtable.engine import Action, Event, GameState, MatchRecord, Rng
 
 from . import make_bot
 from .base import Bot, view_for
@@ -26,33 +26,65 @@ def make_bots(game_id: str, levels: Sequence[str], seed: int | str) -> list[Bot]
 def run_window(state: GameState, bots: Sequence[Bot]) -> list[Event]:
     """Play an open timed window on a virtual clock: each bot names its delay, the actions
     arrive in delay order (seat order never breaks a tie: the earlier-asked bot does),
-    and the window closes when its time is up."""
+    each of the window's deadlines passes at its time (before an action at the same
+    moment), and the window closes when its time is up."""
     window = state.window
     assert window is not None
-    arrivals: list[tuple[float, int, int]] = []
+    # (time, 0 for a deadline and 1 for an action, order asked, deadline name or seat)
+    timeline: list[tuple[float, int, int, str | int]] = [
+        (at, 0, order, name) for order, (name, at) in enumerate(window.deadlines)
+    ]
     for order, seat in enumerate(window.seats):
         delay = bots[seat].reaction_delay(view_for(state, seat))
         if delay is not None and delay < window.seconds:
-            arrivals.append((delay, order, seat))
+            timeline.append((delay, 1, order, seat))
     events: list[Event] = []
-    for _delay, _order, seat in sorted(arrivals):
-        if state.window is None:
+    for _at, _kind, _order, who in sorted(timeline):
+        current = state.window
+        if current is None:
             break
-        legal = state.legal_actions(seat)
+        if isinstance(who, str):
+            if who in dict(current.deadlines):
+                events += state.time_up(who)
+            continue
+        legal = state.legal_actions(who)
         if legal:
-            events += state.apply(seat, legal[0])
+            events += state.apply(who, legal[0])
     if state.window is not None:
         events += state.close_window()
     return events
 
 
+def run_out_of_turn(state: GameState, bots: Sequence[Bot]) -> list[Event]:
+    """Moves bots make out of turn after the last move (``Bot.out_of_turn``): the earliest
+    is played if it is legal; the others are dropped, because that move changed the state
+    they were meant for. Headless, such a move comes before the next turn's move."""
+    offers: list[tuple[float, int, Action]] = []
+    for seat, bot in enumerate(bots):
+        if type(bot).out_of_turn is Bot.out_of_turn:
+            continue  # asking costs a view; most bots never move out of turn
+        offer = bot.out_of_turn(view_for(state, seat))
+        if offer is not None:
+            offers.append((offer[0], seat, offer[1]))
+    if not offers:
+        return []
+    _delay, seat, action = min(offers, key=lambda offer: (offer[0], offer[1]))
+    if action.code not in {legal.code for legal in state.legal_actions(seat)}:
+        return []
+    return state.apply(seat, action)
+
+
 def step(state: GameState, bots: Sequence[Bot]) -> list[Event]:
-    """One decision: a timed window, or the first seat to act choosing its move."""
+    """One decision: a timed window, or the first seat to act choosing its move (and then
+    any move a bot makes out of turn)."""
     if state.window is not None:
         return run_window(state, bots)
     seat = state.to_act[0]
     action = bots[seat].choose(view_for(state, seat))
-    return state.apply(seat, action)
+    events = state.apply(seat, action)
+    if state.window is None and not state.is_over:
+        events += run_out_of_turn(state, bots)
+    return events
 
 
 def play_game(
