@@ -48,7 +48,7 @@ def icon() -> str | None:
 
 def excludes() -> list[str]:
     """Modules the app never uses, some reached only through optional imports (pygame's
-    numpy support, tqdm's extras, platformdirs' other systems). Leaving them out keeps the
+    numpy support, platformdirs' other systems). Leaving them out keeps the
     build near a bare pygame window's size."""
     names = [
         *("tkinter", "_tkinter", "turtle", "turtledemo", "idlelib"),
@@ -57,8 +57,6 @@ def excludes() -> list[str]:
         *("sqlite3", "xmlrpc", "curses"),
         *("numpy", "pytest", "_pytest", "hypothesis", "importlinter", "grimp", "IPython"),
         *("pygame.tests", "pygame.examples", "pygame.docs", "pygame.__pyinstaller"),
-        *("tqdm.contrib", "tqdm.notebook", "tqdm.rich", "tqdm.tk", "tqdm.keras", "tqdm.dask"),
-        "tqdm.gui",
     ]
     if sys.platform != "win32":
         names.append("platformdirs.windows")

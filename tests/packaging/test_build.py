@@ -13,6 +13,7 @@ from __future__ import annotations
 import configparser
 import importlib.util
 import io
+import json
 import os
 import shutil
 import stat
@@ -327,6 +328,22 @@ def test_built_app_reports_a_wrong_game_with_status_2(built_dist, tmp_path):
     # The games register lazily through their catalog; each must be in the build.
     for game_id in registry.ids():
         assert game_id in message
+
+
+def test_built_app_runs_headless_bot_games_on_two_processes(built_dist, tmp_path):
+    # Spawned worker processes re-run the frozen executable: freeze_support must catch them.
+    exe = builder.executable(dist=built_dist)
+    game_id = registry.ids()[0]
+    done = subprocess.run(
+        [str(exe), "sim", game_id, "--games", "4", "--jobs", "2", "--json"],
+        env=_smoke_env(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    if done.stdout:  # a windowed Windows build may have no stdout to capture
+        assert json.loads(done.stdout)["games"] == 4
 
 
 def test_workflow_builds_on_the_three_systems_and_keeps_the_archives():
