@@ -80,10 +80,13 @@ def test_excludes_keep_out_tools_but_never_what_the_app_imports():
     assert not excluded & {"pygame", "platformdirs", "pytweening", "tqdm", "json", "cardtable"}
 
 
-def test_bundled_font_is_loaded_by_path_not_pygame_default():
-    theme = (ROOT / "cardtable" / "ui" / "theme.py").read_text(encoding="utf-8")
-    assert "asset_path(" in theme
-    assert "pygame.font.Font(None" not in theme and "SysFont" not in theme
+def test_fonts_are_bundled_files_loaded_by_path_never_pygames_default():
+    # pygame's default font (Font(None)) and system fonts have broken frozen builds before.
+    for module in (ROOT / "cardtable").rglob("*.py"):
+        text = module.read_text(encoding="utf-8")
+        assert "SysFont(" not in text, module
+        assert "Font(None" not in text, module
+        assert "get_default_font" not in text, module
 
 
 # -- one resource function, source and bundle ----------------------------------------------
