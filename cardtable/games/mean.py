@@ -90,6 +90,11 @@ def card_value(card: str) -> int | None:
     return None if card == WILD else int(card)
 
 
+def a_value(value: int) -> str:
+    """``a 7``, ``an 8``, ``an 11``: the value as a player says it."""
+    return f"an {value}" if value in (8, 11) else f"a {value}"
+
+
 def plural(value: int, count: int) -> str:
     name = NUMBER_NAMES[value]
     if count == 1:
@@ -227,7 +232,7 @@ class MeanState(GameState):
         if self.phase == PHASE_SWAP:
             return self._explain_swap(seat, words)
         if self.phase == PHASE_PUNISH:
-            return self._explain_punish(words)
+            return self._explain_punish(seat, code)
         if verb == "punish":
             if self.phase == PHASE_ANSWER:
                 return "You can answer the MEAN! with a Six (or a Wild as Six), so you must."
@@ -418,7 +423,8 @@ class MeanState(GameState):
             return f"Seat {target} is out of the game: swap with a player still in it."
         return ask
 
-    def _explain_punish(self, words: list[str]) -> str:
+    def _explain_punish(self, seat: int, code: str) -> str:
+        words = code.split()
         owed = self.piles_owed
         piles = "a Punishment Pile" if owed == 1 else f"{owed} Punishment Piles"
         if self.punish_reason == "mean-cleared":
@@ -435,6 +441,13 @@ class MeanState(GameState):
             if not 0 <= pile < PILES:
                 return f"The Punishment Piles are numbered 0 to {PILES - 1}."
             return f"Punishment Pile {pile} is empty: choose another."
+        if words and words[0] == "play" and self.punish_reason == "stuck":
+            # Say which rule stops the card, then what is left to do.
+            try:
+                cards, value = parse_play(code)
+            except IllegalAction as refused:
+                return refused.reason
+            return f"{self._explain_play(seat, cards, value)} {why} Choose one: 'punish N'."
         return f"{why} Choose one: 'punish N'."
 
     def _explain_play(self, seat: int, cards: tuple[str, ...], value: int) -> str:
@@ -449,9 +462,9 @@ class MeanState(GameState):
         if not self.fits_direction(value):
             top = self.play_values[-1]
             if self.direction == "up":
-                rule = f"{self.direction_words()}: play a {top} or higher"
+                rule = f"{self.direction_words()}: play {a_value(top)} or higher"
             else:
-                rule = f"{self.direction_words()}: play a {top} or lower"
+                rule = f"{self.direction_words()}: play {a_value(top)} or lower"
             if cards[0] == WILD:
                 return f"{rule}; a Wild stands only for a value that follows the direction."
             return f"{rule}."
