@@ -14,6 +14,7 @@ class Launch:
     """Open ``game_id`` at once with these seats (``"human"`` or a bot level).
 
     ``watch`` makes every seat a bot and the view a spectator's (``cardtable watch``).
+    ``names`` are the players' names by seat (empty: the names from the settings).
     """
 
     game_id: str
@@ -22,3 +23,4 @@ class Launch:
     seed: int | str = 0
     options: dict[str, Any] = field(default_factory=dict)
     watch: bool = False
+    names: tuple[str, ...] = ()

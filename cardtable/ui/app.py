@@ -1,0 +1,203 @@
+"""The app: one resizable window, the scene manager's loop, settings, sound and cards.
+
+``run(launch, frames)`` is what the ``cardtable`` command starts: the title, or straight
+a table for a ``Launch``; ``frames`` quits cleanly after that many frames.
+``run_smoke()`` opens the title and every registered game's table briefly with bots.
+Not for the rules of play (engine and games) or the tables' drawing (``tables``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import sys
+import traceback
+
+import pygame
+
+from cardtable import storage
+from cardtable.games import registry
+from cardtable.strategy import levels
+
+from .cards import CardRenderer
+from .launch import Launch
+from .scenes import SceneManager
+from .sound import Sounds
+
+TITLE = "Card Table"
+FPS = 60
+MIN_SIZE = (640, 400)
+
+
+class App:
+    """The window and the loop. Tests drive it frame by frame with ``step()``."""
+
+    def __init__(self, size: tuple[int, int] | None = None) -> None:
+        pygame.init()
+        self.settings, self.startup_message = storage.load_settings()
+        self.windowed_size = tuple(size or self.settings.window_size)
+        self.screen = self._open_window(self.settings.fullscreen)
+        pygame.display.set_caption(TITLE)
+        self.manager = SceneManager()
+        self.cards = CardRenderer()
+        self.sounds = Sounds(self.settings.volume, self.settings.muted)
+        self.clock = pygame.time.Clock()
+        # Tests set this: every frame then advances the same virtual time, however fast
+        # the machine is. The animation code runs as it does for a player.
+        self.fixed_dt: float | None = None
+        self.running = True
+        self.frame = 0
+
+    # -- window ---------------------------------------------------------------------------
+
+    def _open_window(self, fullscreen: bool) -> pygame.Surface:
+        if fullscreen:
+            try:
+                return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            except pygame.error:
+                self.settings.fullscreen = False
+        return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+
+    def set_fullscreen(self, on: bool) -> None:
+        self.settings.fullscreen = on
+        self.screen = self._open_window(on)
+        self.manager.resize(self.screen.get_size())
+        self.save_settings()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        if not self.settings.fullscreen:
+            self.windowed_size = size
+            self.settings.window_size = size
+        self.screen = pygame.display.get_surface()
+        self.cards.clear()
+        self.manager.resize(self.screen.get_size())
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    # -- settings -------------------------------------------------------------------------
+
+    @property
+    def speed(self) -> float:
+        return max(0.05, float(self.settings.animation_speed))
+
+    def save_settings(self) -> None:
+        self.sounds.set_volume(self.settings.volume, self.settings.muted)
+        try:
+            storage.save_settings(self.settings)
+        except OSError as error:
+            print(f"Card Table: could not save settings: {error}", file=sys.stderr)
+
+    def name_of(self, seat: int) -> str:
+        names = self.settings.player_names
+        return names[seat] if seat < len(names) else f"Player {seat + 1}"
+
+    # -- scenes ---------------------------------------------------------------------------
+
+    def show_title(self) -> None:
+        from .menus import TitleScene
+
+        self.manager.reset(TitleScene(self))
+
+    def open_table(self, launch: Launch) -> None:
+        """Open ``launch``'s table on top of the title."""
+        from .menus import TitleScene
+        from .tables import table_for
+
+        if not isinstance(self.manager.top, TitleScene):
+            self.manager.reset(TitleScene(self))
+        self.manager.push(table_for(launch.game_id)(self, launch))
+
+    def new_launch(self, launch: Launch) -> Launch:
+        """The same table again with a fresh seed (Play again)."""
+        return Launch(
+            launch.game_id,
+            launch.players,
+            launch.seats,
+            random.randrange(1, 10**9),
+            dict(launch.options),
+            launch.watch,
+            launch.names,
+        )
+
+    def quit(self) -> None:
+        self.running = False
+
+    # -- the loop -------------------------------------------------------------------------
+
+    def step(self) -> None:
+        """One frame: input, update, draw."""
+        elapsed = self.clock.tick(FPS) / 1000.0
+        dt = self.fixed_dt if self.fixed_dt is not None else min(elapsed, 0.1)
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT:
+                self.quit()
+            elif event.type == pygame.VIDEORESIZE:
+                self.resize((event.w, event.h))
+            elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+                self.set_fullscreen(not self.settings.fullscreen)
+            else:
+                self.manager.handle(event)
+        self.manager.update(dt)
+        self.screen.fill((0, 0, 0))
+        self.manager.draw(self.screen)
+        pygame.display.flip()
+        self.frame += 1
+
+    def loop(self, frames: int | None = None) -> int:
+        """Run until the player quits, or for ``frames`` frames. Returns the exit code."""
+        count = 0
+        while self.running and (frames is None or count < frames):
+            if self.manager.top is None:
+                break
+            self.step()
+            count += 1
+        return 0
+
+    def close(self) -> None:
+        if not self.settings.fullscreen:
+            self.settings.window_size = self.windowed_size
+        self.save_settings()
+        while self.manager.top is not None:
+            self.manager.pop()
+        pygame.quit()
+
+
+def run(launch: Launch | None = None, frames: int | None = None) -> int:
+    """The app: the title, or straight at ``launch``'s table; quits after ``frames``."""
+    app = App()
+    try:
+        if launch is None:
+            app.show_title()
+        else:
+            app.open_table(launch)
+        return app.loop(frames)
+    finally:
+        app.close()
+
+
+def run_smoke(frames_per_scene: int = 120) -> int:
+    """Open the title, then each registered game's table with bots only, briefly."""
+    app: App | None = None
+    try:
+        app = App()
+        app.show_title()
+        app.loop(frames_per_scene // 2)
+        for info in registry.all():
+            players = max(info.min_players, min(4, info.max_players))
+            level = "random" if "random" in levels(info.id) else levels(info.id)[0]
+            app.open_table(Launch(info.id, players, (level,) * players, seed=1, watch=True))
+            app.loop(frames_per_scene)
+            if not app.running:
+                break
+        return 0
+    except Exception as error:  # the smoke test reports any failure as one line and 1
+        traceback.print_exc(file=sys.stderr)
+        print(f"cardtable --smoke failed: {error}", file=sys.stderr)
+        return 1
+    finally:
+        if app is not None:
+            with contextlib.suppress(pygame.error):
+                app.close()

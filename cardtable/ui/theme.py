@@ -1,0 +1,113 @@
+"""The look shared by every scene: colours, spacing and the bundled fonts.
+
+Fonts are always the bundled DejaVu files loaded by path (never a system font), cached by
+size so text is rendered at the exact size the layout asks for. Not for card faces (see
+``cards``) or a game's own colours.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from .resources import asset_path
+
+FELT = (24, 92, 62)
+FELT_DARK = (17, 70, 47)
+FELT_LIGHT = (36, 118, 82)
+PANEL = (14, 38, 30)
+PANEL_EDGE = (70, 140, 105)
+INK = (242, 240, 228)
+INK_DIM = (170, 196, 180)
+GOLD = (244, 200, 66)
+RED = (214, 64, 60)
+GREEN = (90, 200, 120)
+BLUE = (80, 150, 230)
+SHADOW = (0, 0, 0, 90)
+HIGHLIGHT = (255, 226, 90)
+BUTTON = (40, 70, 58)
+BUTTON_HOVER = (58, 100, 82)
+BUTTON_EDGE = (120, 180, 150)
+
+REGULAR = "DejaVuSans.ttf"
+BOLD = "DejaVuSans-Bold.ttf"
+CONDENSED = "DejaVuSansCondensed-Bold.ttf"
+
+
+class Fonts:
+    """The bundled fonts by file and pixel size: ``fonts.get(24, bold=True)``."""
+
+    def __init__(self) -> None:
+        self._cache: dict[tuple[str, int], pygame.font.Font] = {}
+
+    def file(self, name: str, size: int) -> pygame.font.Font:
+        size = max(6, int(size))
+        key = (name, size)
+        font = self._cache.get(key)
+        if font is None:
+            font = pygame.font.Font(str(asset_path("fonts", name)), size)
+            self._cache[key] = font
+        return font
+
+    def get(self, size: int, bold: bool = False) -> pygame.font.Font:
+        return self.file(BOLD if bold else REGULAR, size)
+
+    def condensed(self, size: int) -> pygame.font.Font:
+        return self.file(CONDENSED, size)
+
+
+_fonts: Fonts | None = None
+
+
+def fonts() -> Fonts:
+    """The one font cache of the app (fonts are loaded after ``pygame.font.init``)."""
+    global _fonts
+    if _fonts is None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        _fonts = Fonts()
+    return _fonts
+
+
+def text(
+    surface: pygame.Surface,
+    words: str,
+    pos: tuple[float, float],
+    size: int,
+    colour: tuple[int, int, int] = INK,
+    bold: bool = False,
+    anchor: str = "topleft",
+    font: pygame.font.Font | None = None,
+) -> pygame.Rect:
+    """Draw one line of text with its ``anchor`` (a Rect attribute) at ``pos``."""
+    font = font or fonts().get(size, bold)
+    image = font.render(words, True, colour)
+    rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+    surface.blit(image, rect)
+    return rect
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 200, radius: int = 14) -> None:
+    """A dark translucent panel with a light edge, for menus and seat plates."""
+    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, (*PANEL, alpha), layer.get_rect(), border_radius=radius)
+    pygame.draw.rect(layer, (*PANEL_EDGE, 255), layer.get_rect(), 2, border_radius=radius)
+    surface.blit(layer, rect)
+
+
+def felt(surface: pygame.Surface) -> None:
+    """The table cloth: a vertical gradient with a soft vignette, cheap to redraw."""
+    width, height = surface.get_size()
+    key = (width, height)
+    cached = _felt_cache.get(key)
+    if cached is None:
+        cached = pygame.Surface((width, height))
+        for y in range(height):
+            shade = 1.0 - 0.35 * abs(y / max(1, height) - 0.45)
+            colour = tuple(int(c * shade) for c in FELT)
+            pygame.draw.line(cached, colour, (0, y), (width, y))
+        _felt_cache.clear()
+        _felt_cache[key] = cached
+    surface.blit(cached, (0, 0))
+
+
+_felt_cache: dict[tuple[int, int], pygame.Surface] = {}

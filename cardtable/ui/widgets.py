@@ -1,0 +1,194 @@
+"""Small controls shared by the scenes: buttons, a text field, toasts.
+
+Every control works with the mouse and, through its scene, with the keyboard. Not for
+cards or tables.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from . import theme
+
+
+@dataclass
+class Button:
+    label: str
+    on_click: Callable[[], None]
+    rect: pygame.Rect = None  # type: ignore[assignment]
+    enabled: bool = True
+    focused: bool = False
+    selected: bool = False
+    size: int = 22
+
+    def __post_init__(self) -> None:
+        if self.rect is None:
+            self.rect = pygame.Rect(0, 0, 200, 48)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """True when the event was a click on this button (and it ran)."""
+        if (
+            self.enabled
+            and event.type == pygame.MOUSEBUTTONUP
+            and event.button == 1
+            and self.rect.collidepoint(event.pos)
+        ):
+            self.on_click()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        hover = self.rect.collidepoint(pygame.mouse.get_pos()) and self.enabled
+        fill = theme.BUTTON_HOVER if hover or self.focused else theme.BUTTON
+        if self.selected:
+            fill = (92, 120, 60)
+        pygame.draw.rect(surface, fill, self.rect, border_radius=10)
+        edge = theme.HIGHLIGHT if self.focused else theme.BUTTON_EDGE
+        pygame.draw.rect(surface, edge, self.rect, 3 if self.focused else 2, border_radius=10)
+        colour = theme.INK if self.enabled else theme.INK_DIM
+        font = theme.fonts().get(self.size, bold=True)
+        label = self.label
+        while font.size(label)[0] > self.rect.width - 12 and len(label) > 2:
+            label = label[:-2] + "…"
+        theme.text(surface, label, self.rect.center, 0, colour, anchor="center", font=font)
+
+
+class ButtonColumn:
+    """Buttons with a keyboard focus: Up/Down (or Tab) move it, Enter presses."""
+
+    def __init__(self, buttons: list[Button]) -> None:
+        self.buttons = buttons
+        self.focus = -1
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        for button in self.buttons:
+            if button.handle(event):
+                return True
+        if event.type == pygame.KEYDOWN and self.buttons:
+            if event.key in (pygame.K_DOWN, pygame.K_TAB, pygame.K_RIGHT):
+                self._move(1)
+                return True
+            if event.key in (pygame.K_UP, pygame.K_LEFT):
+                self._move(-1)
+                return True
+            chosen = 0 <= self.focus < len(self.buttons) and self.buttons[self.focus].enabled
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and chosen:
+                self.buttons[self.focus].on_click()
+                return True
+        return False
+
+    def _move(self, step: int) -> None:
+        enabled = [i for i, b in enumerate(self.buttons) if b.enabled]
+        if not enabled:
+            return
+        if self.focus not in enabled:
+            self.focus = enabled[0] if step > 0 else enabled[-1]
+        else:
+            self.focus = enabled[(enabled.index(self.focus) + step) % len(enabled)]
+        for index, button in enumerate(self.buttons):
+            button.focused = index == self.focus
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for button in self.buttons:
+            button.draw(surface)
+
+
+class TextField:
+    """A one-line text entry: click (or focus) and type; Enter or a click elsewhere ends."""
+
+    def __init__(self, value: str, limit: int = 16) -> None:
+        self.value = value
+        self.limit = limit
+        self.rect = pygame.Rect(0, 0, 180, 40)
+        self.active = False
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            was = self.active
+            self.active = self.rect.collidepoint(event.pos)
+            return self.active or was
+        if not self.active:
+            return False
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
+                self.active = False
+            elif event.key == pygame.K_BACKSPACE:
+                self.value = self.value[:-1]
+            return True
+        if event.type == pygame.TEXTINPUT:
+            self.value = (self.value + event.text)[: self.limit]
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        fill = (250, 248, 240) if self.active else (222, 230, 222)
+        pygame.draw.rect(surface, fill, self.rect, border_radius=6)
+        edge = theme.HIGHLIGHT if self.active else theme.BUTTON_EDGE
+        pygame.draw.rect(surface, edge, self.rect, 2, border_radius=6)
+        shown = self.value + ("|" if self.active else "")
+        theme.text(
+            surface,
+            shown,
+            (self.rect.x + 10, self.rect.centery),
+            20,
+            (20, 30, 25),
+            anchor="midleft",
+        )
+
+
+class Toast:
+    """A message that shows for a while at the bottom of the screen, then fades."""
+
+    def __init__(self) -> None:
+        self.message = ""
+        self.left = 0.0
+        self.tone = theme.INK
+
+    def show(self, message: str, seconds: float = 5.0, tone=theme.INK) -> None:
+        self.message = message
+        self.left = seconds
+        self.tone = tone
+
+    def update(self, dt: float) -> None:
+        self.left = max(0.0, self.left - dt)
+
+    @property
+    def visible(self) -> bool:
+        return self.left > 0 and bool(self.message)
+
+    def draw(self, surface: pygame.Surface, bottom: int | None = None) -> None:
+        if not self.visible:
+            return
+        width, height = surface.get_size()
+        lines = wrap(self.message, theme.fonts().get(18), min(900, width - 80))
+        box = pygame.Rect(0, 0, min(940, width - 40), 24 * len(lines) + 24)
+        box.midbottom = (width // 2, bottom if bottom is not None else height - 24)
+        theme.panel(surface, box, alpha=min(230, int(255 * min(1.0, self.left))))
+        for index, line in enumerate(lines):
+            theme.text(
+                surface,
+                line,
+                (box.centerx, box.y + 12 + 24 * index),
+                18,
+                self.tone,
+                anchor="midtop",
+            )
+
+
+def wrap(words: str, font: pygame.font.Font, width: int) -> list[str]:
+    """Split text into lines no wider than ``width`` pixels."""
+    lines: list[str] = []
+    for paragraph in words.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            trial = f"{line} {word}".strip()
+            if font.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
