@@ -1,0 +1,200 @@
+"""Bots for Hit the Deck: easy, medium and hard.
+
+All three decide from the seat's observation: their hand, the face-up discard pile, the
+call in force, the direction, and how many cards each player holds. Not for: the rules
+(``cardtable.games.hit_the_deck``) or the clock (the table or the headless driver asks a
+bot for its reaction delay and keeps the time).
+
+- easy: plays any card that fits, often the first it sees. It is slow to slap (0.8-1.6 s),
+  sometimes forgets to call its own Hand card in time, and is sometimes fooled into
+  slapping a Hit card that is not a Hand (a fake-out, through ``out_of_turn``).
+- medium: sheds its costly cards first, keeps the colour and number it holds most of,
+  saves Hit cards for when the next player is nearly out, cuts that player, and flips for
+  an extra turn. Slaps in 0.5-1.0 s.
+- hard: medium's play, and it also counts the cards it has not seen. It calls the number or
+  colour the others are least likely to hold (and that it holds itself). It plays its
+  Hand cards early, because it is quick: 0.3-0.6 s, quick but not inhumanly so.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from cardtable.engine import Action
+from cardtable.games.hit_the_deck import (
+    ANNOUNCE_SECONDS,
+    CUT,
+    FLIP,
+    HAND,
+    HIT_COLOUR,
+    HIT_NUMBER,
+    NUMBER,
+    SLAP_SECONDS,
+    card,
+    fits,
+    full_deck,
+)
+
+from .base import Bot, SeatView
+
+HIT = Action("hit")
+
+
+def plays(view: SeatView) -> list[str]:
+    """The cards this seat may play now."""
+    return [code.split()[1] for code in view.codes if code.startswith("play ")]
+
+
+def unseen(obs: dict[str, Any]) -> Counter[str]:
+    """Cards this seat has not seen: the deck less its hand and the face-up discard pile.
+    (They are in the Draw Pile or in other hands.)"""
+    left = Counter(full_deck())
+    left.subtract(obs["hand"])
+    left.subtract(obs["zones"]["discard"]["cards"])
+    return +left
+
+
+def next_seat(obs: dict[str, Any], seat: int, steps: int = 1) -> int:
+    return (seat + steps * obs["direction"]) % obs["players"]
+
+
+class HitTheDeckBot(Bot):
+    """What the three levels share: the slap timing and the turn structure."""
+
+    slap_delay: tuple[float, float] = (0.5, 1.0)
+
+    def choose(self, view: SeatView) -> Action:
+        candidates = plays(view)
+        if not candidates:
+            # Only a player who cannot play draws; never slap the deck on purpose.
+            return Action("draw") if "draw" in view.codes else view.legal_actions[0]
+        if len(candidates) == 1:
+            return Action(f"play {candidates[0]}")
+        return Action(f"play {self.pick(view, candidates)}")
+
+    def pick(self, view: SeatView, candidates: list[str]) -> str:
+        scored = [(self.worth(view, code), -index, code) for index, code in enumerate(candidates)]
+        return max(scored)[2]
+
+    def worth(self, view: SeatView, code: str) -> float:
+        """How good playing ``code`` is; by default, shed the costliest card."""
+        return float(card(code).points)
+
+    def reaction_delay(self, view: SeatView) -> float | None:
+        if view.observation["window"] is None or not view.legal_actions:
+            return None
+        low, high = self.slap_delay
+        return self.rng.uniform(low, high)
+
+
+class EasyBot(HitTheDeckBot):
+    level = "easy"
+    slap_delay = (0.8, 1.6)
+    forgets_own_card = 0.08  # how often it does not call its own Hand card in time
+    fooled = 0.12  # how often a Hit card that is not a Hand makes it slap anyway
+
+    def pick(self, view: SeatView, candidates: list[str]) -> str:
+        # No plan: half the time the first card that fits, otherwise any of them.
+        if self.rng.random() < 0.5:
+            return candidates[0]
+        return self.rng.choice(candidates)
+
+    def reaction_delay(self, view: SeatView) -> float | None:
+        delay = super().reaction_delay(view)
+        slap = view.observation["slap"]
+        own_card = delay is not None and slap.get("card_player") == view.seat
+        if own_card and self.rng.random() < self.forgets_own_card:
+            return self.rng.uniform(ANNOUNCE_SECONDS + 0.1, SLAP_SECONDS - 0.1)
+        return delay
+
+    def out_of_turn(self, view: SeatView) -> tuple[float, Action] | None:
+        landed = view.observation["landed"]
+        if view.observation["window"] is not None or landed is None:
+            return None
+        if landed["seat"] == view.seat or not card(landed["card"]).is_hit:
+            return None
+        if card(landed["card"]).kind == HAND or "hit" not in view.codes:
+            return None
+        if self.rng.random() >= self.fooled:
+            return None
+        low, high = self.slap_delay
+        return self.rng.uniform(low, high), HIT
+
+
+class MediumBot(HitTheDeckBot):
+    level = "medium"
+    slap_delay = (0.5, 1.0)
+    hand_card_bonus = 1.0  # a slap round is a fair race for a bot of average speed
+
+    def worth(self, view: SeatView, code: str) -> float:
+        obs = view.observation
+        hand = list(obs["hand"])
+        hand.remove(code)
+        if not hand:
+            return 1000.0  # going out ends the hand
+        played = card(code)
+        counts = obs["hand_counts"]
+        after = next_seat(obs, view.seat)
+        danger = max(0, 4 - counts[after])  # the next player is close to going out
+        value = float(played.points)
+        # Keep options: how many of the cards left would follow this card.
+        value += 1.5 * sum(1 for other in hand if fits(other, code, None))
+        if played.kind == CUT:
+            value += 3.0 * danger + (6.0 if obs["players"] == 2 else 1.0)
+        elif played.kind == FLIP:
+            value += 6.0  # the Flip player plays again
+        elif played.kind in (HIT_NUMBER, HIT_COLOUR):
+            value += self.call_worth(view, code, hand, danger)
+        elif played.kind == HAND:
+            value += self.hand_card_bonus
+        return value
+
+    def call_worth(self, view: SeatView, code: str, hand: list[str], danger: int) -> float:
+        """Hit cards are kept for when they hurt: the next player is nearly out, or this
+        bot is (a call it can meet itself when it comes round)."""
+        if danger >= 2 or len(hand) <= 2:
+            return 4.0 + 2.0 * danger
+        return -9.0
+
+
+class HardBot(MediumBot):
+    level = "hard"
+    slap_delay = (0.3, 0.6)
+    hand_card_bonus = 6.0  # it is quick, so a slap round mostly costs someone else
+
+    def worth(self, view: SeatView, code: str) -> float:
+        value = super().worth(view, code)
+        played = card(code)
+        if value >= 1000.0 or played.kind != NUMBER:
+            return value
+        # A number card the next players can hardly follow: count what has not been seen.
+        obs = view.observation
+        unknown = unseen(obs)
+        total = max(1, sum(unknown.values()))
+        followers = sum(n for other, n in unknown.items() if fits(other, code, None))
+        after = next_seat(obs, view.seat)
+        danger = max(0, 4 - obs["hand_counts"][after])
+        return value - (2.0 + 2.0 * danger) * followers / total
+
+    def call_worth(self, view: SeatView, code: str, hand: list[str], danger: int) -> float:
+        obs = view.observation
+        played = card(code)
+        unknown = unseen(obs)
+        total = max(1, sum(unknown.values()))
+        if played.kind == HIT_NUMBER:
+            meets = [c for c in unknown.elements() if card(c).kind == NUMBER]
+            meets = [c for c in meets if card(c).number == played.calls]
+            mine = [c for c in hand if card(c).kind == NUMBER and card(c).number == played.calls]
+        else:
+            meets = [c for c in unknown.elements() if card(c).colour == played.calls]
+            meets = [c for c in meets if not card(c).is_hit]
+            mine = [c for c in hand if card(c).colour == played.calls and not card(c).is_hit]
+        scarcity = 1.0 - len(meets) / total * (5.0 if played.kind == HIT_NUMBER else 2.5)
+        value = 6.0 * scarcity + (3.0 if mine else -2.0)
+        if danger >= 2 or len(hand) <= 2:
+            return value + 4.0 + 2.0 * danger
+        return value - 8.0
+
+
+BOTS: dict[str, type[Bot]] = {"easy": EasyBot, "medium": MediumBot, "hard": HardBot}

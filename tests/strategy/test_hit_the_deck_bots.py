@@ -1,0 +1,189 @@
+"""Hit the Deck bots: legal moves only, decided from the seat's observation alone, slapping
+at their level's human-like speed; and the headless driver racing a slap round on its
+virtual clock (arrival order, the announce deadline, out-of-turn fake-outs)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardtable.engine import Action, Rng
+from cardtable.games import registry
+from cardtable.games.hit_the_deck import ANNOUNCE_SECONDS
+from cardtable.strategy import Bot, levels, make_bot, view_for
+from cardtable.strategy.driver import make_bots, play_game, run_window, step
+
+GAME = registry.get("hit-the-deck")
+LEVELS = levels("hit-the-deck")
+
+
+def midgame(seed: int, moves: int = 25, players: int = 4):
+    """A hand in progress, reached by random play without fake-outs."""
+    state = GAME.new_game(players, seed=seed)
+    rng = Rng(f"mid/{seed}")
+    for _ in range(moves):
+        if state.window is not None:
+            state.close_window()
+            continue
+        seat = state.to_act[0]
+        legal = [a for a in state.legal_actions(seat) if a.code != "hit"]
+        state.apply(seat, rng.choice(legal))
+    return state
+
+
+def test_the_game_offers_random_easy_medium_and_hard():
+    assert LEVELS == ["random", "easy", "medium", "hard"]
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_bots_choose_only_legal_moves_through_a_whole_match(level):
+    state = GAME.new_game(3, seed=7, options={"target": 40})
+    bots = [make_bot("hit-the-deck", level, Rng(f"t/{s}")) for s in range(3)]
+    for _ in range(20_000):
+        if state.is_over:
+            break
+        if state.window is not None:
+            run_window(state, bots)
+            continue
+        seat = state.to_act[0]
+        view = view_for(state, seat)
+        action = bots[seat].choose(view)
+        assert action.code in view.codes
+        state.apply(seat, action)
+    assert state.is_over
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_a_bot_never_slaps_the_deck_on_its_own_turn(level):
+    bot = make_bot("hit-the-deck", level, Rng("x"))
+    for seed in range(6):
+        state = midgame(seed)
+        if state.window is None:
+            seat = state.to_act[0]
+            assert bot.choose(view_for(state, seat)).code != "hit"
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_a_bot_decides_the_same_whatever_the_cards_it_cannot_see(level, seed):
+    state = midgame(seed)
+    seat = state.to_act[0] if state.window is None else 0
+    world = state.sample_hidden(seat, Rng(f"other/{seed}"))
+    assert world.draw_pile != state.draw_pile
+    assert world.observation(seat) == state.observation(seat)
+    first = make_bot("hit-the-deck", level, Rng("same"))
+    second = make_bot("hit-the-deck", level, Rng("same"))
+    assert first.choose(view_for(state, seat)) == second.choose(view_for(world, seat))
+    assert first.out_of_turn(view_for(state, seat)) == second.out_of_turn(view_for(world, seat))
+
+
+def slap_open():
+    """Seat 1 has just played a Hit the Deck with a Hand card."""
+    for seed in range(200):
+        state = midgame(seed, moves=0)
+        seat = state.to_act[0]
+        if state.window is None and "play HIT-HAND" in [a.code for a in state.legal_actions(seat)]:
+            state.apply(seat, "play HIT-HAND")
+            return state
+    raise AssertionError("no seed deals a Hand card to the first player")
+
+
+@pytest.mark.parametrize(
+    ("level", "low", "high"), [("easy", 0.8, 1.6), ("medium", 0.5, 1.0), ("hard", 0.3, 0.6)]
+)
+def test_bots_slap_at_their_levels_human_like_speed(level, low, high):
+    state = slap_open()
+    card_player = state.observation(0)["slap"]["card_player"]
+    seat = (card_player + 1) % state.players
+    bot = make_bot("hit-the-deck", level, Rng("speed"))
+    delays = [bot.reaction_delay(view_for(state, seat)) for _ in range(200)]
+    assert all(low <= delay <= high for delay in delays)
+    assert max(delays) - min(delays) > (high - low) / 2  # drawn afresh, not a constant
+
+
+def test_an_easy_bot_is_sometimes_fooled_by_a_hit_card_that_is_not_a_hand():
+    for seed in range(300):
+        state = midgame(seed, moves=0)
+        seat = state.to_act[0]
+        calls = [a.code for a in state.legal_actions(seat) if a.code.startswith("play HIT-")]
+        calls = [code for code in calls if code != "play HIT-HAND"]
+        if state.window is None and calls:
+            state.apply(seat, calls[0])
+            break
+    watcher = (seat + 2) % state.players
+    view = view_for(state, watcher)
+    easy = make_bot("hit-the-deck", "easy", Rng("fooled"))
+    offers = [easy.out_of_turn(view) for _ in range(200)]
+    fooled = [offer for offer in offers if offer is not None]
+    assert 0 < len(fooled) < 100
+    assert all(action == Action("hit") and 0.8 <= delay <= 1.6 for delay, action in fooled)
+    for level in ("medium", "hard"):
+        bot = make_bot("hit-the-deck", level, Rng("fooled"))
+        assert all(bot.out_of_turn(view) is None for _ in range(50))
+
+
+class Clockwork(Bot):
+    """A test bot that slaps after a fixed delay (or never) and plays its first move."""
+
+    def __init__(self, delay: float | None, fake_out: float | None = None):
+        super().__init__(Rng("clockwork"))
+        self.delay = delay
+        self.fake_out = fake_out
+
+    def choose(self, view):
+        moves = [a for a in view.legal_actions if a.code != "hit"]
+        return moves[0]
+
+    def reaction_delay(self, view):
+        return self.delay
+
+    def out_of_turn(self, view):
+        return None if self.fake_out is None else (self.fake_out, Action("hit"))
+
+
+def close_of(events) -> dict:
+    return next(e.data for e in events if e.kind == "slap" and e.data["stage"] == "close")
+
+
+def test_the_driver_passes_hits_in_arrival_order_and_the_last_draws_four():
+    state = slap_open()
+    player = state.observation(0)["slap"]["card_player"]
+    delays = {0: 0.9, 1: 0.5, 2: 0.7, 3: 1.1}
+    delays[player] = 0.2
+    bots = [Clockwork(delays[seat]) for seat in range(4)]
+    events = run_window(state, bots)
+    order = sorted(range(4), key=lambda seat: delays[seat])
+    assert close_of(events)["order"] == order
+    assert close_of(events)["draws"] == [order[-1]]
+
+
+def test_the_driver_passes_the_announce_deadline_before_a_late_call():
+    state = slap_open()
+    player = state.observation(0)["slap"]["card_player"]
+    bots = [Clockwork(0.4) for _ in range(4)]
+    bots[player] = Clockwork(ANNOUNCE_SECONDS + 0.3)
+    before = len(state.hands[player])
+    events = run_window(state, bots)
+    assert close_of(events)["draws"] == [player]
+    assert len(state.hands[player]) == before + 4
+    assert (-1, "announce") in state.history
+
+
+def test_the_driver_plays_the_earliest_out_of_turn_slap_and_drops_the_rest():
+    state = midgame(5, moves=0)
+    seat = state.to_act[0]
+    bots = [Clockwork(None) for _ in range(4)]
+    others = [s for s in range(4) if s != seat]
+    bots[others[0]] = Clockwork(None, fake_out=1.2)
+    bots[others[1]] = Clockwork(None, fake_out=0.9)
+    sizes = [len(hand) for hand in state.hands]
+    step(state, bots)
+    grew = [len(hand) - n for hand, n in zip(state.hands, sizes, strict=True)]
+    assert grew[others[1]] == 2 and grew[others[0]] == 0
+
+
+@pytest.mark.parametrize("players", [2, 6])
+def test_a_match_between_every_level_ends(players):
+    seats = (["hard", "medium", "easy", "random"] * 2)[:players]
+    state = GAME.new_game(players, seed=11, options={"target": 60})
+    play_game(state, make_bots("hit-the-deck", seats, 11))
+    assert state.is_over and state.result is not None
