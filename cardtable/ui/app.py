@@ -19,6 +19,7 @@ from cardtable import storage
 from cardtable.games import registry
 from cardtable.strategy import levels
 
+from . import theme
 from .cards import CardRenderer
 from .launch import Launch
 from .scenes import SceneManager
@@ -33,6 +34,7 @@ class App:
     """The window and the loop. Tests drive it frame by frame with ``step()``."""
 
     def __init__(self, size: tuple[int, int] | None = None) -> None:
+        theme.reset_fonts()
         pygame.init()
         self.settings, self.startup_message = storage.load_settings()
         self.windowed_size = tuple(size or self.settings.window_size)
@@ -129,8 +131,11 @@ class App:
 
     def step(self) -> None:
         """One frame: input, update, draw."""
-        elapsed = self.clock.tick(FPS) / 1000.0
-        dt = self.fixed_dt if self.fixed_dt is not None else min(elapsed, 0.1)
+        if self.fixed_dt is not None:
+            self.clock.tick()  # virtual time: no frame cap, so tests run at full speed
+            dt = self.fixed_dt
+        else:
+            dt = min(self.clock.tick(FPS) / 1000.0, 0.1)
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
                 self.quit()
@@ -162,6 +167,7 @@ class App:
         self.save_settings()
         while self.manager.top is not None:
             self.manager.pop()
+        theme.reset_fonts()
         pygame.quit()
 
 

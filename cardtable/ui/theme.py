@@ -58,6 +58,13 @@ class Fonts:
 _fonts: Fonts | None = None
 
 
+def reset_fonts() -> None:
+    """Forget loaded fonts: pygame invalidates them when it quits (a new app reloads)."""
+    global _fonts
+    _fonts = None
+    _felt_cache.clear()
+
+
 def fonts() -> Fonts:
     """The one font cache of the app (fonts are loaded after ``pygame.font.init``)."""
     global _fonts

@@ -328,6 +328,17 @@ class TableScene(Scene):
         index = max(0, index)
         return self.slots(zone, max(count, index + 1))[index]
 
+    def card_point(self, zone: str, index: int) -> tuple[int, int]:
+        """A point on the visible part of a card (the cards above it may overlap it): where
+        a player would click it."""
+        slots = self.slots(zone)
+        rect = slots[index]
+        visible = rect.copy()
+        for above in slots[index + 1 :]:
+            if above.colliderect(visible) and above.x > visible.x:
+                visible.width = min(visible.width, above.x - visible.x)
+        return visible.centerx, visible.centery
+
     def fallback_rect(self) -> pygame.Rect:
         width, height = self.app.size
         rect = pygame.Rect(0, 0, width // 4, height // 4)
