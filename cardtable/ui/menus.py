@@ -22,7 +22,7 @@ from . import theme
 from .cards import CardFace, CardStyle, card_size
 from .launch import Launch
 from .scenes import Scene
-from .widgets import Button, ButtonColumn, TextField, Toast
+from .widgets import Button, ButtonColumn, TextField, Toast, wrap
 
 if TYPE_CHECKING:
     from .app import App
@@ -112,7 +112,7 @@ class TitleScene(MenuScene):
                 Button("Quit", self.app.quit),
             ]
         )
-        stack_buttons(self.column.buttons, width // 2, int(height * 0.52), 280, 56)
+        stack_buttons(self.column.buttons, width // 2, int(height * 0.55), 280, 56)
 
     def choose_game(self) -> None:
         self.app.manager.push(GameChoiceScene(self.app))
@@ -130,13 +130,13 @@ class TitleScene(MenuScene):
             image = self.app.cards.image(TITLE_STYLE, code, size)
             turned = pygame.transform.rotozoom(image, -angle, 1.0)
             x = width // 2 + (index - 2) * size[0] * 0.55
-            y = height * 0.27 + abs(index - 2) * size[1] * 0.06
+            y = height * 0.23 + abs(index - 2) * size[1] * 0.06
             surface.blit(turned, turned.get_rect(center=(round(x), round(y))))
         title_size = max(30, min(64, height // 11))
         theme.text(
             surface,
             "Card Table",
-            (width // 2, int(height * 0.41)),
+            (width // 2, int(height * 0.40)),
             title_size,
             theme.INK,
             True,
@@ -162,6 +162,7 @@ class GameChoiceScene(MenuScene):
         self.games = registry.all()
         buttons: list[Button] = []
         self.rows: list[tuple[pygame.Rect, GameInfo]] = []
+        self.play_buttons: dict[str, Button] = {}
         row_h = max(58, min(96, (height - 220) // max(1, len(self.games))))
         top = max(90, height // 7)
         row_w = min(900, width - 60)
@@ -169,10 +170,11 @@ class GameChoiceScene(MenuScene):
             row = pygame.Rect(0, 0, row_w, row_h - 10)
             row.midtop = (width // 2, top + index * row_h)
             self.rows.append((row, info))
-            play = Button(info.title, self._chooser(info), size=20)
-            play.rect = pygame.Rect(row.right - 330, row.y + 8, 200, row.height - 16)
+            play = Button("Play", self._chooser(info), size=20)
+            play.rect = pygame.Rect(row.right - 250, row.y + 10, 120, row.height - 20)
             rules = Button("Rules", self._rules(info), size=18)
-            rules.rect = pygame.Rect(row.right - 120, row.y + 8, 108, row.height - 16)
+            rules.rect = pygame.Rect(row.right - 120, row.y + 10, 108, row.height - 20)
+            self.play_buttons[info.id] = play
             buttons += [play, rules]
         back = Button("Back", self.back)
         back.rect = pygame.Rect(0, 0, 200, 48)
@@ -190,15 +192,28 @@ class GameChoiceScene(MenuScene):
         self.draw_heading(surface, 24)
         for row, info in self.rows:
             theme.panel(surface, row, alpha=170)
-            theme.text(surface, info.title, (row.x + 18, row.y + 8), 22, theme.INK, True)
+            title = theme.text(surface, info.title, (row.x + 18, row.y + 8), 22, theme.INK, True)
             players = f"{info.min_players}–{info.max_players} players"
-            theme.text(surface, players, (row.x + 18, row.y + 36), 16, theme.GOLD)
-            summary = info.summary
+            theme.text(
+                surface,
+                players,
+                (title.right + 16, title.bottom - 2),
+                16,
+                theme.GOLD,
+                anchor="bottomleft",
+            )
             font = theme.fonts().get(16)
-            room = row.width - 360 - 150
-            while font.size(summary)[0] > room and len(summary) > 4:
-                summary = summary[:-4] + "…"
-            theme.text(surface, summary, (row.x + 150, row.y + 36), 16, theme.INK_DIM)
+            room = row.width - 290
+            lines = wrap(info.summary, font, room)
+            for index, line in enumerate(lines[: max(1, (row.height - 40) // 20)]):
+                theme.text(
+                    surface,
+                    line,
+                    (row.x + 18, row.y + 38 + index * 20),
+                    16,
+                    theme.INK_DIM,
+                    font=font,
+                )
         self.column.draw(surface)
 
 
@@ -532,15 +547,22 @@ def markdown_blocks(source: str) -> list[tuple[str, str, str]]:
     return blocks
 
 
-def _runs(words: str) -> list[tuple[str, bool]]:
-    """Split ``**bold**`` spans into (word, bold) pairs."""
-    runs: list[tuple[str, bool]] = []
+def _runs(words: str) -> list[tuple[str, bool, bool]]:
+    """Split text with ``**bold**`` spans into (word, bold, space before) triples, so
+    punctuation right after a bold word stays attached to it."""
+    runs: list[tuple[str, bool, bool]] = []
     position = 0
+
+    def add(text: str, bold: bool) -> None:
+        for index, word in enumerate(text.split()):
+            spaced = index > 0 or text[:1].isspace() or not runs
+            runs.append((word, bold, spaced))
+
     for match in _BOLD.finditer(words):
-        runs += [(w, False) for w in words[position : match.start()].split()]
-        runs += [(w, True) for w in match.group(1).split()]
+        add(words[position : match.start()], False)
+        add(match.group(1), True)
         position = match.end()
-    runs += [(w, False) for w in words[position:].split()]
+    add(words[position:], False)
     return runs
 
 
@@ -564,15 +586,20 @@ def render_markdown(surface: pygame.Surface, source: str, y: int, width: int) ->
             theme.text(surface, marker, (6, y), body, theme.GOLD, True)
         x = indent
         line_height = body + 8
-        for word, bold in _runs(words):
+        space = theme.fonts().get(body).size(" ")[0]
+        first = True
+        for word, bold, spaced in _runs(words):
             font = theme.fonts().get(body, bold)
             word_width = font.size(word)[0]
+            if spaced and not first:
+                x += space
             if x + word_width > width and x > indent:
                 x = indent
                 y += line_height
             if -line_height < y < surface.get_height() + line_height:
                 theme.text(surface, word, (x, y), body, theme.INK, bold, font=font)
-            x += word_width + font.size(" ")[0]
+            x += word_width
+            first = False
         y += line_height + 4
     return y - top
 

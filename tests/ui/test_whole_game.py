@@ -28,7 +28,7 @@ def test_one_human_and_three_bots_play_a_whole_game_by_drags(app):
     assert isinstance(app.manager.top, TitleScene)
     click(app, button(app.manager.top, "Play").rect.center)
     assert isinstance(app.manager.top, GameChoiceScene)
-    click(app, button(app.manager.top, "What the Heck?").rect.center)
+    click(app, app.manager.top.play_buttons["what-the-heck"].rect.center)
     setup = app.manager.top
     assert isinstance(setup, SetupScene)
     assert setup.players == 4

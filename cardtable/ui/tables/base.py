@@ -198,7 +198,17 @@ class TableScene(Scene):
 
     def _controller(self, seat: int, kind: str) -> SeatController:
         names = self.launch.names
-        name = names[seat] if seat < len(names) else self.app.name_of(seat)
+        if seat < len(names):
+            name = names[seat]
+        else:
+            # Humans take the names from the settings first ("You"...), bots the next.
+            kinds = list(self.launch.seats)
+            if self.launch.watch:
+                kinds = ["bot"] * len(kinds)
+            humans = [s for s, k in enumerate(kinds) if k == "human"]
+            order = humans + [s for s in range(len(kinds)) if s not in humans]
+            offset = 0 if humans else 1
+            name = self.app.name_of(order.index(seat) + offset)
         if kind == "human":
             return SeatController(seat, kind, name)
         rng = Rng(f"bot/{self.launch.seed}/{seat}/{kind}")
@@ -219,13 +229,15 @@ class TableScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         width, _ = size
+        label = 16 if width >= 1000 else 14
         self.buttons = [
-            Button("Menu", self.app.show_title, size=16),
-            Button("Settings", self.open_settings, size=16),
-            Button("Rules", self.open_rules, size=16),
+            Button("Menu", self.app.show_title, size=label),
+            Button("Settings", self.open_settings, size=label),
+            Button("Rules", self.open_rules, size=label),
         ]
+        step = 112 if width >= 1000 else 92
         for index, button in enumerate(self.buttons):
-            button.rect = pygame.Rect(width - (index + 1) * 112, 6, 104, TOP_BAR - 12)
+            button.rect = pygame.Rect(width - (index + 1) * step, 6, step - 8, TOP_BAR - 12)
         self.layout(size)
 
     def open_rules(self) -> None:
@@ -931,7 +943,7 @@ class TableScene(Scene):
         theme.text(surface, self.info.title, (14, TOP_BAR // 2), 20, theme.INK, True, "midleft")
         words, colour = self.status_line()
         left = 14 + theme.fonts().get(20, True).size(self.info.title)[0] + 24
-        room = width - left - len(self.buttons) * 112 - 10
+        room = width - left - len(self.buttons) * (112 if width >= 1000 else 92) - 10
         font = theme.fonts().get(18, bold=True)
         while words and font.size(words)[0] > room:
             words = words[:-2] + "…"
@@ -985,30 +997,37 @@ class TableScene(Scene):
         theme.panel(surface, rect, alpha=185, radius=10)
         if to_act:
             pygame.draw.rect(surface, theme.HIGHLIGHT, rect, 3, border_radius=10)
-        size = max(13, min(20, rect.h // 2 - 2))
+        size = max(13, min(20, rect.h // 2 - 3))
+        font = theme.fonts().get(size, bold=True)
+        detail_width = font.size(detail)[0] + 14 if detail else 0
+        if detail:
+            theme.text(
+                surface,
+                detail,
+                (rect.right - 10, rect.y + 4),
+                size,
+                theme.GOLD,
+                True,
+                "topright",
+                font=font,
+            )
         name = controller.name
-        theme.text(surface, name, (rect.x + 10, rect.y + 4), size, theme.INK, True)
+        while font.size(name)[0] > rect.width - 20 - detail_width and len(name) > 2:
+            name = name[:-2] + "…"
+        theme.text(surface, name, (rect.x + 10, rect.y + 4), size, theme.INK, True, font=font)
         kind = f"Bot · {controller.kind}"
         if controller.human:
             kind = "your seat" if seat == self.viewer else "Human"
         if self.is_thinking(seat):
             dots = "." * (1 + int(self.clock * 3) % 3)
             kind = f"thinking{dots}"
-        small = max(11, size - 4)
-        colour = theme.GOLD if self.is_thinking(seat) else theme.INK_DIM
+        elif to_act and controller.human:
+            kind = "to play" if seat != self.viewer else "your turn"
+        small = max(11, size - 5)
+        colour = theme.GOLD if self.is_thinking(seat) or to_act else theme.INK_DIM
         theme.text(
             surface, kind, (rect.x + 10, rect.bottom - 4), small, colour, anchor="bottomleft"
         )
-        if detail:
-            theme.text(
-                surface,
-                detail,
-                (rect.right - 10, rect.centery),
-                size + 2,
-                theme.GOLD,
-                True,
-                "midright",
-            )
 
 
 def spread(spot: Spot, count: int) -> list[pygame.Rect]:

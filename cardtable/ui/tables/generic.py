@@ -49,27 +49,45 @@ class GenericTable(TableScene):
                 shared.append(name)
         for seat in range(players):
             box = seats.boxes[seat]
-            plate = pygame.Rect(box.x, box.y, box.width, 32)
+            plate = pygame.Rect(box.x, box.y, box.width, 40)
             self.plates[seat] = plate
-            self.place_zones(
-                seat_zones[seat], pygame.Rect(box.x, plate.bottom + 16, box.width, box.height - 48)
-            )
-        self.place_zones(shared, seats.center.inflate(-20, -60))
+            body = pygame.Rect(box.x, plate.bottom + 6, box.width, box.height - 46)
+            self.place_rows(seat_zones[seat], body)
+        self.place_columns(shared, seats.center.inflate(-20, -20))
         self.action_buttons = []
 
-    def place_zones(self, names: list[str], area: pygame.Rect) -> None:
+    def place_rows(self, names: list[str], area: pygame.Rect) -> None:
+        """A seat's zones one under another, each with its name on the left."""
         if not names:
             return
-        rows = len(names)
-        row_h = area.height / rows
-        card = card_size(max(16, min(row_h - 18, area.height * 0.5)))
+        row_h = area.height / len(names)
+        card = card_size(max(16, min(row_h - 6, area.height * 0.6)))
+        label_w = 76
         for index, name in enumerate(names):
-            rect = pygame.Rect(
-                area.x, round(area.y + index * row_h + 16), area.width, max(card[1], 10)
+            row = pygame.Rect(
+                area.x + label_w, round(area.y + index * row_h), area.width - label_w, card[1]
             )
-            mode = "row" if name.startswith(("hand", "play", "won", "build", "store")) else "stack"
-            self.spots[name] = Spot(rect, card, mode)
-            self.labels[name] = rect
+            if self.zone_mode(name) == "stack":
+                row.width = card[0] + 4
+            self.spots[name] = Spot(row.copy(), card, self.zone_mode(name))
+            self.labels[name] = pygame.Rect(area.x, row.y, label_w, row.height)
+
+    def place_columns(self, names: list[str], area: pygame.Rect) -> None:
+        """The shared zones side by side in the middle, each named above its cards."""
+        if not names:
+            return
+        column_w = area.width / len(names)
+        card = card_size(max(16, min(area.height - 50, column_w * 1.2)))
+        for index, name in enumerate(names):
+            column = pygame.Rect(
+                round(area.x + index * column_w), area.y + 22, round(column_w) - 8, card[1]
+            )
+            self.spots[name] = Spot(column, card, self.zone_mode(name))
+            self.labels[name] = pygame.Rect(column.x, area.y, column.width, 20)
+
+    @staticmethod
+    def zone_mode(name: str) -> str:
+        return "row" if name.startswith(("hand", "won", "store", "coins")) else "stack"
 
     def actions(self) -> list[str]:
         return sorted(self.legal_codes())
@@ -110,7 +128,9 @@ class GenericTable(TableScene):
             detail = f"{scores[seat]}" if isinstance(scores, list) and seat < len(scores) else ""
             self.draw_plate(surface, seat, plate, detail)
         for name, rect in self.labels.items():
-            theme.text(surface, name, (rect.x + 4, rect.y - 15), 13, theme.INK_DIM)
+            theme.text(
+                surface, name, (rect.x + 4, rect.centery), 13, theme.INK_DIM, anchor="midleft"
+            )
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         for button in self.action_buttons:

@@ -238,7 +238,8 @@ class WhatTheHeckTable(TableScene):
     def draw_table(self, surface: pygame.Surface) -> None:
         scores = self.public.get("scores") or [0] * self.state.players
         for seat, plate in self.plates.items():
-            self.draw_plate(surface, seat, plate, f"{scores[seat]} pts")
+            score = scores[seat]
+            self.draw_plate(surface, seat, plate, f"{score} pt" + ("" if abs(score) == 1 else "s"))
         for seat, rect in self.bid_spots.items():
             if seat == self.viewer:
                 continue
@@ -283,11 +284,11 @@ class WhatTheHeckTable(TableScene):
         theme.text(
             surface,
             f"Round {round_no} of {rounds}",
-            (stack.centerx, stack.y - 24),
-            18,
+            (stack.centerx, stack.bottom + 26),
+            17,
             theme.INK,
             True,
-            "midbottom",
+            "midtop",
         )
         total = self.total()
         if self.model.get("center"):
