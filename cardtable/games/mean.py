@@ -49,6 +49,9 @@ DEAL_SIZE = 4
 PILES = 4
 PILE_SIZE = 3
 KIND_LIMIT = 4
+# Once the Draw Deck is empty, a game in which nothing leaves play for this many rounds
+# is called (see the rulings in RULES_HELP): the same cards could circle for ever.
+STALEMATE_ROUNDS = 20
 
 PHASE_PLAY = "play"  # a normal turn: play (the draw to five has happened already)
 PHASE_ANSWER = "answer"  # a MEAN! is on top: answer with Sixes
@@ -180,6 +183,8 @@ class MeanState(GameState):
         self.active: list[bool] = [True] * players
         self.finish_order: list[list[int]] = []  # seats that went out, in order
         self.eight_losers: list[int] = []
+        self.plays_without_progress = 0  # plays since a card left play, once the deck is out
+        self.called = False  # the game was called as a stalemate
         for pile in range(PILES):
             for place in range(PILE_SIZE):
                 card = self.draw_deck.pop()
@@ -283,6 +288,10 @@ class MeanState(GameState):
         if self.eight_losers and not self.play_on:
             # Going out on an Eight: everyone else wins.
             ranking = [[s for s in range(self.players) if s not in self.eight_losers]]
+        elif self.called:
+            # A called game: fewer cards in hand rank higher.
+            for count in sorted({len(self.hands[s]) for s in still_in}):
+                ranking.append([s for s in still_in if len(self.hands[s]) == count])
         elif still_in:
             ranking.append(still_in)
         if self.eight_losers:
@@ -297,6 +306,7 @@ class MeanState(GameState):
             "winners": list(ranking[0]),
             "went_out": [list(group) for group in self.finish_order],
             "lost_on_eight": list(self.eight_losers),
+            "called": self.called,
         }
         return Result(scores=scores, ranking=ranking, detail=detail)
 
@@ -318,6 +328,7 @@ class MeanState(GameState):
             ],
             "draw_count": len(self.draw_deck),
             "out_of_play": len(self.removed) + len(self.removed_unseen),
+            "plays_without_progress": self.plays_without_progress,
             "hand_counts": [len(hand) for hand in self.hands],
             "active": list(self.active),
             "went_out": [list(group) for group in self.finish_order],
@@ -488,6 +499,8 @@ class MeanState(GameState):
             hand.remove(card)
         self.play_area.extend(cards)
         self.play_values.extend([value] * len(cards))
+        if not self.draw_deck:
+            self.plays_without_progress += 1
         events = [move(cards, f"hand:{seat}", "play", face="up", seat=seat)]
         if cards[0] == WILD:
             events.append(announce(f"Wild as {value}", seat, value=value, count=len(cards)))
@@ -570,6 +583,7 @@ class MeanState(GameState):
     def _clear_play_area(self, seat: int) -> list[Event]:
         cleared = list(self.play_area)
         self.removed.extend(cleared)
+        self.plays_without_progress = 0
         self.play_area.clear()
         self.play_values.clear()
         self.direction = None
@@ -631,6 +645,7 @@ class MeanState(GameState):
         if source:
             left = list(source)
             self.removed_unseen.extend(left)
+            self.plays_without_progress = 0
             source.clear()
             events.append(move(left, "play", "removed:unseen", face="down"))
         if not self.draw_deck and total:
@@ -680,6 +695,10 @@ class MeanState(GameState):
             return events
         if not self.active[seat]:
             return events + self._start_turn(self._next_seat(seat))
+        if self.plays_without_progress >= STALEMATE_ROUNDS * sum(self.active):
+            self.called = True
+            events.append(announce("Nothing has left play for many rounds: the game is called"))
+            return events + self._game_over()
         if not self.can_play(seat):
             return events + self._begin_punishment(seat, 1, "stuck")
         return events
@@ -695,6 +714,7 @@ class MeanState(GameState):
             return []
         for seat in winners:
             self.active[seat] = False
+        self.plays_without_progress = 0
         self.finish_order.append(sorted(winners))
         events = [announce(f"Seat {seat} wins!", seat) for seat in winners]
         if not self.play_on or sum(self.active) <= 1:
@@ -704,6 +724,7 @@ class MeanState(GameState):
     def _lose(self, seat: int) -> list[Event]:
         self.active[seat] = False
         self.eight_losers.append(seat)
+        self.plays_without_progress = 0
         events = [announce(f"Seat {seat} went out on an Eight and loses!", seat)]
         if not self.play_on or sum(self.active) <= 1:
             events += self._game_over()
@@ -804,6 +825,9 @@ play continues until only one player holds cards.
 - An Eight may be swapped with any player still in the game, even one whose hand is empty.
 - When not even a partial Punishment Pile can be made, the rest of the punishment is
   simply not collected.
+- Once the Draw Deck is empty, the same cards can circle between hands, Play Area and
+  piles for ever. If twenty rounds of plays pass with no card going out of play and nobody
+  going out, the table calls the game: the fewest cards in hand wins (ties share).
 - Playing on after a loss on an Eight: the loser leaves, the others keep racing, and the
   Eight loser ranks last; the last player holding cards ranks just above.
 """

@@ -807,3 +807,21 @@ def test_a_move_out_of_turn_is_refused_with_the_reason():
 def test_the_rules_help_states_the_rulings_card_table_follows():
     assert "## Rulings Card Table follows" in GAME.rules_help
     assert GAME.options[0].name == "play_on" and GAME.options[0].default is False
+
+
+def test_an_end_game_where_nothing_leaves_play_for_twenty_rounds_is_called_for_fewest_cards():
+    state = deal(["7 2 2 4", "5 9 9 11"], draw="4")
+    use_up_draw_deck(state)
+    state.plays_without_progress = 20 * 2 - 1  # as if forty plays had gone round in circles
+    events = run(state, "play 2 2", "dir up")
+    assert "Nothing has left play for many rounds: the game is called" in announced(events)
+    assert state.is_over and state.result.detail["called"]
+    assert state.result.ranking == [[0], [1]], "three cards against four"
+
+
+def test_a_card_going_out_of_play_restarts_the_count_towards_calling_the_game():
+    state = deal(["7 7 7 7", "5 9 9 11"], draw="4")
+    use_up_draw_deck(state)
+    state.plays_without_progress = 20 * 2 - 1
+    run(state, "play 7 7 7 7")
+    assert table(state)["plays_without_progress"] == 0 and not state.is_over
