@@ -1,0 +1,375 @@
+"""Bots for MEAN!: easy, medium and hard.
+
+Every bot decides from its seat's ``SeatView`` only: its hand, the Play Area, the
+Punishment Pile tops, the cards out of play and how many cards each player holds. The
+cards it has not seen are counted from those (the whole deck minus what it can see).
+Not for: the rules (``cardtable.games.mean``).
+
+- easy: sheds as many cards as it can, otherwise picks at random.
+- medium: weighs each play: cards shed, how likely the next player is to follow, how
+  well its own hand still fits; keeps Wilds, direction-setters and Sixes for when they
+  hurt, plays an Eight when the swap gains cards, swaps with the player holding the
+  fewest cards, takes the Punishment Pile with the best face-up card.
+- hard: a determinized search: samples worlds consistent with what it sees, plays each
+  sensible move into each world, rolls the game on a few turns with a fast version of
+  medium and keeps the move with the best average outlook (a win or loss counts fully).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from cardtable.engine import Action, Rng
+from cardtable.games.mean import (
+    EIGHT,
+    MEAN_VALUE,
+    PHASE_ANSWER,
+    SETS_DOWN,
+    SETS_UP,
+    WILD,
+    MeanState,
+    decks_for,
+    one_deck,
+    parse_play,
+)
+
+from .base import Bot, SeatView
+
+# How much a card is worth keeping in hand (paid when it is played): Wilds always fit,
+# setters rescue a stuck hand, Sixes answer a MEAN!.
+KEEP = {WILD: 1.6, "1": 0.6, "12": 0.6, "3": 0.4, "10": 0.4, "6": 0.9, "8": 0.3}
+# How good a card is to receive on top of a Punishment Pile.
+PILE_TOP = {WILD: 3.0, "8": 2.0, "6": 1.8, "1": 1.2, "12": 1.2, "3": 0.8, "10": 0.8}
+
+
+class Table:
+    """What a seat knows of the table, in the form the scoring needs."""
+
+    def __init__(
+        self,
+        seat: int,
+        hand: Sequence[str],
+        play_values: Sequence[int],
+        direction: str | None,
+        unresolved_mean: int,
+        hand_counts: Sequence[int],
+        active: Sequence[bool],
+        draw_count: int,
+        unseen: Counter[str],
+    ):
+        self.seat = seat
+        self.hand = list(hand)
+        self.play_values = list(play_values)
+        self.direction = direction
+        self.unresolved_mean = unresolved_mean
+        self.hand_counts = list(hand_counts)
+        self.active = list(active)
+        self.draw_count = draw_count
+        self.unseen = unseen
+        self.unseen_total = max(1, sum(unseen.values()))
+        players = len(hand_counts)
+        self.next_seat = next(
+            (
+                (seat + step) % players
+                for step in range(1, players + 1)
+                if active[(seat + step) % players] and (seat + step) % players != seat
+            ),
+            seat,
+        )
+        self.others = [s for s in range(players) if s != seat and active[s]]
+
+    @classmethod
+    def from_observation(cls, obs: dict[str, Any]) -> Table:
+        seat = obs["seat"]
+        seen = Counter(obs["hand"])
+        zones = obs["zones"]
+        seen.update(zones["play"]["cards"])
+        seen.update(zones["removed"]["cards"])
+        for pile in obs["punishment_piles"]:
+            if pile["top"] is not None:
+                seen[pile["top"]] += 1
+        unseen = Counter(one_deck() * decks_for(obs["players"]))
+        unseen.subtract(seen)
+        unseen = Counter({card: n for card, n in unseen.items() if n > 0})
+        return cls(
+            seat,
+            obs["hand"],
+            obs["play_values"],
+            obs["direction"],
+            obs["unresolved_mean"],
+            obs["hand_counts"],
+            obs["active"],
+            obs["draw_count"],
+            unseen,
+        )
+
+    @classmethod
+    def from_state(cls, state: MeanState, seat: int, unseen: Counter[str]) -> Table:
+        return cls(
+            seat,
+            state.hands[seat],
+            state.play_values,
+            state.direction,
+            state.unresolved_mean,
+            [len(hand) for hand in state.hands],
+            state.active,
+            len(state.draw_deck),
+            unseen,
+        )
+
+    # -- what follows what ---------------------------------------------------------------
+
+    def fit_fraction(self, top: int, direction: str) -> float:
+        """The share of unseen cards that could follow ``top`` in ``direction``."""
+        fits = self.unseen[WILD]
+        for card, count in self.unseen.items():
+            if card == WILD:
+                continue
+            value = int(card)
+            if (value >= top) if direction == "up" else (value <= top):
+                fits += count
+        return fits / self.unseen_total
+
+    def next_can_follow(self, top: int, direction: str) -> float:
+        """The chance that the next player holds a card to follow."""
+        hand = max(1, self.hand_counts[self.next_seat])
+        return 1.0 - (1.0 - self.fit_fraction(top, direction)) ** hand
+
+    def next_can_answer_mean(self) -> float:
+        share = (self.unseen["6"] + self.unseen[WILD]) / self.unseen_total
+        return 1.0 - (1.0 - share) ** max(1, self.hand_counts[self.next_seat])
+
+    @staticmethod
+    def own_fit(cards: Sequence[str], top: int, direction: str) -> float:
+        numbered = [int(card) for card in cards if card != WILD]
+        if not numbered:
+            return 1.0
+        if direction == "up":
+            return sum(1 for v in numbered if v >= top) / len(numbered)
+        return sum(1 for v in numbered if v <= top) / len(numbered)
+
+    # -- scoring -------------------------------------------------------------------------
+
+    def direction_score(self, top: int, direction: str, left: Sequence[str]) -> float:
+        return -1.5 * self.next_can_follow(top, direction) + 0.8 * self.own_fit(
+            left, top, direction
+        )
+
+    def best_direction(self, top: int, left: Sequence[str]) -> tuple[str, float]:
+        up = self.direction_score(top, "up", left)
+        down = self.direction_score(top, "down", left)
+        return ("up", up) if up >= down else ("down", down)
+
+    def play_score(self, cards: Sequence[str], value: int, answering: bool) -> float:
+        left = list(self.hand)
+        for card in cards:
+            left.remove(card)
+        count = len(cards)
+        if not left and value == EIGHT:
+            return -1000.0  # going out on an Eight loses
+        if not left and self.draw_count == 0 and value != MEAN_VALUE:
+            return 1000.0
+        score = float(count)
+        if not answering:
+            score -= sum(KEEP.get(card, 0.0) for card in cards)
+        elif cards[0] == WILD:
+            score -= 0.8 * count  # answer with a Six, keep the Wild when possible
+        run = count + (run_length(self.play_values) if self.play_values[-1:] == [value] else 0)
+        clears = run >= 4
+        if value == MEAN_VALUE:
+            unresolved = self.unresolved_mean + count
+            if clears:
+                return score + 1.5 * unresolved
+            miss = 1.0 - self.next_can_answer_mean()
+            score += 2.2 * unresolved * miss
+            if not answering and not any(card in ("6", WILD) for card in left):
+                score -= 0.4  # no Six kept back to answer with
+            if not left:
+                score += 1.0  # going out on a MEAN! that may well stick
+            return score
+        if value == EIGHT:
+            fewest = min((self.hand_counts[s] for s in self.others), default=len(left))
+            score += 0.9 * (len(left) - fewest)
+        if clears:
+            return score + 1.2  # the Play Area goes and the clearer plays again
+        direction = self.direction
+        if value in SETS_UP:
+            direction = "up"
+        elif value in SETS_DOWN:
+            direction = "down"
+        if direction is None or not self.play_values:
+            if value in SETS_UP or value in SETS_DOWN:
+                score += self.direction_score(value, direction or "up", left)
+            else:
+                score += self.best_direction(value, left)[1]
+        else:
+            score += self.direction_score(value, direction, left)
+        return score
+
+    def pile_score(self, pile: dict[str, Any]) -> float:
+        return PILE_TOP.get(pile["top"], 0.0) - 0.9 * pile["count"]
+
+    def swap_target(self) -> int:
+        return min(self.others, key=lambda s: (self.hand_counts[s], (s - self.seat) % 64))
+
+
+def run_length(values: Sequence[int]) -> int:
+    """How many cards of the top value lie in a row on top of the Play Area."""
+    count = 0
+    for value in reversed(values):
+        if value != values[-1]:
+            break
+        count += 1
+    return count
+
+
+def score_action(table: Table, code: str, phase: str, piles: Sequence[dict[str, Any]]) -> float:
+    """How medium rates one legal action."""
+    words = code.split()
+    if words[0] == "play":
+        cards, value = parse_play(code)
+        return table.play_score(cards, value, answering=phase == PHASE_ANSWER)
+    if words[0] == "dir":
+        left = table.hand
+        top = table.play_values[-1]
+        return table.direction_score(top, words[1], left)
+    if words[0] == "swap":
+        target = int(words[2])
+        return -table.hand_counts[target] - 0.01 * ((target - table.seat) % 64)
+    return table.pile_score(piles[int(words[1])])
+
+
+def piles_of(obs: dict[str, Any]) -> list[dict[str, Any]]:
+    return obs["punishment_piles"]
+
+
+class EasyMeanBot(Bot):
+    """Sheds as many cards as it can; everything else at random."""
+
+    level = "easy"
+
+    def choose(self, view: SeatView) -> Action:
+        actions = view.legal_actions
+        plays = [a for a in actions if a.code.startswith("play")]
+        if not plays:
+            return self.rng.choice(actions)
+        most = max(len(parse_play(a.code)[0]) for a in plays)
+        return self.rng.choice([a for a in plays if len(parse_play(a.code)[0]) == most])
+
+
+class MediumMeanBot(Bot):
+    """Weighs every legal action with the heuristics of the module docstring."""
+
+    level = "medium"
+
+    def choose(self, view: SeatView) -> Action:
+        actions = view.legal_actions
+        if len(actions) == 1:
+            return actions[0]
+        obs = view.observation
+        table = Table.from_observation(obs)
+        ranked = rank(table, actions, obs["phase"], piles_of(obs), self.rng)
+        return ranked[0]
+
+
+def rank(
+    table: Table, actions: Sequence[Action], phase: str, piles: Sequence[dict[str, Any]], rng: Rng
+) -> list[Action]:
+    """The actions, best first by medium's scoring (a little noise breaks ties)."""
+    scored = [
+        (score_action(table, a.code, phase, piles) + rng.uniform(0.0, 1e-6), index)
+        for index, a in enumerate(actions)
+    ]
+    scored.sort(reverse=True)
+    return [actions[index] for _, index in scored]
+
+
+# -- hard: a search over the cards it cannot see --------------------------------------------
+
+
+def fast_choice(state: MeanState, seat: int, unseen: Counter[str]) -> Action:
+    """Medium's choice, for roll-outs in a sampled world (no observation built).
+
+    ``unseen`` is a fixed estimate of the cards nobody sees: roll-outs need speed more
+    than each imagined player's exact count.
+    """
+    actions = state.legal_actions(seat)
+    if len(actions) == 1:
+        return actions[0]
+    table = Table.from_state(state, seat, unseen)
+    piles = [
+        {"count": len(pile), "top": pile[-1] if pile else None} for pile in state.punishment_piles
+    ]
+    best = max(
+        range(len(actions)),
+        key=lambda i: score_action(table, actions[i].code, state.phase, piles),
+    )
+    return actions[best]
+
+
+def outlook(state: MeanState, seat: int) -> float:
+    """How well ``seat`` stands, 0 to 1: the result when the game is over, otherwise its
+    hand against the others' (cards count double once the Draw Deck is empty)."""
+    result = state.result
+    if result is not None:
+        winners = result.winners
+        return 1.0 / len(winners) if seat in winners else 0.0
+    if not state.active[seat]:
+        return 1.0
+    mine = len(state.hands[seat])
+    others = [len(state.hands[s]) for s in range(state.players) if s != seat and state.active[s]]
+    weight = 0.12 if state.draw_deck else 0.25
+    edge = min(others) - mine + 0.5 * (sum(others) / len(others) - mine)
+    bonus = 0.03 * sum(1 for card in state.hands[seat] if card in (WILD, "8", "6"))
+    return min(1.0, max(0.0, 1.0 / len(state.active) + weight * edge / 2 + bonus))
+
+
+class HardMeanBot(Bot):
+    """Determinized search: a few sampled worlds, each sensible move played into each,
+    short roll-outs with ``fast_choice``, the best mean ``outlook`` wins."""
+
+    level = "hard"
+    worlds = 6
+    candidates = 5
+    horizon_turns = 2  # roll-outs end after this many turns of every player
+
+    def choose(self, view: SeatView) -> Action:
+        actions = view.legal_actions
+        if len(actions) == 1:
+            return actions[0]
+        obs = view.observation
+        table = Table.from_observation(obs)
+        ranked = rank(table, actions, obs["phase"], piles_of(obs), self.rng)
+        candidates = ranked[: self.candidates]
+        totals = [0.0] * len(candidates)
+        seat = view.seat
+        for _ in range(self.worlds):
+            world = view.sample_world(self.rng)
+            for index, action in enumerate(candidates):
+                trial = world.copy()
+                trial.apply(seat, action)
+                totals[index] += self.roll_out(trial, seat, table.unseen)
+        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        return candidates[best]
+
+    def roll_out(self, state: MeanState, seat: int, unseen: Counter[str]) -> float:
+        turns_left = self.horizon_turns * sum(state.active)
+        last = state.current
+        steps = 0
+        while not state.is_over and turns_left > 0 and steps < 200:
+            actor = state.current
+            state.apply(actor, fast_choice(state, actor, unseen))
+            steps += 1
+            if state.current != last:
+                turns_left -= 1
+                last = state.current
+        return outlook(state, seat)
+
+
+BOTS: dict[str, type[Bot]] = {
+    "easy": EasyMeanBot,
+    "medium": MediumMeanBot,
+    "hard": HardMeanBot,
+}
