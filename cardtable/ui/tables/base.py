@@ -924,6 +924,8 @@ class TableScene(Scene):
         )
 
     def status_line(self) -> tuple[str, tuple[int, int, int]]:
+        if self.queue.busy:
+            return "Click or press Enter to skip ahead", theme.INK_DIM
         if self.state.is_over:
             return "The game is over.", theme.GOLD
         if self.viewer is not None and self.viewer in self.state.to_act and self.legal_codes():
@@ -993,7 +995,7 @@ class TableScene(Scene):
         """A seat's name plate: name, who plays it, ``detail`` (a score), and whether the
         seat is to act or thinking."""
         controller = self.seats[seat]
-        to_act = seat in self.state.to_act and not self.state.is_over
+        to_act = seat in self.state.to_act and not self.state.is_over and not self.queue.busy
         theme.panel(surface, rect, alpha=185, radius=10)
         if to_act:
             pygame.draw.rect(surface, theme.HIGHLIGHT, rect, 3, border_radius=10)

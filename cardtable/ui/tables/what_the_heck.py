@@ -37,7 +37,6 @@ def point_face(code: str) -> CardFace:
         paper=(245, 250, 236),
         ink=(25, 95, 40),
         accent=(50, 150, 70),
-        caption="POINTS",
     )
 
 
@@ -320,9 +319,13 @@ class WhatTheHeckTable(TableScene):
         for seat in self.bid_spots:
             card = self.slot(f"bid:{seat}", 0, 1)
             if seat in cancelled:
-                # Tied bids cancel: strike them through for everyone to see.
-                pygame.draw.line(surface, theme.RED, card.topleft, card.bottomright, 6)
-                pygame.draw.line(surface, theme.RED, card.topright, card.bottomleft, 6)
+                # Tied bids cancel: veiled and struck through, the number still readable.
+                veil = pygame.Surface(card.size, pygame.SRCALPHA)
+                veil.fill((120, 20, 20, 70))
+                surface.blit(veil, card)
+                width = max(2, card.w // 22)
+                pygame.draw.line(surface, theme.RED, card.bottomleft, card.topright, width)
+                pygame.draw.rect(surface, theme.RED, card.inflate(6, 6), 3, border_radius=9)
                 self.tag(surface, "tie: cancelled", card, theme.RED)
             elif seat == winner:
                 pygame.draw.rect(surface, theme.GOLD, card.inflate(10, 10), 5, border_radius=10)
@@ -332,6 +335,7 @@ class WhatTheHeckTable(TableScene):
         font = theme.fonts().get(max(12, min(18, card.h // 6)), bold=True)
         label = font.render(words, True, (255, 255, 255))
         box = label.get_rect(midtop=(card.centerx, card.bottom + 4)).inflate(12, 4)
+        box.clamp_ip(surface.get_rect())
         pygame.draw.rect(surface, colour, box, border_radius=8)
         surface.blit(label, label.get_rect(center=box.center))
 
