@@ -49,6 +49,7 @@ class App:
         self.fixed_dt: float | None = None
         self.running = True
         self.frame = 0
+        self.pads: list = []
 
     # -- window ---------------------------------------------------------------------------
 
@@ -141,6 +142,10 @@ class App:
                 self.quit()
             elif event.type == pygame.VIDEORESIZE:
                 self.resize((event.w, event.h))
+            elif event.type == pygame.JOYDEVICEADDED:
+                # Opened pads send button events (slap buttons); keep them open.
+                with contextlib.suppress(pygame.error):
+                    self.pads.append(pygame.joystick.Joystick(event.device_index))
             elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
                 self.set_fullscreen(not self.settings.fullscreen)
             else:

@@ -49,6 +49,16 @@ if TYPE_CHECKING:
     from ..app import App
 
 TOP_BAR = 44
+DEFAULT_SLAP_KEYS = [
+    "space",
+    "left shift",
+    "right shift",
+    "left ctrl",
+    "right ctrl",
+    "tab",
+    "backspace",
+    "return",
+]
 DRAG_THRESHOLD = 6
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
@@ -182,6 +192,8 @@ class TableScene(Scene):
         self.thinking: dict[int, Thinking] = {}
         self.window_started: float | None = None
         self.window_bots: dict[int, float] = {}
+        self.deadlines_passed: set[str] = set()
+        self.out_of_turn: tuple[float, int, int, str] | None = None
         self.clock = 0.0
         self.dirty = True
         self.drag: Drag | None = None
@@ -195,6 +207,8 @@ class TableScene(Scene):
         self.finished = False
         self.hold_bots = False  # tests hold the bots to inspect a waiting table
         self.buttons: list[Button] = []
+        self.slap_keys: dict[int, int] = {}
+        self.slap_pads: dict[tuple[int, int], int] = {}
 
     def _controller(self, seat: int, kind: str) -> SeatController:
         names = self.launch.names
@@ -217,6 +231,7 @@ class TableScene(Scene):
     # -- scene hooks ----------------------------------------------------------------------
 
     def enter(self) -> None:
+        self.slap_keys, self.slap_pads = self.slap_bindings()
         self.resize(self.app.size)
         self.sync()
         self.play(self.state.setup_events)
@@ -288,6 +303,12 @@ class TableScene(Scene):
         """A game's own key (a slap key). True when it used the event."""
         return False
 
+    def on_slap(self, seat: int) -> bool:
+        """A local human hit their slap key (or pad button). A game with a slap round
+        overrides this, e.g. ``return self.perform(seat, "hit") is None``; events arrive
+        in the order pygame delivers them, so hits keep their arrival order."""
+        return False
+
     def on_click(self, pos: tuple[int, int]) -> bool:
         """A click that hit no card and no drop target. True when used."""
         return False
@@ -300,6 +321,27 @@ class TableScene(Scene):
         if event.kind == "move":
             return "deal" if event.face != "up" else "play"
         return {"reveal": "flip", "over": "win", "shuffle": "deal"}.get(event.kind)
+
+    # -- slap keys ------------------------------------------------------------------------
+
+    def slap_bindings(self) -> tuple[dict[int, int], dict[tuple[int, int], int]]:
+        """Which key (and which pad button) slaps for which human seat: the settings'
+        ``slap_bindings`` by seat (``{"0": {"key": "left shift", "pad": [0, 1]}}``), else
+        a default key per human in seat order."""
+        keys: dict[int, int] = {}
+        pads: dict[tuple[int, int], int] = {}
+        saved = self.app.settings.slap_bindings or {}
+        for order, seat in enumerate(self.humans):
+            binding = saved.get(str(seat)) or {}
+            name = binding.get("key") or DEFAULT_SLAP_KEYS[order % len(DEFAULT_SLAP_KEYS)]
+            try:
+                keys[pygame.key.key_code(str(name))] = seat
+            except ValueError:
+                keys[pygame.key.key_code(DEFAULT_SLAP_KEYS[order])] = seat
+            pad = binding.get("pad")
+            if isinstance(pad, list | tuple) and len(pad) == 2:
+                pads[(int(pad[0]), int(pad[1]))] = seat
+        return keys, pads
 
     # -- the view of the table ------------------------------------------------------------
 
@@ -507,6 +549,7 @@ class TableScene(Scene):
         except IllegalAction as refusal:
             return refusal.reason
         self.play(events)
+        self.offer_out_of_turn()
         return None
 
     def close_window(self) -> None:
@@ -553,6 +596,7 @@ class TableScene(Scene):
             return
         self.drive_window()
         if not self.hold_bots:
+            self.drive_out_of_turn()
             self.drive_bots()
 
     def drive_bots(self) -> None:
@@ -587,7 +631,8 @@ class TableScene(Scene):
 
     def drive_window(self) -> None:
         """A timed step: start its clock once the table is still, let bots act after their
-        reaction delay, and close it when the time is up."""
+        reaction delay, pass its deadlines (``time_up``) and close it when time is up.
+        Humans act in it through ``on_slap``."""
         window: Window | None = self.state.window
         if window is None:
             self.window_started = None
@@ -595,6 +640,7 @@ class TableScene(Scene):
         if self.window_started is None:
             self.window_started = self.clock
             self.window_bots = {}
+            self.deadlines_passed = set()
             for seat in window.seats:
                 bot = self.seats[seat].bot
                 if bot is None:
@@ -602,6 +648,14 @@ class TableScene(Scene):
                 delay = bot.reaction_delay(view_for(self.state.copy(), seat))
                 if delay is not None and delay < window.seconds:
                     self.window_bots[seat] = self.clock + delay
+        started = self.window_started
+        # Deadlines pass before an action due at the same moment, as in the driver.
+        for name, at in window.deadlines:
+            if name not in self.deadlines_passed and self.clock >= started + at:
+                self.deadlines_passed.add(name)
+                self.play(self.state.time_up(name))
+                if self.state.window is None:
+                    return
         for seat, due in sorted(self.window_bots.items(), key=lambda item: item[1]):
             if self.clock < due or self.state.window is None:
                 continue
@@ -609,8 +663,36 @@ class TableScene(Scene):
             legal = self.state.legal_actions(seat)
             if legal:
                 self.perform(seat, legal[0].code)
-        if self.state.window is not None and self.clock >= self.window_started + window.seconds:
+        if self.state.window is not None and self.clock >= started + window.seconds:
             self.close_window()
+
+    def offer_out_of_turn(self) -> None:
+        """After a move outside a timed step, bots that move out of turn (a fooled slap)
+        name their move and delay; the earliest fires later only if nothing changed."""
+        self.out_of_turn = None
+        if self.state.window is not None or self.state.is_over:
+            return
+        offers: list[tuple[float, int, Action]] = []
+        for controller in self.seats:
+            bot = controller.bot
+            if bot is None or type(bot).out_of_turn is Bot.out_of_turn:
+                continue
+            offer = bot.out_of_turn(view_for(self.state.copy(), controller.seat))
+            if offer is not None:
+                offers.append((offer[0], controller.seat, offer[1]))
+        if offers:
+            delay, seat, action = min(offers, key=lambda offer: (offer[0], offer[1]))
+            self.out_of_turn = (self.clock + delay, len(self.state.history), seat, action.code)
+
+    def drive_out_of_turn(self) -> None:
+        if self.out_of_turn is None:
+            return
+        due, generation, seat, code = self.out_of_turn
+        if len(self.state.history) != generation:
+            self.out_of_turn = None  # something changed: the move was meant for another state
+        elif self.clock >= due:
+            self.out_of_turn = None
+            self.perform(seat, code)
 
     def check_privacy(self) -> bool:
         """With several local humans, cover the table before showing another's hand."""
@@ -663,6 +745,14 @@ class TableScene(Scene):
         for button in self.buttons:
             if button.handle(event):
                 return
+        slapped = event.type == pygame.KEYDOWN and event.key in self.slap_keys
+        if slapped and self.on_slap(self.slap_keys[event.key]):
+            return
+        if event.type == pygame.JOYBUTTONDOWN:
+            seat = self.slap_pads.get((event.instance_id, event.button))
+            if seat is not None:
+                self.on_slap(seat)
+            return
         if event.type == pygame.KEYDOWN:
             if self.on_key(event):
                 return
@@ -834,6 +924,7 @@ class TableScene(Scene):
             flight.draw(surface, self.app)
         self.draw_drag(surface)
         self.draw_bar(surface)
+        self.draw_window(surface)
         self.draw_banner(surface)
         self.draw_reason(surface)
 
@@ -952,6 +1043,16 @@ class TableScene(Scene):
         theme.text(surface, words, (left, TOP_BAR // 2), 18, colour, True, "midleft")
         for button in self.buttons:
             button.draw(surface)
+
+    def draw_window(self, surface: pygame.Surface) -> None:
+        """A timed step's clock: a bar under the top bar that runs out."""
+        window = self.state.window
+        if window is None or self.window_started is None or window.seconds <= 0:
+            return
+        left = max(0.0, 1.0 - (self.clock - self.window_started) / window.seconds)
+        width = surface.get_width()
+        pygame.draw.rect(surface, theme.PANEL, (0, TOP_BAR, width, 6))
+        pygame.draw.rect(surface, theme.GOLD, (0, TOP_BAR, round(width * left), 6))
 
     def draw_banner(self, surface: pygame.Surface) -> None:
         if not self.banner:
