@@ -79,7 +79,17 @@ def build_baseline() -> tuple[Path, float]:
         check=True,
     )
     seconds = time.perf_counter() - started
+    if sys.platform == "darwin":  # --windowed makes an .app there, as Card Table's build does
+        return (
+            BASELINE / "dist" / "BaselineWindow.app" / "Contents" / "MacOS" / "BaselineWindow",
+            seconds,
+        )
     return BASELINE / "dist" / "BaselineWindow" / f"BaselineWindow{builder.EXE_SUFFIX}", seconds
+
+
+def build_folder(exe: Path) -> Path:
+    """The onedir folder (or .app) an executable sits in."""
+    return exe.parents[2] if exe.parent.name == "MacOS" else exe.parent
 
 
 def build_cardtable(reuse: bool) -> tuple[Path, float | None]:
@@ -160,8 +170,9 @@ def main(argv: list[str] | None = None) -> int:
         shutil.rmtree(home, ignore_errors=True)
 
     app_start, base_start = statistics.median(app_times), statistics.median(base_times)
-    app_size = builder.folder_size(app_exe.parent)
-    base_size = builder.folder_size(base_exe.parent)
+    app_folder, base_folder = build_folder(app_exe), build_folder(base_exe)
+    app_size = builder.folder_size(app_folder)
+    base_size = builder.folder_size(base_folder)
     start_ratio, size_ratio = app_start / base_start, app_size / base_size
     start_ok, size_ok = start_ratio <= START_TARGET, size_ratio <= SIZE_TARGET
 
@@ -197,8 +208,8 @@ Command: `{COMMAND}` (`--runs {args.runs}`{", --reuse" if args.reuse else ""})
   first `pygame.display.flip()`; runs in ms, Card Table {runs(app_times)}; baseline
   {runs(base_times)}. One warm-up run of each first; the two alternate. Under the
   {drivers}.
-- Size: every file under `build/dist/CardTable/` ({app_size:,} bytes) and
-  `build/bench-baseline/dist/BaselineWindow/` ({base_size:,} bytes).
+- Size: every file under `{app_folder.relative_to(ROOT).as_posix()}/` ({app_size:,} bytes) and
+  `{base_folder.relative_to(ROOT).as_posix()}/` ({base_size:,} bytes).
 - Build time: {built}.
 - Machine: {machine()}; {versions()}.
 - Measured {datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")} at commit {commit()}.

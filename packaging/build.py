@@ -6,7 +6,7 @@ nothing itself. Leaves:
 - Linux:   ``build/dist/CardTable/CardTable`` plus ``install.sh`` and ``cardtable.desktop``
            beside it (``install.sh`` puts Card Table in the user's applications menu)
 - Windows: ``build/dist/CardTable/CardTable.exe``
-- macOS:   ``build/dist/CardTable.app`` (and the same folder as Linux, for the command line)
+- macOS:   ``build/dist/CardTable.app`` (PyInstaller also leaves the bare folder beside it)
 
 ``--onefile`` builds one self-unpacking executable in ``build/dist/onefile/`` instead
 (slower to start: it unpacks itself on every start). ``--archive`` also packs the result
@@ -53,11 +53,25 @@ def system() -> str:
     return {"win32": "windows", "darwin": "macos"}.get(sys.platform, "linux")
 
 
+def app_folder(dist: Path = DIST) -> Path:
+    """The onedir build a player gets: ``CardTable.app`` on macOS, else ``CardTable/``."""
+    return dist / f"{NAME}.app" if sys.platform == "darwin" else dist / NAME
+
+
 def executable(onefile: bool = False, dist: Path = DIST) -> Path:
     """Where the built executable lands."""
     if onefile:
         return dist / "onefile" / f"{NAME}{EXE_SUFFIX}"
-    return dist / NAME / f"{NAME}{EXE_SUFFIX}"
+    if sys.platform == "darwin":
+        return app_folder(dist) / "Contents" / "MacOS" / NAME
+    return app_folder(dist) / f"{NAME}{EXE_SUFFIX}"
+
+
+def bundle_folder(dist: Path = DIST) -> Path:
+    """The folder the frozen app sees as ``sys._MEIPASS``, where ``assets/`` is."""
+    if sys.platform == "darwin":
+        return app_folder(dist) / "Contents" / "Frameworks"
+    return app_folder(dist) / bundle.CONTENTS
 
 
 def build(onefile: bool = False, clean: bool = False, dist: Path = DIST, work: Path = WORK) -> Path:
@@ -139,7 +153,7 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     built = build(onefile=args.onefile, clean=args.clean, dist=dist, work=work)
     seconds = time.perf_counter() - started
-    size = folder_size(built if args.onefile else built.parent)
+    size = folder_size(built if args.onefile else app_folder(dist))
     print(f"build.py: built {built} in {seconds:.0f} s, {size / 1e6:.1f} MB")
     if args.archive:
         packed = archive(onefile=args.onefile, dist=dist)

@@ -289,7 +289,7 @@ def _files(folder: Path) -> dict[str, int]:
 def test_build_has_the_executable_and_every_asset(built_dist):
     exe = builder.executable(dist=built_dist)
     assert exe.is_file() and os.access(exe, os.X_OK)
-    inside = exe.parent / bundle.CONTENTS
+    inside = builder.bundle_folder(built_dist)
     for source, folder in bundle.datas():
         assert (inside / folder / Path(source).name).is_file(), f"{source} not bundled"
     if IS_LINUX:
@@ -301,7 +301,7 @@ def test_build_has_the_executable_and_every_asset(built_dist):
 
 def test_built_app_passes_smoke_and_writes_only_to_the_users_folders(built_dist, tmp_path):
     exe = builder.executable(dist=built_dist)
-    before = _files(exe.parent)
+    before = _files(builder.app_folder(built_dist))
     done = subprocess.run(
         [str(exe), "--smoke"],
         env=_smoke_env(tmp_path),
@@ -310,7 +310,7 @@ def test_built_app_passes_smoke_and_writes_only_to_the_users_folders(built_dist,
         timeout=300,
     )
     assert done.returncode == 0, f"--smoke exited {done.returncode}:\n{done.stdout}\n{done.stderr}"
-    assert _files(exe.parent) == before, "the build wrote inside its own folder"
+    assert _files(builder.app_folder(built_dist)) == before, "the build wrote inside itself"
 
 
 def test_built_app_reports_a_wrong_game_with_status_2(built_dist, tmp_path):
