@@ -153,7 +153,8 @@ def test_icns_parses_back_with_macos_sizes():
 
 
 def test_committed_icon_is_what_our_script_draws():
-    pygame = pytest.importorskip("pygame")
+    import pygame
+
     maker = _load("cardtable_make_icon", PACKAGING / "make_icon.py")
     drawn = maker.draw_icon(64)
     committed = pygame.image.load(io.BytesIO((ICONS / "cardtable-64.png").read_bytes()), "x.png")
@@ -194,27 +195,32 @@ def _fake_build(folder: Path) -> Path:
     return folder
 
 
-@pytest.mark.skipif(not IS_LINUX, reason="the install script is for Linux")
-def test_install_script_puts_card_table_in_the_menu_and_takes_it_out(tmp_path):
-    build = _fake_build(tmp_path / "unpacked with space" / "CardTable")
-    data = tmp_path / "data"
-    env = {**os.environ, "XDG_DATA_HOME": str(data), "HOME": str(tmp_path)}
-    subprocess.run(["sh", str(build / "install.sh")], env=env, check=True, capture_output=True)
-    installed = data / "CardTable" / "CardTable"
-    assert installed.is_file() and os.access(installed, os.X_OK)
-    entry = (data / "applications" / "cardtable.desktop").read_text()
-    assert f'Exec="{installed}"' in entry.splitlines()
-    assert "Icon=cardtable" in entry.splitlines()
-    for size in bundle.ICON_SIZES:
-        icon = data / "icons" / "hicolor" / f"{size}x{size}" / "apps" / "cardtable.png"
-        assert _png_size(icon.read_bytes()) == (size, size)
-    # Running it again from the installed copy is harmless.
-    subprocess.run(["sh", str(installed.parent / "install.sh")], env=env, check=True)
-    assert installed.is_file()
-    subprocess.run(["sh", str(installed.parent / "install.sh"), "--uninstall"], env=env, check=True)
-    assert not (data / "applications" / "cardtable.desktop").exists()
-    assert not installed.exists()
-    assert not (data / "icons" / "hicolor" / "64x64" / "apps" / "cardtable.png").exists()
+# install.sh is a POSIX shell script for Linux menus; it runs wherever a POSIX sh does,
+# which Windows lacks, so there the test is not defined rather than skipped.
+if sys.platform != "win32":
+
+    def test_install_script_puts_card_table_in_the_menu_and_takes_it_out(tmp_path):
+        build = _fake_build(tmp_path / "unpacked with space" / "CardTable")
+        data = tmp_path / "data"
+        env = {**os.environ, "XDG_DATA_HOME": str(data), "HOME": str(tmp_path)}
+        subprocess.run(["sh", str(build / "install.sh")], env=env, check=True, capture_output=True)
+        installed = data / "CardTable" / "CardTable"
+        assert installed.is_file() and os.access(installed, os.X_OK)
+        entry = (data / "applications" / "cardtable.desktop").read_text()
+        assert f'Exec="{installed}"' in entry.splitlines()
+        assert "Icon=cardtable" in entry.splitlines()
+        for size in bundle.ICON_SIZES:
+            icon = data / "icons" / "hicolor" / f"{size}x{size}" / "apps" / "cardtable.png"
+            assert _png_size(icon.read_bytes()) == (size, size)
+        # Running it again from the installed copy is harmless.
+        subprocess.run(["sh", str(installed.parent / "install.sh")], env=env, check=True)
+        assert installed.is_file()
+        subprocess.run(
+            ["sh", str(installed.parent / "install.sh"), "--uninstall"], env=env, check=True
+        )
+        assert not (data / "applications" / "cardtable.desktop").exists()
+        assert not installed.exists()
+        assert not (data / "icons" / "hicolor" / "64x64" / "apps" / "cardtable.png").exists()
 
 
 # -- the launcher ----------------------------------------------------------------------------
