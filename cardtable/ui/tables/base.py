@@ -208,6 +208,9 @@ class TableScene(Scene):
         self.hold_bots = False  # tests hold the bots to inspect a waiting table
         self.buttons: list[Button] = []
         self.slap_keys: dict[int, int] = {}
+        self.card_positions: dict[tuple[str, str, int], tuple[float, float]] = {}
+        self.seen_positions: set[tuple[str, str, int]] = set()
+        self.frame_dt = 0.0
         self.slap_pads: dict[tuple[int, int], int] = {}
 
     def _controller(self, seat: int, kind: str) -> SeatController:
@@ -480,8 +483,7 @@ class TableScene(Scene):
             target.append(code)
             self.arriving[dst] = self.arriving.get(dst, 0) + 1
             end = self.slot(dst, len(target) - 1, len(target))
-            spot = self.spots.get(dst)
-            up_after = code != HIDDEN and (spot.face_up if spot else True)
+            up_after = code != HIDDEN and self.face_up(dst)
             flight = Flight(
                 code if up_after else code_before,
                 self.style_for(dst, code if code != HIDDEN else code_before),
@@ -580,6 +582,7 @@ class TableScene(Scene):
 
     def update(self, dt: float) -> None:
         self.clock += dt
+        self.frame_dt = dt
         self.reason_left = max(0.0, self.reason_left - dt)
         self.queue.update(dt * self.app.speed)
         for flight, _zone, _index in self.returning:
@@ -935,7 +938,27 @@ class TableScene(Scene):
             hidden.add((self.drag.zone, self.drag.index))
         return hidden
 
+    def face_up(self, zone: str) -> bool:
+        """Are the cards of ``zone`` drawn face up (when the viewer knows them)?"""
+        spot = self.spots.get(zone)
+        return spot.face_up if spot is not None else True
+
+    def eased(self, key: tuple[str, str, int], rect: pygame.Rect) -> pygame.Rect:
+        """Where a card in a row is drawn this frame: gliding to its slot when its row
+        closes up or spreads out, instead of jumping."""
+        target = (float(rect.x), float(rect.y))
+        x, y = self.card_positions.get(key, target)
+        share = min(1.0, self.frame_dt * self.app.speed * 14.0)
+        x += (target[0] - x) * share
+        y += (target[1] - y) * share
+        if abs(target[0] - x) < 0.5 and abs(target[1] - y) < 0.5:
+            x, y = target
+        self.card_positions[key] = (x, y)
+        self.seen_positions.add(key)
+        return pygame.Rect(round(x), round(y), rect.w, rect.h)
+
     def draw_cards(self, surface: pygame.Surface) -> None:
+        self.seen_positions = set()
         hidden = self.hidden_cards()
         focus = (
             self.key_cards()[self.key_focus]
@@ -953,20 +976,23 @@ class TableScene(Scene):
                 first = max(0, visible - 3)  # only the top few of a pile show
                 if visible > 1:
                     surface.blit(shadow(slots[0].size), slots[0].move(2, 3))
+            face_up = self.face_up(zone)
+            occurrences: dict[str, int] = {}
             for index in range(first, visible):
+                code = cards[index]
+                occurrence = occurrences[code] = occurrences.get(code, -1) + 1
                 if (zone, index) in hidden:
                     continue
                 rect = slots[index].copy()
+                if spot.mode != "stack":
+                    rect = self.eased((zone, code, occurrence), rect)
                 picked = self.picked is not None and (self.picked.zone, self.picked.index) == (
                     zone,
                     index,
                 )
                 if picked:
                     rect.y -= rect.h // 5
-                code = cards[index]
-                image = self.app.cards.image(
-                    self.style_for(zone, code), code, rect.size, spot.face_up
-                )
+                image = self.app.cards.image(self.style_for(zone, code), code, rect.size, face_up)
                 surface.blit(image, rect)
                 if picked or (zone, index) == focus:
                     colour = theme.HIGHLIGHT if picked else (255, 255, 255)
@@ -978,6 +1004,8 @@ class TableScene(Scene):
                 box = label.get_rect(midtop=(top.centerx, top.bottom + 3)).inflate(10, 2)
                 pygame.draw.rect(surface, theme.PANEL, box, border_radius=8)
                 surface.blit(label, label.get_rect(center=box.center))
+        for key in set(self.card_positions) - self.seen_positions:
+            del self.card_positions[key]
 
     def draw_targets(self, surface: pygame.Surface) -> None:
         active = self.drag if self.drag is not None else self.picked

@@ -52,6 +52,8 @@ class GenericTable(TableScene):
             plate = pygame.Rect(box.x, box.y, box.width, 40)
             self.plates[seat] = plate
             body = pygame.Rect(box.x, plate.bottom + 6, box.width, box.height - 46)
+            if seats.sides[seat] == "bottom":
+                body.height -= 46  # room for the action buttons along the bottom
             self.place_rows(seat_zones[seat], body)
         self.place_columns(shared, seats.center.inflate(-20, -20))
         self.action_buttons = []

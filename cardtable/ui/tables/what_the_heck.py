@@ -101,10 +101,15 @@ class WhatTheHeckTable(TableScene):
         bottom = self.bottom_seat()
         point = card_size(min(centre.height - 64, main[1] * 1.1))
         middle_y = centre.centery + 4
+        # Keep the middle together on a wide table: the bid spot stays near the pile.
+        group = centre.copy()
+        group.width = min(centre.width, round(point[0] * 6.6))
+        group.centerx = centre.centerx
+        centre = group
         bid = pygame.Rect((0, 0), (round(point[0] * 1.18), round(point[1] * 1.1)))
         bid.midright = (centre.right - 10, middle_y)
         self.bid_spots[bottom] = bid
-        self.spots[f"bid:{bottom}"] = Spot(bid, point, face_up=True)
+        self.spots[f"bid:{bottom}"] = Spot(bid, point, face_up=False)
         stack = pygame.Rect(0, 0, point[0], point[1])
         stack.midleft = (centre.x + 10, middle_y)
         self.spots["points"] = Spot(stack, point, "stack", face_up=False)
@@ -160,6 +165,12 @@ class WhatTheHeckTable(TableScene):
             return POINT_STYLE
         return PLAYER_STYLE
 
+    def face_up(self, zone: str) -> bool:
+        # Bids lie face down until the reveal turns them all over together.
+        if zone.startswith("bid:"):
+            return self.reveal is not None
+        return super().face_up(zone)
+
     def arrange(self, zone: str, cards: list[str]) -> list[str]:
         if (zone.startswith("hand:") or zone.startswith("played:")) and HIDDEN not in cards:
             return sorted(cards, key=int)
@@ -201,14 +212,13 @@ class WhatTheHeckTable(TableScene):
             self.app.sounds.play("flip")
             for seat, code in enumerate(bids):
                 zone = f"bid:{seat}"
-                before = self.model.get(zone) or [HIDDEN]
                 rect = self.slot(zone, 0, 1)
                 flight = Flight(
                     code,
                     PLAYER_STYLE,
                     rect,
                     rect,
-                    before[0] != HIDDEN,
+                    False,
                     True,
                     Tween(0.45, delay=0.08 * seat, ease=pytweening.easeInOutSine),
                 )
@@ -249,9 +259,13 @@ class WhatTheHeckTable(TableScene):
         if bottom in self.bid_spots:
             rect = self.bid_spots[bottom]
             label = "Your bid" if bottom == self.viewer else "Bid"
-            theme.text(
-                surface, label, (rect.centerx, rect.y - 4), 15, theme.INK_DIM, anchor="midbottom"
-            )
+            laid = self.model.get(f"bid:{bottom}") or []
+            if bottom == self.viewer and laid and laid[0] != HIDDEN and self.reveal is None:
+                # Face down for the table; its owner is reminded what lies there.
+                label = f"Your bid: {laid[0]} (face down)"
+            half = theme.fonts().get(15).size(label)[0] // 2 + 6
+            x = max(half, min(rect.centerx, surface.get_width() - half))
+            theme.text(surface, label, (x, rect.y - 4), 15, theme.INK_DIM, anchor="midbottom")
         self.draw_middle(surface)
         if hasattr(self, "used_label"):
             spot = self.spots.get(f"played:{bottom}")
