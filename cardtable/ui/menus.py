@@ -424,6 +424,15 @@ class ResultsScene(MenuScene):
         theme.felt(surface)
         width, height = surface.get_size()
         top = self.draw_heading(surface, 30)
+        winners = [self.names[seat] for seat in (self.result.get("ranking") or [[]])[0]]
+        if winners:
+            headline = (
+                f"{winners[0]} wins!"
+                if len(winners) == 1
+                else (" and ".join(winners) + " share the win!")
+            )
+            theme.text(surface, headline, (width // 2, top), 26, theme.GOLD, True, "midtop")
+            top += 44
         box = pygame.Rect(0, 0, min(620, width - 40), 56 + 46 * len(self.lines))
         box.midtop = (width // 2, top + 10)
         theme.panel(surface, box)

@@ -157,6 +157,9 @@ def test_two_local_humans_get_a_privacy_screen(app):
     key(app, pygame.K_RETURN)
     assert table.viewer == 1
     assert "15" in table.model["hand:1"]
+    # The table turned: seat 1's hand lies face up along the bottom now.
+    assert table.seat_boxes.sides[1] == "bottom"
+    assert table.face_up("hand:1") and not table.face_up("hand:0")
     assert table.model["bid:0"] == ["?"]  # seat 0's bid is hidden from seat 1
 
 

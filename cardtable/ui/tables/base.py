@@ -247,6 +247,7 @@ class TableScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         width, _ = size
+        self.cancel_drag()
         label = 16 if width >= 1000 else 14
         self.buttons = [
             Button("Menu", self.app.show_title, size=label),
@@ -717,9 +718,12 @@ class TableScene(Scene):
         return True
 
     def show_seat(self, seat: int) -> None:
+        """Turn the table to ``seat``: their hand at the bottom, seen through their eyes."""
         self.viewer = seat
         self.shown_human = seat
         self.key_focus = -1
+        self.card_positions.clear()
+        self.layout(self.app.size)
         self.sync()
 
     def finish(self) -> None:
