@@ -1,26 +1,40 @@
 """The table machinery every game's table stands on.
 
 ``TableScene`` owns the game state, the viewing seat, each seat's controller (a local human
-or a bot), bot thinking on a worker thread, timed windows (slap rounds), the queue that
-turns the engine's events into animations, the cards as the viewing seat sees them (by
-zone), drag-and-drop with its click and keyboard paths, the status line, the privacy screen
-between local humans, and the hand-off to the results.
+or a bot), bot thinking on a worker thread, timed windows (slap rounds) with their
+deadlines, bots' out-of-turn moves, the queue that turns the engine's events into
+animations, the cards as the viewing seat sees them (``self.model``: zone -> codes, ``"?"``
+for a hidden card), drag-and-drop with its click and keyboard paths, slap keys, the status
+line, the privacy screen between local humans, and the hand-off to the results.
 
 A game's table subclasses it and writes only what differs:
 
-- ``layout(size)``: fill ``self.spots`` (zone name -> ``Spot``: where its cards lie);
-- ``style_for(zone, code)``: the ``CardStyle`` a card is drawn in;
-- ``drop_targets()`` and ``action_for(cards, source, target)``: where a dragged card may
-  go and which action code that drop means (the engine decides if it is legal);
-- ``draw_table(surface)``: the table under the cards (seat plates, labels), and
-  ``draw_overlay(surface)`` above them;
-- ``animate_<kind>(event)`` for an event kind it shows its own way;
-- ``on_key(event)`` for its own keys (a slap key), ``prompt()`` for the status line.
+- ``layout(size)``: fill ``self.spots`` (zone name -> ``Spot``: area, card size, row or
+  stack, face up or down); the ``layout.seat_layout`` helper places the seats;
+- ``style_for(zone, code)``: the ``CardStyle`` a card is drawn in; ``arrange`` orders a
+  zone for showing (a sorted hand); ``face_up(zone)`` when it depends on the moment;
+- ``drop_targets()`` -> {name: Rect} and ``action_for(cards, source, target)`` -> the action
+  code that drop means (or None). The engine alone decides: a legal code lights its target
+  while dragging; a refused one snaps back with ``IllegalAction.reason``. The click path
+  (click a card, click a target) and the keyboard path (arrows, Enter, Escape) use the same
+  two methods. ``draggable(zone)`` and ``cards_for_drag(zone, index)`` choose what lifts;
+- ``draw_table(surface)`` under the cards (seat plates via ``draw_plate``, labels) and
+  ``draw_overlay(surface)`` above them; ``prompt()`` for the status line on your turn;
+- ``animate_<kind>(event)`` for an event kind shown its own way (``animate_reveal``...),
+  ``together(a, b)`` for moves that fly in one go, ``flight_time`` and ``sound_for``;
+- ``on_slap(seat)`` for a slap round: called for a human's slap key or pad button (the
+  settings' ``slap_bindings``, else defaults), in arrival order; typically
+  ``return self.perform(seat, "hit") is None``. ``on_key`` takes any other key first.
+
+Timed windows need no code in a table: while ``state.window`` is open the machinery starts
+its clock once the table is still, passes ``time_up`` deadlines, lets bots act after their
+``reaction_delay`` and calls ``close_window`` when time is up (a countdown bar shows it).
+Any move goes through ``perform(seat, code)``, which returns the refusal reason or None.
 
 Not for: the rules (the engine decides everything through ``apply``), nor any card face
-(``cards``). The table never changes the state except through ``apply``/``close_window``
-and never reads another seat's hidden cards: it draws the viewing seat's observation and
-the events as that seat sees them.
+(``cards``). The table never changes the state except through ``apply``/``close_window``/
+``time_up`` and never reads another seat's hidden cards: it draws the viewing seat's
+observation and the events as that seat sees them (``Event.for_seat``).
 """
 
 from __future__ import annotations
@@ -431,18 +445,14 @@ class TableScene(Scene):
             self.animate_moves(group)
 
     def together(self, first: Event, second: Event) -> bool:
-        """Do two moves in a row fly at once? By default when they go between the same
-        kinds of zone for different seats (every seat's bid to its played pile)."""
+        """Do two moves in a row fly in one go (one after another, a beat apart)? By
+        default when they go between the same kinds of zone: a deal from the draw pile to
+        the hands, or every seat's bid to its played pile."""
 
         def kind(zone: str | None) -> str:
             return (zone or "").split(":")[0]
 
-        return (
-            kind(first.src) == kind(second.src)
-            and kind(first.dst) == kind(second.dst)
-            and first.src != second.src
-            and ":" in (first.src or "")
-        )
+        return kind(first.src) == kind(second.src) and kind(first.dst) == kind(second.dst)
 
     def animate_move(self, event: Event) -> None:
         self.animate_moves([event])
@@ -452,8 +462,7 @@ class TableScene(Scene):
             sound = self.sound_for(events[0])
             if sound:
                 self.app.sounds.play(sound)
-            for event in events:
-                self.start_move(step, event)
+            self.start_moves(step, events)
 
         def end() -> None:
             for event in events:
@@ -463,39 +472,53 @@ class TableScene(Scene):
 
         self.queue.push(Step(start=start, end=end, label=str(events[0])))
 
-    def start_move(self, step: Step, event: Event) -> None:
-        """Take the event's cards from their zone and send them flying to the next."""
-        src, dst = event.src or "", event.dst or ""
-        for order, code in enumerate(event.cards):
-            source = self.model.setdefault(src, [])
-            index = _find(source, code)
-            up_before = source[index] != HIDDEN if source else code != HIDDEN
-            if self.release is not None and self.release[0] == code and src.startswith("hand"):
-                begin = self.release[1]
-                self.release = None
-            else:
-                begin = self.slot(src, index, len(source))
-            if source:
-                shown = source.pop(index)
-                code_before = shown if shown != HIDDEN else code
-            else:
+    def start_moves(self, step: Step, events: list[Event]) -> None:
+        """Take the events' cards from their zones and send them flying, each a beat after
+        the one before. Landing places are worked out once every card is counted in, so a
+        dealt hand lands already spread."""
+        leaving: list[tuple[Event, str, str, pygame.Rect, bool, int]] = []
+        for event in events:
+            src, dst = event.src or "", event.dst or ""
+            for code in event.cards:
+                source = self.model.setdefault(src, [])
+                index = _find(source, code)
+                up_before = source[index] != HIDDEN if source else code != HIDDEN
+                if self.release is not None and self.release[0] == code and src.startswith("hand"):
+                    begin = self.release[1]  # from where the player let go of it
+                    self.release = None
+                else:
+                    begin = self.slot(src, index, len(source))
                 code_before = code
-            target = self.model.setdefault(dst, [])
-            target.append(code)
-            self.arriving[dst] = self.arriving.get(dst, 0) + 1
-            end = self.slot(dst, len(target) - 1, len(target))
+                if source:
+                    shown = source.pop(index)
+                    code_before = shown if shown != HIDDEN else code
+                target = self.model.setdefault(dst, [])
+                target.append(code)
+                self.arriving[dst] = self.arriving.get(dst, 0) + 1
+                up = up_before and code_before != HIDDEN
+                leaving.append((event, code, code_before, begin, up, len(target) - 1))
+        for order, (event, code, code_before, begin, up_before, index) in enumerate(leaving):
+            dst = event.dst or ""
             up_after = code != HIDDEN and self.face_up(dst)
             flight = Flight(
                 code if up_after else code_before,
                 self.style_for(dst, code if code != HIDDEN else code_before),
                 begin,
-                end,
-                up_before and code_before != HIDDEN,
+                self.slot(dst, index),
+                up_before,
                 up_after,
-                Tween(self.flight_time(event), delay=order * 0.07, ease=pytweening.easeInOutQuad),
+                Tween(
+                    self.flight_time(event),
+                    delay=order * self.stagger(len(leaving)),
+                    ease=pytweening.easeInOutQuad,
+                ),
             )
             self.flights.append(flight)
             step.tweens.append(flight.tween)
+
+    def stagger(self, cards: int) -> float:
+        """Seconds between cards flying in one go: a quick deal, never longer than ~2s."""
+        return min(0.07, 1.6 / max(1, cards))
 
     def animate_reveal(self, event: Event) -> None:
         """Cards of ``src`` turn face up where they lie."""

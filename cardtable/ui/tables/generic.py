@@ -7,17 +7,23 @@ exists. Not for a finished game's look.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from .. import theme
 from ..cards import card_size
+from ..launch import Launch
 from ..layout import seat_layout
 from ..widgets import Button
 from .base import TOP_BAR, Spot, TableScene
 
+if TYPE_CHECKING:
+    from ..app import App
+
 
 class GenericTable(TableScene):
-    def __init__(self, app, launch) -> None:
+    def __init__(self, app: App, launch: Launch) -> None:
         super().__init__(app, launch)
         self.action_buttons: list[Button] = []
         self.labels: dict[str, pygame.Rect] = {}

@@ -7,6 +7,8 @@ Only what differs from ``TableScene``: the layout, the card looks, the one drop 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 import pytweening
 
@@ -15,10 +17,14 @@ from cardtable.engine import HIDDEN, Event
 from .. import theme
 from ..anim import Step, Tween
 from ..cards import CardFace, CardStyle, card_size
+from ..launch import Launch
 from ..layout import seat_layout
 from .base import TOP_BAR, Flight, Spot, TableScene
 
 POINT_ZONES = ("points", "center", "unclaimed")
+
+if TYPE_CHECKING:
+    from ..app import App
 
 
 def point_face(code: str) -> CardFace:
@@ -57,7 +63,7 @@ PLAYER_STYLE = CardStyle(
 class WhatTheHeckTable(TableScene):
     style = PLAYER_STYLE
 
-    def __init__(self, app, launch) -> None:
+    def __init__(self, app: App, launch: Launch) -> None:
         super().__init__(app, launch)
         self.reveal: dict | None = None
         self.plates: dict[int, pygame.Rect] = {}
