@@ -19,6 +19,12 @@ The slap round, for whoever drives it::
     state.close_window()          # the round's time is up
     state.generation              # changes with every change: a bot's move scheduled
                                   # for an older generation is stale
+
+A table schedules a bot's slap-round hit with the round's id
+(``observation["slap"]["round"]``) and fires it only if that round is still open; other
+players' hits do not make it stale. Any other scheduled bot move (its turn, or a fooled
+slap with no round open, which is a fake-out) fires only if ``state.generation`` has not
+changed since it was scheduled.
 """
 
 from __future__ import annotations
