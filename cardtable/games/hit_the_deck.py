@@ -37,6 +37,7 @@ from cardtable.engine import (
     ALL,
     NONE,
     OWNER,
+    TOP,
     Action,
     Event,
     GameInfo,
@@ -235,6 +236,9 @@ class HitTheDeckState(GameState):
         self.hands: list[list[str]] = [[] for _ in range(players)]
         self.draw_pile: list[str] = []
         self.discard_pile: list[str] = []
+        # False once a Flip has turned the face-down Draw Pile into the discard pile: the
+        # cards under its top were never seen, until a refill leaves the top card alone.
+        self.discard_all_seen = True
         self.direction = 1
         self.dealer = 0
         self.hand_number = 0
@@ -346,7 +350,8 @@ class HitTheDeckState(GameState):
     def zones(self) -> dict[str, Zone]:
         zones = {
             "draw": Zone("draw", self.draw_pile, NONE),
-            "discard": Zone("discard", self.discard_pile, ALL),
+            # Played cards are seen by all; a pile turned over by a Flip shows its top only.
+            "discard": Zone("discard", self.discard_pile, ALL if self.discard_all_seen else TOP),
         }
         for seat in range(self.players):
             zones[f"hand:{seat}"] = Zone(f"hand:{seat}", self.hands[seat], OWNER, seat)
@@ -553,7 +558,9 @@ class HitTheDeckState(GameState):
             self.draw_pile = list(reversed(old_discard))
             self.discard_pile = list(reversed(old_draw))
             events.append(move(old_discard, "discard", "draw", face="down", seat=flipper))
-            events.append(move(self.discard_pile, "draw", "discard", face="up", seat=flipper))
+            events.append(move(self.discard_pile, "draw", "discard", face="down", seat=flipper))
+            events.append(Event("reveal", cards=(self.discard_pile[-1],), src="discard"))
+            self.discard_all_seen = len(self.discard_pile) == 1
             self.landed = {"card": self.discard_pile[-1], "seat": flipper}
         self.direction = -self.direction
         events.append(
@@ -571,6 +578,7 @@ class HitTheDeckState(GameState):
                 self.discard_pile.insert(len(self.discard_pile) // 2, top)
                 events.append(announce(f"A second Flip ({top}) is buried in the pile."))
                 events.append(move(top, "discard", "discard", face="up"))
+                events.append(Event("reveal", cards=(self.discard_pile[-1],), src="discard"))
                 self.landed = {"card": self.discard_pile[-1], "seat": flipper}
         return events, flipped
 
@@ -581,6 +589,7 @@ class HitTheDeckState(GameState):
         top = self.discard_pile.pop()
         rest = self.discard_pile
         self.discard_pile = [top]
+        self.discard_all_seen = True
         events = [
             announce("The Draw Pile is used up: the discard pile makes a new one."),
             move(list(rest), "discard", "draw", face="down"),
@@ -709,6 +718,7 @@ class HitTheDeckState(GameState):
             self.rng.shuffle(deck)
         self.hands = [[] for _ in range(self.players)]
         self.discard_pile = []
+        self.discard_all_seen = True
         self.draw_pile = list(reversed(deck))
         self.direction = 1
         self.demand = None
@@ -838,6 +848,8 @@ player reaches the target, the lowest total wins.
 - With no Draw Pile to flip even after a refill, the direction still reverses. The Flip
   player plays again on the Flip. A second Flip with no card under it stays on top as a
   plain card of its colour.
+- The table shows every card played on the discard pile. After a Flip, the turned-over
+  pile shows only its top card, because nobody saw the cards under it.
 - A first discard that is a Flip is flipped by the first player. Play then reverses, so
   the dealer plays first.
 - A Cut, Flip or call on the last card of a hand has no effect. A Hand card as the last

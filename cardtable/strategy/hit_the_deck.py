@@ -47,11 +47,12 @@ def plays(view: SeatView) -> list[str]:
 
 
 def unseen(obs: dict[str, Any]) -> Counter[str]:
-    """Cards this seat has not seen: the deck less its hand and the face-up discard pile.
-    (They are in the Draw Pile or in other hands.)"""
+    """Cards this seat cannot see: the deck less its hand and the discard pile it sees
+    (all of it, or only the top after a Flip). They are in the piles or in other hands."""
+    discard = obs["zones"]["discard"]
     left = Counter(full_deck())
     left.subtract(obs["hand"])
-    left.subtract(obs["zones"]["discard"]["cards"])
+    left.subtract(discard.get("cards") or [discard["top"]])
     return +left
 
 

@@ -189,6 +189,8 @@ def test_flip_reverses_the_piles_and_the_direction_and_the_flip_player_goes_agai
     assert top(state) == "R3"
     assert state.draw_pile == ["B-FLIP", "B1"]
     assert state.observation(1)["zones"]["draw"] == {"count": 2}
+    # The turned-over pile shows its top only: nobody saw the cards under it.
+    assert state.observation(2)["zones"]["discard"] == {"count": len(draw_before), "top": "R3"}
     assert state.direction == -1
     assert state.to_act == (1,)
     assert len(state.hands[2]) == 7  # the flipper lost the turn
