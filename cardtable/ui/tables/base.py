@@ -307,6 +307,10 @@ class TableScene(Scene):
         """The cards that move when the card at ``index`` is picked up."""
         return (self.model[zone][index],)
 
+    def title_text(self) -> str:
+        """The top bar's left end: the game's name (and where the game stands)."""
+        return self.info.title
+
     def prompt(self) -> str:
         """The status line when it is the viewer's turn."""
         return "Your turn"
@@ -987,6 +991,9 @@ class TableScene(Scene):
     def draw_cards(self, surface: pygame.Surface) -> None:
         self.seen_positions = set()
         hidden = self.hidden_cards()
+        hover = None
+        if self.drag is None and not self.queue.busy and self.viewer in self.state.to_act:
+            hover = self.card_at(pygame.mouse.get_pos())
         focus = (
             self.key_cards()[self.key_focus]
             if 0 <= self.key_focus < len(self.key_cards())
@@ -1019,6 +1026,8 @@ class TableScene(Scene):
                 )
                 if picked:
                     rect.y -= rect.h // 5
+                elif (zone, index) == hover:
+                    rect.y -= rect.h // 12  # the card under the pointer rises to be taken
                 image = self.app.cards.image(self.style_for(zone, code), code, rect.size, face_up)
                 surface.blit(image, rect)
                 if picked or (zone, index) == focus:
@@ -1088,9 +1097,10 @@ class TableScene(Scene):
         bar = pygame.Surface((width, TOP_BAR), pygame.SRCALPHA)
         bar.fill((*theme.PANEL, 215))
         surface.blit(bar, (0, 0))
-        theme.text(surface, self.info.title, (14, TOP_BAR // 2), 20, theme.INK, True, "midleft")
+        title = self.title_text()
+        theme.text(surface, title, (14, TOP_BAR // 2), 20, theme.INK, True, "midleft")
         words, colour = self.status_line()
-        left = 14 + theme.fonts().get(20, True).size(self.info.title)[0] + 24
+        left = 14 + theme.fonts().get(20, True).size(title)[0] + 24
         room = width - left - len(self.buttons) * (112 if width >= 1000 else 92) - 10
         font = theme.fonts().get(18, bold=True)
         while words and font.size(words)[0] > room:

@@ -193,7 +193,7 @@ class WhatTheHeckTable(TableScene):
         return None
 
     def prompt(self) -> str:
-        return "Your bid: drag a card to your bid spot (or click it, or ←/→ and Enter)"
+        return "Your bid: drag a Player Card onto your bid spot"
 
     def flight_time(self, event: Event) -> float:
         if event.src == "center":
@@ -272,6 +272,20 @@ class WhatTheHeckTable(TableScene):
             half = theme.fonts().get(15).size(label)[0] // 2 + 6
             x = max(half, min(rect.centerx, surface.get_width() - half))
             theme.text(surface, label, (x, rect.y - 4), 15, theme.INK_DIM, anchor="midbottom")
+        if self.awaiting_human() and not self.model.get(f"bid:{self.viewer}"):
+            # In the empty spot: what to do, and the other two ways to do it.
+            rect = self.bid_spots[self.viewer]
+            lines = ["Drop a card here", "or click a card,", "or ←/→ and Enter"]
+            for index, line in enumerate(lines):
+                theme.text(
+                    surface,
+                    line,
+                    (rect.centerx, rect.centery + (index - 1) * 22),
+                    13 if index else 14,
+                    theme.INK if index == 0 else theme.INK_DIM,
+                    index == 0,
+                    "center",
+                )
         self.draw_middle(surface)
         if hasattr(self, "used_label"):
             spot = self.spots.get(f"played:{bottom}")
@@ -295,20 +309,41 @@ class WhatTheHeckTable(TableScene):
                     anchor="midtop",
                 )
 
+    def title_text(self) -> str:
+        round_no = self.public.get("round", 1)
+        return f"{self.info.title}  Round {round_no}/{self.public.get('rounds', 15)}"
+
+    def last_round_words(self) -> str:
+        """One line on what the last reveal did, in the game's words."""
+        last = self.public.get("last_reveal")
+        if not last:
+            return ""
+        points = " ".join(point_face(code).label for code in last.get("points", []))
+        winner = last.get("winner")
+        cancelled = last.get("cancelled") or []
+        if winner is None:
+            return f"Round {last['round']}: all tied, nobody took {points}"
+        bid = last["bids"][winner]
+        words = f"Round {last['round']}: {self.seats[winner].name} took {points} with {bid}"
+        if cancelled:
+            tied = sorted({last["bids"][seat] for seat in cancelled}, key=int)
+            words += f" ({', '.join(tied)} cancelled)"
+        return words
+
     def draw_middle(self, surface: pygame.Surface) -> None:
         centre = self.spots["center"].rect
         stack = self.spots["points"].rect
-        round_no = self.public.get("round", 1)
-        rounds = self.public.get("rounds", 15)
-        theme.text(
-            surface,
-            f"Round {round_no} of {rounds}",
-            (stack.centerx, stack.bottom + 26),
-            17,
-            theme.INK,
-            True,
-            "midtop",
-        )
+        if self.reveal is None and not self.queue.busy:
+            summary = self.last_round_words()
+            if summary:
+                theme.text(
+                    surface,
+                    summary,
+                    (centre.centerx, stack.bottom + 24),
+                    15,
+                    theme.INK_DIM,
+                    anchor="midtop",
+                )
         total = self.total()
         if self.model.get("center"):
             sign = "+" if total >= 0 else "−"
