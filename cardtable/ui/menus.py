@@ -562,10 +562,14 @@ def _runs(words: str) -> list[tuple[str, bool, bool]]:
     runs: list[tuple[str, bool, bool]] = []
     position = 0
 
+    previous = ""
+
     def add(text: str, bold: bool) -> None:
+        nonlocal previous
         for index, word in enumerate(text.split()):
-            spaced = index > 0 or text[:1].isspace() or not runs
+            spaced = index > 0 or text[:1].isspace() or previous[-1:].isspace() or not runs
             runs.append((word, bold, spaced))
+        previous = text
 
     for match in _BOLD.finditer(words):
         add(words[position : match.start()], False)

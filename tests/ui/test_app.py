@@ -92,3 +92,17 @@ def test_the_window_resizes_and_the_table_follows(app):
     for zone in ("hand:0", "bid:0", "center", "points", "hand:3"):
         assert window.contains(table.spots[zone].rect), zone
     assert table.spots["hand:0"].card[1] < 144  # cards drawn smaller, not scaled images
+
+
+def test_bold_words_keep_their_punctuation():
+    from cardtable.ui.menus import _runs
+
+    assert _runs("15 **Point Cards**: -5 to -1") == [
+        ("15", False, True),
+        ("Point", True, True),
+        ("Cards", True, True),
+        (":", False, False),
+        ("-5", False, True),
+        ("to", False, True),
+        ("-1", False, True),
+    ]

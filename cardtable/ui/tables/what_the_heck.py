@@ -276,12 +276,15 @@ class WhatTheHeckTable(TableScene):
             # In the empty spot: what to do, and the other two ways to do it.
             rect = self.bid_spots[self.viewer]
             lines = ["Drop a card here", "or click a card,", "or ←/→ and Enter"]
+            font = theme.fonts().get(13)
+            if max(font.size(line)[0] for line in lines) > rect.width - 8:
+                lines = ["Drop a", "card here"]
             for index, line in enumerate(lines):
                 theme.text(
                     surface,
                     line,
-                    (rect.centerx, rect.centery + (index - 1) * 22),
-                    13 if index else 14,
+                    (rect.centerx, rect.centery + (index - 1) * 20),
+                    13,
                     theme.INK if index == 0 else theme.INK_DIM,
                     index == 0,
                     "center",
