@@ -230,7 +230,9 @@ class HitTheDeckState(GameState):
 
     game_id = "hit-the-deck"
 
-    def __init__(self, players: int, seed, options: dict[str, Any], deck: list[str] | None):
+    def __init__(
+        self, players: int, seed: int | str, options: dict[str, Any], deck: list[str] | None
+    ):
         super().__init__(players, seed, options)
         self.target: int = int(options["target"])
         self.hands: list[list[str]] = [[] for _ in range(players)]
