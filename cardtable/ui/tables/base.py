@@ -40,7 +40,6 @@ observation and the events as that seat sees them (``Event.for_seat``).
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -422,9 +421,6 @@ class TableScene(Scene):
         return rect
 
     # -- turning events into animation ----------------------------------------------------
-
-    def speed_time(self, seconds: float) -> float:
-        return seconds
 
     def play(self, events: list[Event]) -> None:
         """Queue the animations of ``events`` as the viewing seat sees them. Moves that
@@ -1247,6 +1243,3 @@ def _and(names: list[str]) -> str:
     if len(names) <= 1:
         return "".join(names)
     return ", ".join(names[:-1]) + " and " + names[-1]
-
-
-TableFactory = Callable[["App", Launch], TableScene]
