@@ -266,12 +266,21 @@ class WhatTheHeckTable(TableScene):
             rect = self.bid_spots[bottom]
             label = "Your bid" if bottom == self.viewer else "Bid"
             laid = self.model.get(f"bid:{bottom}") or []
-            if bottom == self.viewer and laid and laid[0] != HIDDEN and self.reveal is None:
+            theme.text(
+                surface, label, (rect.centerx, rect.y - 4), 15, theme.INK_DIM, anchor="midbottom"
+            )
+            arrived = len(laid) - self.arriving.get(f"bid:{bottom}", 0) > 0
+            if bottom == self.viewer and arrived and laid[0] != HIDDEN and self.reveal is None:
                 # Face down for the table; its owner is reminded what lies there.
-                label = f"Your bid: {laid[0]} (face down)"
-            half = theme.fonts().get(15).size(label)[0] // 2 + 6
-            x = max(half, min(rect.centerx, surface.get_width() - half))
-            theme.text(surface, label, (x, rect.y - 4), 15, theme.INK_DIM, anchor="midbottom")
+                theme.text(
+                    surface,
+                    f"you laid {laid[0]}",
+                    (rect.centerx, rect.bottom + 4),
+                    15,
+                    theme.INK,
+                    True,
+                    "midtop",
+                )
         if self.awaiting_human() and not self.model.get(f"bid:{self.viewer}"):
             # In the empty spot: what to do, and the other two ways to do it.
             rect = self.bid_spots[self.viewer]
