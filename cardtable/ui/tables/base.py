@@ -429,6 +429,10 @@ class TableScene(Scene):
         for event in events:
             seen = event.for_seat(self.viewer)
             self.dirty = True
+            if event.kind == "slap" and event.data.get("stage") == "open":
+                # A new round opens (maybe straight after the last one closed): its clock,
+                # deadlines and bots' delays start afresh when the table is still.
+                self.window_started = None
             if seen.kind == "move" and (not group or self.together(group[-1], seen)):
                 group.append(seen)
                 continue
