@@ -208,6 +208,25 @@ def test_a_second_flip_turned_up_is_buried_and_the_card_under_it_is_followed():
     assert state.to_act == (1,)
 
 
+def test_a_second_flip_with_no_card_under_it_stays_on_top_as_a_plain_card():
+    state = table(["", "B-FLIP G2 Y1 Y2 Y3 Y4 Y5", ""], discard="B1")
+    # Late in the hand: the Draw Pile is down to one card, a Flip.
+    state.hands[0] += [code for code in state.draw_pile if code != "G-FLIP"]
+    state.draw_pile[:] = ["G-FLIP"]
+    state.apply(1, "play B-FLIP")
+    assert state.discard_pile == ["G-FLIP"]
+    assert state.direction == -1 and state.to_act == (1,)
+    assert codes(state, 1) == ["play G2", "hit"]
+
+
+def test_a_first_discard_flip_is_flipped_by_the_first_player_and_the_dealer_plays_first():
+    state = table(["", "", ""], discard="B-FLIP", bottom="R3")
+    assert top(state) == "R3"
+    assert state.draw_pile == ["B-FLIP"]
+    assert state.direction == -1
+    assert state.to_act == (0,)
+
+
 def test_a_number_demand_carries_on_from_player_to_player_until_met():
     state = table(["B4 G1 G2 Y1 Y2 G3 Y3", "HIT-4", "G1 G2 G3 G5 Y1 Y2 Y3"], "R3", "Y5")
     state.apply(1, "play HIT-4")
