@@ -39,9 +39,21 @@ from .base import Bot, SeatView
 
 # How much a card is worth keeping in hand (paid when it is played): Wilds always fit,
 # setters rescue a stuck hand, Sixes answer a MEAN!.
-KEEP = {WILD: 1.6, "1": 0.6, "12": 0.6, "3": 0.4, "10": 0.4, "6": 0.9, "8": 0.3}
+KEEP = {WILD: 1.6, "1": 0.6, "12": 0.6, "3": 0.4, "10": 0.4, "6": 2.0, "8": 0.0}
 # How good a card is to receive on top of a Punishment Pile.
 PILE_TOP = {WILD: 3.0, "8": 2.0, "6": 1.8, "1": 1.2, "12": 1.2, "3": 0.8, "10": 0.8}
+# The weights of medium's scoring (tuned on seeded games against random and itself).
+WEIGHTS = {
+    "shed": 1.0,  # per card played
+    "follow": 0.5,  # the chance the next player can follow
+    "own_fit": 0.8,  # the share of our own cards that still fit
+    "mean": 2.2,  # per unresolved MEAN!, times the chance it sticks
+    "mean_clear": 1.5,  # per MEAN! in a clearing play (it always sticks)
+    "no_six_left": 0.4,  # playing our last Six or Wild
+    "swap": 0.9,  # per card the Eight's swap gains
+    "clear": 1.2,  # clearing the Play Area (and playing again)
+    "pile_size": 0.9,  # per card of a Punishment Pile
+}
 
 
 class Table:
@@ -153,9 +165,9 @@ class Table:
     # -- scoring -------------------------------------------------------------------------
 
     def direction_score(self, top: int, direction: str, left: Sequence[str]) -> float:
-        return -1.5 * self.next_can_follow(top, direction) + 0.8 * self.own_fit(
-            left, top, direction
-        )
+        return -WEIGHTS["follow"] * self.next_can_follow(top, direction) + WEIGHTS[
+            "own_fit"
+        ] * self.own_fit(left, top, direction)
 
     def best_direction(self, top: int, left: Sequence[str]) -> tuple[str, float]:
         up = self.direction_score(top, "up", left)
@@ -171,7 +183,7 @@ class Table:
             return -1000.0  # going out on an Eight loses
         if not left and self.draw_count == 0 and value != MEAN_VALUE:
             return 1000.0
-        score = float(count)
+        score = WEIGHTS["shed"] * count
         if not answering:
             score -= sum(KEEP.get(card, 0.0) for card in cards)
         elif cards[0] == WILD:
@@ -181,19 +193,19 @@ class Table:
         if value == MEAN_VALUE:
             unresolved = self.unresolved_mean + count
             if clears:
-                return score + 1.5 * unresolved
+                return score + WEIGHTS["mean_clear"] * unresolved
             miss = 1.0 - self.next_can_answer_mean()
-            score += 2.2 * unresolved * miss
+            score += WEIGHTS["mean"] * unresolved * miss
             if not answering and not any(card in ("6", WILD) for card in left):
-                score -= 0.4  # no Six kept back to answer with
+                score -= WEIGHTS["no_six_left"]  # no Six kept back to answer with
             if not left:
                 score += 1.0  # going out on a MEAN! that may well stick
             return score
         if value == EIGHT:
             fewest = min((self.hand_counts[s] for s in self.others), default=len(left))
-            score += 0.9 * (len(left) - fewest)
+            score += WEIGHTS["swap"] * (len(left) - fewest)
         if clears:
-            return score + 1.2  # the Play Area goes and the clearer plays again
+            return score + WEIGHTS["clear"]  # the Play Area goes and the clearer plays again
         direction = self.direction
         if value in SETS_UP:
             direction = "up"
@@ -209,7 +221,7 @@ class Table:
         return score
 
     def pile_score(self, pile: dict[str, Any]) -> float:
-        return PILE_TOP.get(pile["top"], 0.0) - 0.9 * pile["count"]
+        return PILE_TOP.get(pile["top"], 0.0) - WEIGHTS["pile_size"] * pile["count"]
 
     def swap_target(self) -> int:
         return min(self.others, key=lambda s: (self.hand_counts[s], (s - self.seat) % 64))
@@ -331,9 +343,12 @@ class HardMeanBot(Bot):
     short roll-outs with ``fast_choice``, the best mean ``outlook`` wins."""
 
     level = "hard"
-    worlds = 6
-    candidates = 5
-    horizon_turns = 2  # roll-outs end after this many turns of every player
+    worlds = 10
+    candidates = 4
+    prior = 0.15  # the share of worlds by which a move must beat medium's choice
+    endgame_draw = 6  # search once the Draw Deck is this low; medium's choice before
+    horizon_turns = 2  # roll-outs before the end game stop after this many rounds
+    max_steps = 300
 
     def choose(self, view: SeatView) -> Action:
         actions = view.legal_actions
@@ -342,6 +357,8 @@ class HardMeanBot(Bot):
         obs = view.observation
         table = Table.from_observation(obs)
         ranked = rank(table, actions, obs["phase"], piles_of(obs), self.rng)
+        if obs["draw_count"] > self.endgame_draw:
+            return ranked[0]
         candidates = ranked[: self.candidates]
         totals = [0.0] * len(candidates)
         seat = view.seat
@@ -351,14 +368,20 @@ class HardMeanBot(Bot):
                 trial = world.copy()
                 trial.apply(seat, action)
                 totals[index] += self.roll_out(trial, seat, table.unseen)
+        # Few worlds give noisy counts: medium's choice keeps a head start.
+        totals[0] += self.prior * self.worlds
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
         return candidates[best]
 
     def roll_out(self, state: MeanState, seat: int, unseen: Counter[str]) -> float:
-        turns_left = self.horizon_turns * sum(state.active)
+        turns_left = (
+            10**6
+            if len(state.draw_deck) <= self.endgame_draw
+            else self.horizon_turns * sum(state.active)
+        )
         last = state.current
         steps = 0
-        while not state.is_over and turns_left > 0 and steps < 200:
+        while not state.is_over and turns_left > 0 and steps < self.max_steps:
             actor = state.current
             state.apply(actor, fast_choice(state, actor, unseen))
             steps += 1

@@ -1,0 +1,109 @@
+"""MEAN! bots: legal moves only, decided from the seat's observation alone, and the few
+habits medium promises (best face-up pile, swap with the fewest cards, keep Sixes)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardtable.engine import Rng
+from cardtable.games import registry
+from cardtable.strategy import levels, make_bot, view_for
+
+GAME = registry.get("mean")
+LEVELS = levels("mean")
+
+
+def position(seed: int, end_game: bool, players: int = 4):
+    """A position from random play where the seat to act has a real choice: early on, or
+    once the Draw Deck is nearly out (where hard searches)."""
+    state = GAME.new_game(players, seed=seed)
+    rng = Rng(seed)
+    for step in range(2000):
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        near_end = len(state.draw_deck) <= 4
+        if len(legal) > 1 and (near_end if end_game else step >= 10):
+            return state
+        state.apply(seat, rng.choice(legal))
+        assert not state.is_over, "pick another seed: this game ended first"
+    raise AssertionError("no such position")
+
+
+def test_the_game_offers_random_easy_medium_and_hard():
+    assert LEVELS == ["random", "easy", "medium", "hard"]
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_bots_choose_only_legal_actions_through_a_whole_game(level):
+    state = GAME.new_game(3, seed=4)
+    bots = [make_bot("mean", level, Rng(f"t/{s}")) for s in range(3)]
+    while not state.is_over:
+        seat = state.to_act[0]
+        view = view_for(state, seat)
+        action = bots[seat].choose(view)
+        assert action.code in view.codes
+        state.apply(seat, action)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize(("seed", "end_game"), [(1, False), (2, False), (3, True), (4, True)])
+def test_a_bot_decides_the_same_whatever_the_cards_it_cannot_see(level, seed, end_game):
+    state = position(seed, end_game)
+    seat = state.to_act[0]
+    world = state.sample_hidden(seat, Rng(f"other/{seed}"))
+    assert world.observation(seat) == state.observation(seat)
+    assert world.draw_deck != state.draw_deck or world.hands != state.hands
+    first = make_bot("mean", level, Rng("same")).choose(view_for(state, seat))
+    second = make_bot("mean", level, Rng("same")).choose(view_for(world, seat))
+    assert first == second
+
+
+def stacked(hands: list[str], draw: str = "", piles: tuple[str, ...] = ()) -> object:
+    """A game from a stacked deck (piles, the deal from the dealer's left, the Draw Deck);
+    unnamed cards are filled in from what is left, plain values first."""
+    players = len(hands)
+    rest = list(GAME.full_deck(players))
+    named = [c for part in (*piles, *hands, draw) for c in part.split()]
+    for card in named:
+        rest.remove(card)
+    plain = ["2", "4", "5", "7", "9", "11", "1", "3", "10", "12", "6", "8", "W"]
+    rest.sort(key=plain.index)
+
+    def fill(part: str, size: int) -> list[str]:
+        cards = part.split()
+        return cards + [rest.pop(0) for _ in range(size - len(cards))]
+
+    piles = tuple(piles) + ("",) * (4 - len(piles))
+    deck = [c for pile in piles for c in fill(pile, 3)]
+    dealt = [fill(hand, 4) for hand in hands]
+    deck += [dealt[step % players][r] for r in range(4) for step in range(1, players + 1)]
+    return GAME.new_game(players, seed=0, deck=deck + draw.split() + rest)
+
+
+def test_medium_takes_the_punishment_pile_with_the_best_face_up_card():
+    state = stacked(
+        ["11 2 2 4", "2 4 5 7"], draw="9 5", piles=("4 5 9", "7 9 11", "5 9 W", "4 7 7")
+    )
+    state.apply(0, "play 11")
+    state.apply(0, "dir up")
+    assert state.to_act == (1,) and state.phase == "punish"
+    bot = make_bot("mean", "medium", Rng(0))
+    assert bot.choose(view_for(state, 1)).code == "punish 2"
+
+
+def test_medium_swaps_with_the_player_holding_the_fewest_cards():
+    state = stacked(["11 8 2 2", "2 4 5 7", "12 4 5 7"], draw="4 5 9 9")
+    for seat, code in [(0, "play 11"), (0, "dir up"), (1, "punish 0"), (2, "play 12")]:
+        state.apply(seat, code)
+    state.apply(0, "play 8")
+    assert [len(hand) for hand in state.hands] == [4, 8, 4]
+    bot = make_bot("mean", "medium", Rng(0))
+    assert bot.choose(view_for(state, 0)).code == "swap with 2"
+
+
+def test_medium_keeps_its_sixes_when_another_card_follows():
+    state = stacked(["5 2 2 4", "6 7 9 9"], draw="4 11")
+    state.apply(0, "play 5")
+    state.apply(0, "dir up")
+    bot = make_bot("mean", "medium", Rng(0))
+    assert "6" not in bot.choose(view_for(state, 1)).code
