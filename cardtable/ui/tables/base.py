@@ -18,6 +18,8 @@ A game's table subclasses it and writes only what differs:
   while dragging; a refused one snaps back with ``IllegalAction.reason``. The click path
   (click a card, click a target) and the keyboard path (arrows, Enter, Escape) use the same
   two methods. ``draggable(zone)`` and ``cards_for_drag(zone, index)`` choose what lifts;
+  several cards lift as one group when ``pick`` gives the ``Drag`` their ``indices``;
+  ``slots(zone, count)`` places a zone's cards when no ``Spot`` mode fits;
 - ``draw_table(surface)`` under the cards (seat plates via ``draw_plate``, labels) and
   ``draw_overlay(surface)`` above them; ``prompt()`` for the status line on your turn;
 - ``animate_<kind>(event)`` for an event kind shown its own way (``animate_reveal``...),
@@ -56,22 +58,13 @@ from ..anim import AnimationQueue, Step, Tween
 from ..cards import PLAIN, CardStyle, card_size, flip_width, shadow
 from ..launch import Launch
 from ..scenes import Scene
+from ..slap import DEFAULT_SLAP_KEYS, bindings
 from ..widgets import Button
 
 if TYPE_CHECKING:
     from ..app import App
 
 TOP_BAR = 44
-DEFAULT_SLAP_KEYS = [
-    "space",
-    "left shift",
-    "right shift",
-    "left ctrl",
-    "right ctrl",
-    "tab",
-    "backspace",
-    "return",
-]
 DRAG_THRESHOLD = 6
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
@@ -153,7 +146,11 @@ class Flight:
 
 @dataclass
 class Drag:
-    """A card picked up by the mouse (or by the click/keyboard path: ``moved`` False)."""
+    """A card picked up by the mouse (or by the click/keyboard path: ``moved`` False).
+
+    ``indices`` are the zone's cards that go together (several equal cards as one group);
+    empty means the one card at ``index``. ``cards`` are their codes in the same order.
+    """
 
     zone: str
     index: int
@@ -164,12 +161,22 @@ class Drag:
     start: tuple[int, int]
     moved: bool = False
     lit: set[str] = field(default_factory=set)
+    indices: tuple[int, ...] = ()
+
+    @property
+    def group(self) -> tuple[int, ...]:
+        return self.indices or (self.index,)
 
     @property
     def rect(self) -> pygame.Rect:
         rect = self.home.copy()
         rect.topleft = (self.pos[0] - self.grab[0], self.pos[1] - self.grab[1])
         return rect
+
+    def card_rects(self) -> list[pygame.Rect]:
+        """Where each card of the group is drawn while dragged: fanned from the pointer."""
+        step = max(8, self.home.w // 4)
+        return [self.rect.move(step * order, 0) for order in range(len(self.cards))]
 
 
 class TableScene(Scene):
@@ -213,7 +220,8 @@ class TableScene(Scene):
         self.picked: Drag | None = None
         self.key_focus = -1
         self.target_focus = 0
-        self.release: tuple[str, pygame.Rect] | None = None
+        # Dragged cards on their way to where they were dropped: each flies on from there.
+        self.release: list[tuple[str, pygame.Rect]] = []
         self.banner: str = ""
         self.reason: str = ""
         self.reason_left = 0.0
@@ -348,21 +356,8 @@ class TableScene(Scene):
     def slap_bindings(self) -> tuple[dict[int, int], dict[tuple[int, int], int]]:
         """Which key (and which pad button) slaps for which human seat: the settings'
         ``slap_bindings`` by seat (``{"0": {"key": "left shift", "pad": [0, 1]}}``), else
-        a default key per human in seat order."""
-        keys: dict[int, int] = {}
-        pads: dict[tuple[int, int], int] = {}
-        saved = self.app.settings.slap_bindings or {}
-        for order, seat in enumerate(self.humans):
-            binding = saved.get(str(seat)) or {}
-            name = binding.get("key") or DEFAULT_SLAP_KEYS[order % len(DEFAULT_SLAP_KEYS)]
-            try:
-                keys[pygame.key.key_code(str(name))] = seat
-            except ValueError:
-                keys[pygame.key.key_code(DEFAULT_SLAP_KEYS[order])] = seat
-            pad = binding.get("pad")
-            if isinstance(pad, list | tuple) and len(pad) == 2:
-                pads[(int(pad[0]), int(pad[1]))] = seat
-        return keys, pads
+        the first default key still free (``slap.keys_for``)."""
+        return bindings(self.humans, self.app.settings.slap_bindings)
 
     # -- the view of the table ------------------------------------------------------------
 
@@ -487,9 +482,10 @@ class TableScene(Scene):
                 source = self.model.setdefault(src, [])
                 index = _find(source, code)
                 up_before = source[index] != HIDDEN if source else code != HIDDEN
-                if self.release is not None and self.release[0] == code and src.startswith("hand"):
-                    begin = self.release[1]  # from where the player let go of it
-                    self.release = None
+                released = [r for r in self.release if r[0] == code and src.startswith("hand")]
+                if released:
+                    begin = released[0][1]  # from where the player let go of it
+                    self.release.remove(released[0])
                 else:
                     begin = self.slot(src, index, len(source))
                 code_before = code
@@ -876,11 +872,14 @@ class TableScene(Scene):
             self.refuse("That card cannot go there.")
             self.snap_back(drag)
             return
-        # The card flies on from where it was let go, not from the hand.
-        self.release = (drag.cards[0], drag.rect if drag.moved else drag.home)
+        # The cards fly on from where they were let go, not from the hand.
+        if drag.moved:
+            self.release = list(zip(drag.cards, drag.card_rects(), strict=False))
+        else:
+            self.release = [(drag.cards[0], drag.home)]
         reason = self.perform(self.viewer, code)
         if reason is not None:
-            self.release = None
+            self.release = []
             self.refuse(reason)
             self.snap_back(drag)
         else:
@@ -889,16 +888,17 @@ class TableScene(Scene):
     def snap_back(self, drag: Drag) -> None:
         if not drag.moved:
             return
-        flight = Flight(
-            drag.cards[0],
-            self.style_for(drag.zone, drag.cards[0]),
-            drag.rect,
-            drag.home,
-            True,
-            True,
-            Tween(0.25, ease=pytweening.easeOutBack),
-        )
-        self.returning.append((flight, drag.zone, drag.index))
+        for code, rect, index in zip(drag.cards, drag.card_rects(), drag.group, strict=False):
+            flight = Flight(
+                code,
+                self.style_for(drag.zone, code),
+                rect,
+                self.slot(drag.zone, index) if drag.indices else drag.home,
+                True,
+                True,
+                Tween(0.25, ease=pytweening.easeOutBack),
+            )
+            self.returning.append((flight, drag.zone, index))
 
     def cancel_drag(self) -> None:
         self.drag = None
@@ -966,7 +966,7 @@ class TableScene(Scene):
         """Cards not drawn in place: picked up, or on their way back."""
         hidden = {(zone, index) for _f, zone, index in self.returning}
         if self.drag is not None and self.drag.moved:
-            hidden.add((self.drag.zone, self.drag.index))
+            hidden.update((self.drag.zone, index) for index in self.drag.group)
         return hidden
 
     def face_up(self, zone: str) -> bool:
@@ -1004,7 +1004,7 @@ class TableScene(Scene):
             if spot is None:
                 continue
             visible = len(cards) - self.arriving.get(zone, 0)
-            slots = spread(spot, len(cards))
+            slots = self.slots(zone, len(cards))
             first = 0
             if spot.mode == "stack":
                 first = max(0, visible - 3)  # only the top few of a pile show
@@ -1020,9 +1020,10 @@ class TableScene(Scene):
                 rect = slots[index].copy()
                 if spot.mode != "stack":
                     rect = self.eased((zone, code, occurrence), rect)
-                picked = self.picked is not None and (self.picked.zone, self.picked.index) == (
-                    zone,
-                    index,
+                picked = (
+                    self.picked is not None
+                    and self.picked.zone == zone
+                    and index in self.picked.group
                 )
                 if picked:
                     rect.y -= rect.h // 5
@@ -1071,12 +1072,11 @@ class TableScene(Scene):
     def draw_drag(self, surface: pygame.Surface) -> None:
         if self.drag is None or not self.drag.moved:
             return
-        rect = self.drag.rect
-        surface.blit(shadow(rect.size, 0.6), (rect.x + 8, rect.y + 10))
-        code = self.drag.cards[0]
-        surface.blit(
-            self.app.cards.image(self.style_for(self.drag.zone, code), code, rect.size), rect
-        )
+        for code, rect in zip(self.drag.cards, self.drag.card_rects(), strict=False):
+            surface.blit(shadow(rect.size, 0.6), (rect.x + 8, rect.y + 10))
+            surface.blit(
+                self.app.cards.image(self.style_for(self.drag.zone, code), code, rect.size), rect
+            )
 
     def status_line(self) -> tuple[str, tuple[int, int, int]]:
         if self.queue.busy:
