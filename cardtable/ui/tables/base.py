@@ -58,13 +58,22 @@ from ..anim import AnimationQueue, Step, Tween
 from ..cards import PLAIN, CardStyle, card_size, flip_width, shadow
 from ..launch import Launch
 from ..scenes import Scene
-from ..slap import DEFAULT_SLAP_KEYS, bindings
 from ..widgets import Button
 
 if TYPE_CHECKING:
     from ..app import App
 
 TOP_BAR = 44
+DEFAULT_SLAP_KEYS = [
+    "space",
+    "left shift",
+    "right shift",
+    "left ctrl",
+    "right ctrl",
+    "tab",
+    "backspace",
+    "return",
+]
 DRAG_THRESHOLD = 6
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
@@ -356,8 +365,21 @@ class TableScene(Scene):
     def slap_bindings(self) -> tuple[dict[int, int], dict[tuple[int, int], int]]:
         """Which key (and which pad button) slaps for which human seat: the settings'
         ``slap_bindings`` by seat (``{"0": {"key": "left shift", "pad": [0, 1]}}``), else
-        the first default key still free (``slap.keys_for``)."""
-        return bindings(self.humans, self.app.settings.slap_bindings)
+        a default key per human in seat order."""
+        keys: dict[int, int] = {}
+        pads: dict[tuple[int, int], int] = {}
+        saved = self.app.settings.slap_bindings or {}
+        for order, seat in enumerate(self.humans):
+            binding = saved.get(str(seat)) or {}
+            name = binding.get("key") or DEFAULT_SLAP_KEYS[order % len(DEFAULT_SLAP_KEYS)]
+            try:
+                keys[pygame.key.key_code(str(name))] = seat
+            except ValueError:
+                keys[pygame.key.key_code(DEFAULT_SLAP_KEYS[order])] = seat
+            pad = binding.get("pad")
+            if isinstance(pad, list | tuple) and len(pad) == 2:
+                pads[(int(pad[0]), int(pad[1]))] = seat
+        return keys, pads
 
     # -- the view of the table ------------------------------------------------------------
 
