@@ -47,8 +47,8 @@ def test_slap_keys_reach_their_seats_in_arrival_order(app):
     table = SlapRecorder(app, launch)
     app.show_title()
     app.manager.push(table)
-    press(pygame.K_LSHIFT)  # the second human's default key
+    press(pygame.K_RSHIFT)  # the second human's default key
     press(pygame.K_a)  # the third human's own binding
-    press(pygame.K_SPACE)  # the first human's default key
+    press(pygame.K_LSHIFT)  # the first human's default key
     app.step()
     assert table.slaps == [1, 2, 0]

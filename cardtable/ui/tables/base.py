@@ -58,22 +58,13 @@ from ..anim import AnimationQueue, Step, Tween
 from ..cards import PLAIN, CardStyle, card_size, flip_width, shadow
 from ..launch import Launch
 from ..scenes import Scene
+from ..slap import bindings
 from ..widgets import Button
 
 if TYPE_CHECKING:
     from ..app import App
 
 TOP_BAR = 44
-DEFAULT_SLAP_KEYS = [
-    "space",
-    "left shift",
-    "right shift",
-    "left ctrl",
-    "right ctrl",
-    "tab",
-    "backspace",
-    "return",
-]
 DRAG_THRESHOLD = 6
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
@@ -192,6 +183,8 @@ class TableScene(Scene):
     """One game at the table. See the module docstring for what a game overrides."""
 
     style: CardStyle = PLAIN
+    #: A game with a slap round: table setup offers each human a slap key to bind.
+    slaps = False
     #: Seconds (at speed 1) of the basic animations; games may tune them.
     move_time = 0.42
     banner_time = 1.3
@@ -220,8 +213,10 @@ class TableScene(Scene):
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
         self.thinking: dict[int, Thinking] = {}
         self.window_started: float | None = None
-        self.window_bots: dict[int, float] = {}
+        # Bots' hits due in the open window: seat -> (when, the window's mark then).
+        self.window_bots: dict[int, tuple[float, Any]] = {}
         self.deadlines_passed: set[str] = set()
+        self.window_opened_at = 0
         self.out_of_turn: tuple[float, int, int, str] | None = None
         self.clock = 0.0
         self.dirty = True
@@ -365,21 +360,8 @@ class TableScene(Scene):
     def slap_bindings(self) -> tuple[dict[int, int], dict[tuple[int, int], int]]:
         """Which key (and which pad button) slaps for which human seat: the settings'
         ``slap_bindings`` by seat (``{"0": {"key": "left shift", "pad": [0, 1]}}``), else
-        a default key per human in seat order."""
-        keys: dict[int, int] = {}
-        pads: dict[tuple[int, int], int] = {}
-        saved = self.app.settings.slap_bindings or {}
-        for order, seat in enumerate(self.humans):
-            binding = saved.get(str(seat)) or {}
-            name = binding.get("key") or DEFAULT_SLAP_KEYS[order % len(DEFAULT_SLAP_KEYS)]
-            try:
-                keys[pygame.key.key_code(str(name))] = seat
-            except ValueError:
-                keys[pygame.key.key_code(DEFAULT_SLAP_KEYS[order])] = seat
-            pad = binding.get("pad")
-            if isinstance(pad, list | tuple) and len(pad) == 2:
-                pads[(int(pad[0]), int(pad[1]))] = seat
-        return keys, pads
+        the first default key still free (``slap.keys_for``)."""
+        return bindings(self.humans, self.app.settings.slap_bindings)
 
     # -- the view of the table ------------------------------------------------------------
 
@@ -688,15 +670,17 @@ class TableScene(Scene):
             return
         if self.window_started is None:
             self.window_started = self.clock
+            self.window_opened_at = len(self.state.history)
             self.window_bots = {}
             self.deadlines_passed = set()
+            mark = self.window_mark()
             for seat in window.seats:
                 bot = self.seats[seat].bot
                 if bot is None:
                     continue
                 delay = bot.reaction_delay(view_for(self.state.copy(), seat))
                 if delay is not None and delay < window.seconds:
-                    self.window_bots[seat] = self.clock + delay
+                    self.window_bots[seat] = (self.clock + delay, mark)
         started = self.window_started
         # Deadlines pass before an action due at the same moment, as in the driver.
         for name, at in window.deadlines:
@@ -705,15 +689,30 @@ class TableScene(Scene):
                 self.play(self.state.time_up(name))
                 if self.state.window is None:
                     return
-        for seat, due in sorted(self.window_bots.items(), key=lambda item: item[1]):
+        for seat, (due, mark) in sorted(self.window_bots.items(), key=lambda item: item[1][0]):
             if self.clock < due or self.state.window is None:
                 continue
             del self.window_bots[seat]
+            if self.window_mark() != mark:
+                continue  # scheduled for a window that has closed since: dropped
             legal = self.state.legal_actions(seat)
             if legal:
                 self.perform(seat, legal[0].code)
         if self.state.window is not None and self.clock >= started + window.seconds:
             self.close_window()
+
+    def window_mark(self) -> Any:
+        """What tells one timed window from the next: a bot's move scheduled in a window
+        fires only while the same window is open. By default the state's history length
+        when the window's clock started; a game with its own round ids overrides this."""
+        return self.window_opened_at
+
+    def generation(self) -> int:
+        """Changes with every change of the state (``state.generation`` where the game
+        counts it, else the length of its history): a bot's out-of-turn move scheduled
+        for another generation is stale."""
+        counted = getattr(self.state, "generation", None)
+        return int(counted) if counted is not None else len(self.state.history)
 
     def offer_out_of_turn(self) -> None:
         """After a move outside a timed step, bots that move out of turn (a fooled slap)
@@ -731,13 +730,13 @@ class TableScene(Scene):
                 offers.append((offer[0], controller.seat, offer[1]))
         if offers:
             delay, seat, action = min(offers, key=lambda offer: (offer[0], offer[1]))
-            self.out_of_turn = (self.clock + delay, len(self.state.history), seat, action.code)
+            self.out_of_turn = (self.clock + delay, self.generation(), seat, action.code)
 
     def drive_out_of_turn(self) -> None:
         if self.out_of_turn is None:
             return
         due, generation, seat, code = self.out_of_turn
-        if len(self.state.history) != generation:
+        if self.generation() != generation:
             self.out_of_turn = None  # something changed: the move was meant for another state
         elif self.clock >= due:
             self.out_of_turn = None
