@@ -96,6 +96,121 @@ class ButtonColumn:
             button.draw(surface)
 
 
+class Chooser:
+    """A quick choice made at the table: a question over a row of options (a direction,
+    a Wild's value, whose hand to swap with).
+
+    Mouse: click an option. Keyboard: Left/Right (or Up/Down, Tab) move the focus, Enter
+    or Space chooses, a shortcut key (``keys``: key -> option index) chooses at once,
+    Escape cancels when ``on_cancel`` is given. ``place`` lays the options out in as many
+    rows as ``max_width`` needs, centred on a point. Not for menus (``ButtonColumn``).
+    """
+
+    def __init__(
+        self,
+        question: str,
+        options: list[str],
+        on_choose: Callable[[int], None],
+        on_cancel: Callable[[], None] | None = None,
+        keys: dict[int, int] | None = None,
+        hint: str = "",
+    ) -> None:
+        self.question = question
+        self.options = list(options)
+        self.on_choose = on_choose
+        self.on_cancel = on_cancel
+        self.keys = dict(keys or {})
+        self.hint = hint
+        self.buttons = [
+            Button(label, self._chooser(index), size=18) for index, label in enumerate(options)
+        ]
+        self.focus = 0
+        if self.buttons:
+            self.buttons[0].focused = True
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def _chooser(self, index: int) -> Callable[[], None]:
+        return lambda: self.on_choose(index)
+
+    def place(
+        self, centre: tuple[int, int], max_width: int, button_size: tuple[int, int] = (96, 42)
+    ) -> None:
+        """Lay the panel out around ``centre``, no wider than ``max_width``."""
+        font = theme.fonts().get(18, bold=True)
+        width = max([button_size[0]] + [font.size(o)[0] + 24 for o in self.options])
+        height = button_size[1]
+        gap = 8
+        per_row = max(1, min(len(self.options), (max_width - 24 + gap) // (width + gap)))
+        rows = -(-len(self.options) // per_row)
+        title = 30 + (20 if self.hint else 0)
+        inner_w = per_row * width + (per_row - 1) * gap
+        self.rect = pygame.Rect(0, 0, max(inner_w + 24, font.size(self.question)[0] + 32), 0)
+        self.rect.height = title + rows * height + (rows - 1) * gap + 14
+        self.rect.center = centre
+        for index, button in enumerate(self.buttons):
+            row, column = divmod(index, per_row)
+            in_row = min(per_row, len(self.options) - row * per_row)
+            left = self.rect.centerx - (in_row * width + (in_row - 1) * gap) // 2
+            button.rect = pygame.Rect(
+                left + column * (width + gap),
+                self.rect.y + title + row * (height + gap),
+                width,
+                height,
+            )
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """True when the chooser used the event."""
+        for button in self.buttons:
+            if button.handle(event):
+                return True
+        if event.type == pygame.MOUSEBUTTONDOWN and self.rect.collidepoint(event.pos):
+            return True  # a press on the panel itself is not a press on the table below
+        if event.type != pygame.KEYDOWN or not self.buttons:
+            return False
+        if event.key in self.keys:
+            self.on_choose(self.keys[event.key])
+        elif event.key in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_TAB):
+            self.move_focus(1)
+        elif event.key in (pygame.K_LEFT, pygame.K_UP):
+            self.move_focus(-1)
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.on_choose(self.focus)
+        elif event.key == pygame.K_ESCAPE and self.on_cancel is not None:
+            self.on_cancel()
+        else:
+            return False
+        return True
+
+    def move_focus(self, step: int) -> None:
+        self.focus = (self.focus + step) % len(self.buttons)
+        for index, button in enumerate(self.buttons):
+            button.focused = index == self.focus
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme.panel(surface, self.rect, alpha=235, radius=12)
+        pygame.draw.rect(surface, theme.HIGHLIGHT, self.rect, 2, border_radius=12)
+        theme.text(
+            surface,
+            self.question,
+            (self.rect.centerx, self.rect.y + 8),
+            18,
+            theme.GOLD,
+            True,
+            "midtop",
+        )
+        if self.hint:
+            theme.text(
+                surface,
+                self.hint,
+                (self.rect.centerx, self.rect.y + 31),
+                13,
+                theme.INK_DIM,
+                anchor="midtop",
+            )
+        for button in self.buttons:
+            button.draw(surface)
+
+
 class TextField:
     """A one-line text entry: click (or focus) and type; Enter or a click elsewhere ends."""
 
