@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from .base import TableScene
 from .generic import GenericTable
+from .mean import MeanTable
 from .what_the_heck import WhatTheHeckTable
 
 TABLES: dict[str, type[TableScene]] = {
+    "mean": MeanTable,
     "what-the-heck": WhatTheHeckTable,
 }
 
