@@ -52,7 +52,11 @@ class Tween:
             self.on_update(self.progress)
 
     def finish(self) -> None:
-        self.update(self.delay + self.duration - self.elapsed)
+        # Set, not added: adding the time left can land a hair short of the end in floating
+        # point, and a tween that is never done leaves its card hanging mid-air.
+        self.elapsed = max(self.elapsed, self.delay + self.duration)
+        if self.on_update is not None:
+            self.on_update(self.progress)
 
 
 class Step:

@@ -37,13 +37,17 @@ class CardFace:
 
 @dataclass(frozen=True)
 class CardStyle:
-    """A game's look: ``face(code)`` for the front, colours and a word for the back."""
+    """A game's look: ``face(code)`` for the front, colours and a word for the back.
+
+    ``paint(code, size)``, when given, draws the whole front instead of the standard face
+    (a game whose cards carry symbols, such as Hit the Deck's colour shapes)."""
 
     name: str
     face: Callable[[str], CardFace]
     back: Colour = (150, 40, 50)
     back_accent: Colour = (235, 190, 90)
     back_label: str = ""
+    paint: Callable[[str, tuple[int, int]], pygame.Surface] | None = None
 
 
 def plain_face(code: str) -> CardFace:
@@ -82,7 +86,12 @@ class CardRenderer:
         if image is not None:
             self._cache.move_to_end(key)
             return image
-        image = draw_face(style, code, size) if up else draw_back(style, size)
+        if not up:
+            image = draw_back(style, size)
+        elif style.paint is not None:
+            image = style.paint(code, size)
+        else:
+            image = draw_face(style, code, size)
         self._cache[key] = image
         if len(self._cache) > self.capacity:
             self._cache.popitem(last=False)

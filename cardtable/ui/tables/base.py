@@ -1124,8 +1124,7 @@ class TableScene(Scene):
         left = 14 + theme.fonts().get(20, True).size(title)[0] + 24
         room = width - left - len(self.buttons) * (112 if width >= 1000 else 92) - 10
         font = theme.fonts().get(18, bold=True)
-        while words and font.size(words)[0] > room:
-            words = words[:-2] + "…"
+        words = theme.fit(words, font, room) if words else words
         theme.text(surface, words, (left, TOP_BAR // 2), 18, colour, True, "midleft")
         for button in self.buttons:
             button.draw(surface)
@@ -1176,6 +1175,10 @@ class TableScene(Scene):
     def is_thinking(self, seat: int) -> bool:
         return seat in self.thinking
 
+    def to_act_words(self, seat: int) -> str:
+        """A human seat's plate while it must act (a timed window may say "hit now!")."""
+        return "to play" if seat != self.viewer else "your turn"
+
     def draw_plate(
         self, surface: pygame.Surface, seat: int, rect: pygame.Rect, detail: str = ""
     ) -> None:
@@ -1201,8 +1204,7 @@ class TableScene(Scene):
                 font=font,
             )
         name = controller.name
-        while font.size(name)[0] > rect.width - 20 - detail_width and len(name) > 2:
-            name = name[:-2] + "…"
+        name = theme.fit(name, font, rect.width - 20 - detail_width)
         theme.text(surface, name, (rect.x + 10, rect.y + 4), size, theme.INK, True, font=font)
         kind = f"Bot · {controller.kind}"
         if controller.human:
@@ -1211,7 +1213,7 @@ class TableScene(Scene):
             dots = "." * (1 + int(self.clock * 3) % 3)
             kind = f"thinking{dots}"
         elif to_act and controller.human:
-            kind = "to play" if seat != self.viewer else "your turn"
+            kind = self.to_act_words(seat)
         small = max(11, size - 5)
         colour = theme.GOLD if self.is_thinking(seat) or to_act else theme.INK_DIM
         theme.text(
