@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from .base import TableScene
 from .generic import GenericTable
+from .hit_the_deck import HitTheDeckTable
 from .mean import MeanTable
 from .what_the_heck import WhatTheHeckTable
 
 TABLES: dict[str, type[TableScene]] = {
+    "hit-the-deck": HitTheDeckTable,
     "mean": MeanTable,
     "what-the-heck": WhatTheHeckTable,
 }
