@@ -93,6 +93,15 @@ def text(
     return rect
 
 
+def fit(words: str, font: pygame.font.Font, width: float) -> str:
+    """``words`` cut short with an ellipsis to fit ``width`` pixels (at least one letter)."""
+    if font.size(words)[0] <= width:
+        return words
+    while len(words) > 1 and font.size(words + "…")[0] > width:
+        words = words[:-1]
+    return words.rstrip() + "…"
+
+
 def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 200, radius: int = 14) -> None:
     """A dark translucent panel with a light edge, for menus and seat plates."""
     layer = pygame.Surface(rect.size, pygame.SRCALPHA)

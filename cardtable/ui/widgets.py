@@ -50,9 +50,7 @@ class Button:
         pygame.draw.rect(surface, edge, self.rect, 3 if self.focused else 2, border_radius=10)
         colour = theme.INK if self.enabled else theme.INK_DIM
         font = theme.fonts().get(self.size, bold=True)
-        label = self.label
-        while font.size(label)[0] > self.rect.width - 12 and len(label) > 2:
-            label = label[:-2] + "…"
+        label = theme.fit(self.label, font, self.rect.width - 12)
         theme.text(surface, label, self.rect.center, 0, colour, anchor="center", font=font)
 
 

@@ -105,7 +105,11 @@ class WhatTheHeckTable(TableScene):
         # (when a human looks) their bid spot, nearest the hand it is dragged from.
         centre = seats.center
         bottom = self.bottom_seat()
-        point = card_size(min(centre.height - 64, main[1] * 1.1))
+        # Room for the labels above and below when there is room; on a very small window
+        # the cards still fill the middle rather than shrink to nothing.
+        point = card_size(
+            max(min(centre.height - 64, main[1] * 1.1), min(main[1] * 0.8, centre.height - 6))
+        )
         middle_y = centre.centery + 4
         # Keep the middle together on a wide table: the bid spot stays near the pile.
         group = centre.copy()
