@@ -1,0 +1,386 @@
+"""The MEAN! table as a player uses it: equal cards played as one group, refusals in the
+engine's words, the in-table choosers (direction, a Wild's value, the Eight's swap), the
+Punishment Piles taken by click and by drag, a whole game against bots through the ui,
+and the privacy screen between two people at one computer.
+
+Positions come from stacked decks: ``stacked(hands, draw)`` deals exactly as the rules
+do (four piles of three, then four cards each from the dealer's left, then the dealer draws
+up to five); the rest of the deck follows ``draw``, highest cards first.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pygame
+
+from cardtable.games import registry
+from cardtable.games.mean import decks_for, one_deck, parse_play
+from cardtable.ui.launch import Launch
+from cardtable.ui.menus import PrivacyScene, ResultsScene, RulesScene
+from cardtable.ui.tables import table_for
+from cardtable.ui.tables.mean import MeanTable, mean_face
+
+from .conftest import click, drag, frames, key, until
+
+PILES = [["2", "3", "4"], ["5", "6", "7"], ["9", "10", "11"], ["12", "1", "2"]]
+
+
+def stacked(hands: list[list[str]], draw: list[str], piles=PILES) -> list[str]:
+    """A whole deck (top card first) that deals ``piles`` and ``hands`` (four cards each),
+    then has ``draw`` on top of the Draw Deck (the dealer's first draw is ``draw[0]``) and
+    the rest of the cards under it, highest first."""
+    deck = [card for pile in piles for card in pile]
+    players = len(hands)
+    for round_number in range(4):
+        for step in range(1, players + 1):
+            deck.append(hands[step % players][round_number])
+    deck += draw
+    full = Counter(one_deck() * decks_for(players))
+    assert not Counter(deck) - full, "more of a card than the deck holds"
+    rest = sorted((full - Counter(deck)).elements(), key=lambda c: 0 if c == "W" else int(c))
+    return deck + rest[::-1]
+
+
+def open_mean(app, hands, draw=(), seats=None, seed=7) -> MeanTable:
+    seats = tuple(seats or ["human"] + ["easy"] * (len(hands) - 1))
+    table = MeanTable(app, Launch("mean", len(seats), seats, seed=seed))
+    table.state = registry.get("mean").new_game(
+        len(seats), seed, {}, deck=stacked(hands, list(draw))
+    )
+    table.hold_bots = True  # the bots wait: the test moves them
+    app.show_title()
+    app.manager.push(table)
+    return table
+
+
+def hand_point(table: MeanTable, card: str, occurrence: int = 0) -> tuple[int, int]:
+    hand = table.model[f"hand:{table.viewer}"]
+    index = [i for i, code in enumerate(hand) if code == card][occurrence]
+    return table.card_point(f"hand:{table.viewer}", index)
+
+
+def pile_point(table: MeanTable, number: int) -> tuple[int, int]:
+    zone = f"punish:{number}"
+    return table.slot(zone, len(table.model[zone]) - 1).center
+
+
+def play_area(table: MeanTable) -> tuple[int, int]:
+    return table.drop_targets()["play"].center
+
+
+def option(table: MeanTable, label: str) -> tuple[int, int]:
+    assert table.chooser is not None
+    for button in table.chooser.buttons:
+        if label in button.label:
+            return button.rect.center
+    raise AssertionError(f"no option {label!r} in {table.chooser.options}")
+
+
+def settle(app, table: MeanTable) -> None:
+    until(app, lambda: not table.queue.busy and not table.dirty)
+
+
+def test_the_table_is_the_mean_table_and_its_cards_are_marked():
+    assert table_for("mean") is MeanTable
+    assert "↑" in mean_face("1").index and "↑" in mean_face("3").index
+    assert "↓" in mean_face("10").index and "↓" in mean_face("12").index
+    assert "↻" in mean_face("8").index
+    assert mean_face("6").caption == "MEAN!"
+    assert mean_face("W").label == "W"
+    assert mean_face("7").caption == "" and mean_face("7").index == "7"
+
+
+def test_a_group_of_equal_cards_dragged_onto_the_play_area_plays_them_together(app):
+    table = open_mean(app, [["7", "7", "2", "7"], ["3", "4", "5", "9"]], ["9"])
+    until(app, table.awaiting_human)
+    click(app, hand_point(table, "7", 0))
+    click(app, hand_point(table, "7", 1))
+    assert table.picked is not None and table.picked.cards == ("7", "7")
+    # A card of another value starts a new group; clicking the 7s again builds it back.
+    click(app, hand_point(table, "2"))
+    assert table.picked is not None and table.picked.cards == ("2",)
+    click(app, hand_point(table, "7", 0))
+    click(app, hand_point(table, "7", 2))
+    drag(app, hand_point(table, "7", 0), play_area(table))
+    assert table.state.history == [(0, "play 7 7")]
+    settle(app, table)
+    assert table.model["play"] == ["7", "7"]
+    assert table.model["hand:0"].count("7") == 1
+    # The two 7s lie fanned: the run on top shows how many there are.
+    first, second = table.slots("play")
+    assert second.x > first.x + first.w // 4
+
+
+def test_a_refused_drop_snaps_back_with_the_engines_reason(app):
+    table = open_mean(app, [["9", "5", "2", "4"], ["11", "3", "3", "8"]], ["12", "12", "11"])
+    until(app, table.awaiting_human)
+    table.perform(0, "play 9")
+    table.perform(0, "dir up")
+    table.perform(1, "play 11")
+    until(app, table.awaiting_human)
+    history = list(table.state.history)
+    home = table.slot("hand:0", table.model["hand:0"].index("5"))
+    drag(app, hand_point(table, "5"), play_area(table))
+    assert table.state.history == history
+    assert table.reason == table.state.explain(0, "play 5") == "Going Up: play an 11 or higher."
+    assert table.reason_left > 0
+    assert table.returning  # the card flies home
+    frames(app, 12)
+    assert not table.returning
+    assert table.slot("hand:0", table.model["hand:0"].index("5")) == home
+
+
+def test_the_direction_chooser_after_a_play_on_an_empty_area_by_mouse(app):
+    table = open_mean(app, [["7", "7", "2", "4"], ["3", "4", "5", "9"]])
+    until(app, table.awaiting_human)
+    drag(app, hand_point(table, "4"), play_area(table))
+    assert table.state.history == [(0, "play 4")]
+    until(app, lambda: table.awaiting_human() and table.chooser is not None)
+    assert table.chooser.options == ["↑ Going Up", "↓ Going Down"]
+    click(app, option(table, "Going Down"))
+    assert table.state.history[-1] == (0, "dir down")
+    settle(app, table)
+    assert table.sign_direction == "down"
+    assert table.chooser is None
+
+
+def test_the_direction_chooser_and_a_group_by_keyboard(app):
+    table = open_mean(app, [["7", "7", "2", "4"], ["3", "4", "5", "9"]], ["9"])
+    until(app, table.awaiting_human)
+    assert table.model["hand:0"] == ["2", "4", "7", "7", "9"]
+    for press in (pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_SPACE):
+        key(app, press)  # onto the first 7, select it
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_SPACE)  # the second 7 joins
+    assert table.picked is not None and table.picked.cards == ("7", "7")
+    key(app, pygame.K_RETURN)
+    assert table.state.history == [(0, "play 7 7")]
+    until(app, lambda: table.awaiting_human() and table.chooser is not None)
+    key(app, pygame.K_UP)  # Going Up
+    assert table.state.history[-1] == (0, "dir up")
+    settle(app, table)
+    assert table.sign_direction == "up"
+
+
+def test_a_wild_value_chooser_offers_only_legal_values(app):
+    table = open_mean(app, [["9", "W", "2", "4"], ["11", "3", "3", "5"]])
+    until(app, table.awaiting_human)
+    table.perform(0, "play 9")
+    table.perform(0, "dir up")
+    table.perform(1, "play 11")  # Going Up on 11: a Wild may be 11 or 12
+    until(app, table.awaiting_human)
+    drag(app, hand_point(table, "W"), play_area(table))
+    assert table.state.history[-1] == (1, "play 11")  # nothing played yet: asked first
+    assert table.chooser is not None
+    legal = sorted(
+        int(code.split()[-1]) for code in table.legal_codes() if code.startswith("play W as")
+    )
+    assert table.chooser.options == [str(value) for value in legal] == ["11", "12"]
+    key(app, pygame.K_5)  # not offered: nothing happens
+    assert table.state.history[-1] == (1, "play 11")
+    click(app, option(table, "12"))
+    assert table.state.history[-1] == (0, "play W as 12")
+    settle(app, table)
+    assert table.sign_direction == "down"  # a Wild as Twelve sets Going Down
+
+
+def test_the_wild_chooser_cancels_with_escape(app):
+    table = open_mean(app, [["W", "5", "2", "4"], ["11", "3", "3", "5"]])
+    until(app, table.awaiting_human)
+    click(app, hand_point(table, "W"))
+    click(app, play_area(table))
+    frames(app, 1)
+    assert table.chooser is not None and len(table.chooser.options) == 12
+    key(app, pygame.K_ESCAPE)
+    frames(app, 1)
+    assert table.chooser is None and table.state.history == []
+
+
+def test_the_swap_target_chooser_and_a_click_on_a_seat(app):
+    hands = [["8", "2", "4", "5"], ["3", "3", "5", "9"], ["10", "11", "12", "1"]]
+    table = open_mean(app, hands, ["9"])
+    until(app, table.awaiting_human)
+    drag(app, hand_point(table, "8"), play_area(table))
+    until(app, lambda: table.awaiting_human() and table.chooser is not None)
+    click(app, option(table, "Going Up"))
+    until(app, lambda: table.awaiting_human() and table.state.phase == "swap")
+    frames(app, 1)
+    names = [table.seats[seat].name for seat in (1, 2)]
+    assert [label.split(" (")[0] for label in table.chooser.options] == [
+        f"1. {names[0]}",
+        f"2. {names[1]}",
+    ]
+    theirs = sorted(table.state.hands[2])
+    click(app, table.plates[2].center)
+    assert table.state.history[-1] == (0, "swap with 2")
+    settle(app, table)
+    assert sorted(table.model["hand:0"]) == theirs
+    assert all(card == "?" for card in table.model["hand:2"])
+
+
+def test_the_swap_by_number_key(app):
+    hands = [["8", "2", "4", "5"], ["3", "3", "5", "9"], ["10", "11", "12", "1"]]
+    table = open_mean(app, hands, ["9"])
+    until(app, table.awaiting_human)
+    table.perform(0, "play 8")
+    table.perform(0, "dir down")
+    until(app, lambda: table.awaiting_human() and table.chooser is not None)
+    key(app, pygame.K_1)
+    assert table.state.history[-1] == (0, "swap with 1")
+
+
+def stuck_position(app) -> MeanTable:
+    """Seat 0 holds only high cards on a Going Down 2: they must take a pile."""
+    table = open_mean(app, [["2", "12", "12", "11"], ["2", "4", "5", "9"]], ["12"])
+    until(app, table.awaiting_human)
+    table.perform(0, "play 2")
+    table.perform(0, "dir down")
+    table.perform(1, "play 2")
+    until(app, table.awaiting_human)
+    assert table.state.phase == "punish"
+    return table
+
+
+def test_taking_a_punishment_pile_by_click(app):
+    table = stuck_position(app)
+    assert table.punished_now()
+    assert "take a Punishment Pile" in table.prompt()
+    before = len(table.model["hand:0"])
+    click(app, pile_point(table, 1))
+    assert table.state.history[-1] == (0, "punish 1")
+    settle(app, table)
+    assert len(table.model["hand:0"]) == before + 3
+    assert table.model["punish:1"] == []
+    assert sorted(table.model["hand:0"]).count("7") == 1  # the pile's cards, now seen
+
+
+def test_taking_a_punishment_pile_by_drag(app):
+    table = stuck_position(app)
+    drag(app, pile_point(table, 2), table.spots["hand:0"].rect.center)
+    assert table.state.history[-1] == (0, "punish 2")
+
+
+def test_taking_a_punishment_pile_by_keyboard(app):
+    table = stuck_position(app)
+    key(app, pygame.K_3)
+    assert table.state.history[-1] == (0, "punish 3")
+
+
+def test_a_mean_chain_shows_how_many_piles_are_waiting(app):
+    table = open_mean(app, [["5", "9", "2", "4"], ["6", "6", "3", "9"], ["1", "1", "3", "4"]])
+    until(app, table.awaiting_human)
+    table.perform(0, "play 5")
+    table.perform(0, "dir up")
+    table.perform(1, "play 6 6")
+    settle(app, table)
+    assert table.mean_count == 2
+    frames(app, 2)  # and it draws
+    # Seat 2 has no Six: they take both piles, and the chain is resolved.
+    table.perform(2, "punish 0")
+    table.perform(2, "punish 1")
+    settle(app, table)
+    assert table.mean_count == 0
+
+
+def first_legal_through_the_ui(app, table: MeanTable) -> None:
+    """Make the viewer's move the way a player would, choosing the longest legal play
+    (so groups get played), the first option of a chooser, the first pile."""
+    legal = sorted(table.legal_codes())
+    phase = table.state.phase
+    seat = table.viewer
+    before = len(table.state.history)
+    if phase in ("play", "answer"):
+        code = max(legal, key=lambda code: (len(parse_play(code)[0]), code))
+        cards, value = parse_play(code)
+        hand = table.model[f"hand:{seat}"]
+        indices = [i for i, card in enumerate(hand) if card == cards[0]][: len(cards)]
+        for index in indices:
+            click(app, table.card_point(f"hand:{seat}", index))
+        drag(app, table.card_point(f"hand:{seat}", indices[0]), play_area(table))
+        if len(table.state.history) == before:
+            frames(app, 1)
+            click(app, option(table, str(value)))
+        assert table.state.history[-1] == (seat, code)
+    elif phase in ("dir", "swap"):
+        frames(app, 1)
+        click(app, table.chooser.buttons[0].rect.center)
+        # The first option: Going Up, or the first seat after yours.
+        assert table.state.history[-1] == (seat, "dir up" if phase == "dir" else legal[0])
+    else:
+        number = int(legal[0].split()[1])
+        click(app, pile_point(table, number))
+        assert table.state.history[-1] == (seat, legal[0])
+
+
+def test_one_human_and_bots_play_a_whole_game_through_the_ui(app):
+    app.open_table(Launch("mean", 3, ("human", "easy", "medium"), seed=11))
+    table = app.manager.top
+    assert isinstance(table, MeanTable)
+    moves = 0
+    while not table.state.is_over:
+        until(app, lambda: table.awaiting_human() or table.state.is_over, limit=6000)
+        if table.state.is_over:
+            break
+        first_legal_through_the_ui(app, table)
+        moves += 1
+        assert not isinstance(app.manager.top, PrivacyScene)
+    until(app, lambda: isinstance(app.manager.top, ResultsScene), limit=6000)
+    result = table.state.result
+    assert moves > 5 and result is not None
+    assert app.manager.top.result == result.to_dict()
+    app.step()  # the results draw
+
+
+def test_two_humans_get_the_privacy_screen_between_them(app):
+    hands = [["1", "5", "7", "9"], ["3", "4", "8", "9"], ["10", "11", "12", "2"]]
+    table = open_mean(app, hands, seats=["human", "human", "easy"])
+    table.hold_bots = False
+    until(app, lambda: isinstance(app.manager.top, PrivacyScene))
+    assert app.manager.top.name == table.seats[0].name
+    key(app, pygame.K_RETURN)
+    assert table.viewer == 0
+    until(app, table.awaiting_human)
+    drag(app, hand_point(table, "1"), play_area(table))  # a One sets Going Up by itself
+    assert table.state.history == [(0, "play 1")]
+    until(app, lambda: isinstance(app.manager.top, PrivacyScene))
+    assert app.manager.top.name == table.seats[1].name
+    assert table.viewer is None
+    assert all(card == "?" for card in table.model["hand:0"])
+    key(app, pygame.K_RETURN)
+    assert table.viewer == 1
+    assert table.seat_boxes is not None and table.seat_boxes.sides[1] == "bottom"
+    assert "8" in table.model["hand:1"]
+    assert all(card == "?" for card in table.model["hand:0"])
+
+
+def test_the_rules_help_opens_over_the_table_and_scrolls(app):
+    table = open_mean(app, [["1", "5", "7", "9"], ["3", "4", "8", "9"]])
+    click(app, next(b for b in table.buttons if b.label == "Rules").rect.center)
+    rules = app.manager.top
+    assert isinstance(rules, RulesScene)
+    app.step()
+    assert rules.content_height > app.size[1]  # the whole game and its rulings
+    key(app, pygame.K_END)
+    assert rules.scroll > 0
+    key(app, pygame.K_ESCAPE)
+    assert app.manager.top is table
+
+
+def test_eight_seats_fit_without_overlap_at_small_windows(app):
+    for size in ((1280, 720), (800, 600), (640, 400)):
+        table = MeanTable(app, Launch("mean", 8, ("human",) + ("easy",) * 7, seed=3))
+        table.layout(size)
+        boxes = [table.seat_boxes.boxes[seat] for seat in range(8)]
+        centre = table.seat_boxes.center
+        areas = boxes + [centre]
+        for one in range(len(areas)):
+            for other in range(one + 1, len(areas)):
+                assert not areas[one].colliderect(areas[other]), (size, one, other)
+        middle = [table.spots[zone].rect for zone in ("draw", "removed", "play")]
+        middle += list(table.pile_rects.values()) + [table.sign_rect]
+        for rect in middle:
+            assert centre.contains(rect), (size, rect, centre)
+        assert not table.sign_rect.colliderect(table.spots["play"].rect)
+        for number, rect in table.pile_rects.items():
+            assert not rect.colliderect(table.play_rect), (size, number)
