@@ -251,7 +251,7 @@ class SetupScene(MenuScene):
         self.kind_buttons = []
         self.slap_buttons = {}
         # Name, kind (and slap key): three columns when the game has a slap round.
-        left, name_w, kind_w, gap = width // 2 - 250, 220, 230, 20
+        left, name_w, kind_w, gap = max(80, width // 2 - 250), 220, 230, 20
         if self.slaps:
             left = max(80, width // 2 - 300)
             name_w = kind_w = min(200, (width - left - 72) // 3)
@@ -443,7 +443,7 @@ class SetupScene(MenuScene):
         theme.text(
             surface,
             "Players",
-            (width // 2 - 250, self.count_y + 22),
+            (max(80, width // 2 - 250), self.count_y + 22),
             22,
             theme.INK,
             True,
