@@ -343,9 +343,10 @@ class HardMeanBot(Bot):
     short roll-outs with ``fast_choice``, the best mean ``outlook`` wins."""
 
     level = "hard"
-    worlds = 10
+    worlds = 12
     candidates = 4
     prior = 0.15  # the share of worlds by which a move must beat medium's choice
+    explore = 0.25  # how often an imagined opponent plays at random in a roll-out
     endgame_draw = 6  # search once the Draw Deck is this low; medium's choice before
     horizon_turns = 2  # roll-outs before the end game stop after this many rounds
     max_steps = 300
@@ -367,13 +368,13 @@ class HardMeanBot(Bot):
             for index, action in enumerate(candidates):
                 trial = world.copy()
                 trial.apply(seat, action)
-                totals[index] += self.roll_out(trial, seat, table.unseen)
+                totals[index] += self.roll_out(trial, seat, table.unseen, self.rng)
         # Few worlds give noisy counts: medium's choice keeps a head start.
         totals[0] += self.prior * self.worlds
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
         return candidates[best]
 
-    def roll_out(self, state: MeanState, seat: int, unseen: Counter[str]) -> float:
+    def roll_out(self, state: MeanState, seat: int, unseen: Counter[str], rng: Rng) -> float:
         turns_left = (
             10**6
             if len(state.draw_deck) <= self.endgame_draw
@@ -383,7 +384,11 @@ class HardMeanBot(Bot):
         steps = 0
         while not state.is_over and turns_left > 0 and steps < self.max_steps:
             actor = state.current
-            state.apply(actor, fast_choice(state, actor, unseen))
+            if actor != seat and rng.random() < self.explore:
+                # Opponents are not all as careful as medium: some play loosely.
+                state.apply(actor, rng.choice(state.legal_actions(actor)))
+            else:
+                state.apply(actor, fast_choice(state, actor, unseen))
             steps += 1
             if state.current != last:
                 turns_left -= 1
