@@ -10,9 +10,10 @@ Not for: the rules (``cardtable.games.mean``).
   well its own hand still fits; keeps Wilds, direction-setters and Sixes for when they
   hurt, plays an Eight when the swap gains cards, swaps with the player holding the
   fewest cards, takes the Punishment Pile with the best face-up card.
-- hard: a determinized search: samples worlds consistent with what it sees, plays each
-  sensible move into each world, rolls the game on a few turns with a fast version of
-  medium and keeps the move with the best average outlook (a win or loss counts fully).
+- hard: plays like medium until the Draw Deck is nearly out, then searches: samples
+  worlds consistent with what it sees, plays each of medium's best few moves into each
+  world, plays the game out with a fast medium (imagined opponents sometimes play
+  loosely) and keeps the move that wins most often, medium's choice breaking near-ties.
 """
 
 from __future__ import annotations
@@ -223,9 +224,6 @@ class Table:
     def pile_score(self, pile: dict[str, Any]) -> float:
         return PILE_TOP.get(pile["top"], 0.0) - WEIGHTS["pile_size"] * pile["count"]
 
-    def swap_target(self) -> int:
-        return min(self.others, key=lambda s: (self.hand_counts[s], (s - self.seat) % 64))
-
 
 def run_length(values: Sequence[int]) -> int:
     """How many cards of the top value lie in a row on top of the Play Area."""
@@ -249,7 +247,9 @@ def score_action(table: Table, code: str, phase: str, piles: Sequence[dict[str, 
         return table.direction_score(top, words[1], left)
     if words[0] == "swap":
         target = int(words[2])
-        return -table.hand_counts[target] - 0.01 * ((target - table.seat) % 64)
+        # The fewest cards; among equals, the nearest player clockwise.
+        players = len(table.hand_counts)
+        return -table.hand_counts[target] - 0.01 * ((target - table.seat) % players)
     return table.pile_score(piles[int(words[1])])
 
 
@@ -322,8 +322,8 @@ def fast_choice(state: MeanState, seat: int, unseen: Counter[str]) -> Action:
 
 
 def outlook(state: MeanState, seat: int) -> float:
-    """How well ``seat`` stands, 0 to 1: the result when the game is over, otherwise its
-    hand against the others' (cards count double once the Draw Deck is empty)."""
+    """How well ``seat`` stands, 0 to 1: its share of the win when the game is over,
+    otherwise (a roll-out cut short) its hand against the others'."""
     result = state.result
     if result is not None:
         winners = result.winners
@@ -339,8 +339,10 @@ def outlook(state: MeanState, seat: int) -> float:
 
 
 class HardMeanBot(Bot):
-    """Determinized search: a few sampled worlds, each sensible move played into each,
-    short roll-outs with ``fast_choice``, the best mean ``outlook`` wins."""
+    """Determinized search in the end game: sampled worlds, medium's best few moves
+    played into each, roll-outs to the end with ``fast_choice``; the best mean
+    ``outlook`` wins. Before the end game it plays medium's choice (its cost is spent
+    where the race is decided)."""
 
     level = "hard"
     worlds = 12
@@ -348,8 +350,7 @@ class HardMeanBot(Bot):
     prior = 0.15  # the share of worlds by which a move must beat medium's choice
     explore = 0.25  # how often an imagined opponent plays at random in a roll-out
     endgame_draw = 6  # search once the Draw Deck is this low; medium's choice before
-    horizon_turns = 2  # roll-outs before the end game stop after this many rounds
-    max_steps = 300
+    max_steps = 300  # a roll-out that runs longer is judged by the hands held
 
     def choose(self, view: SeatView) -> Action:
         actions = view.legal_actions
@@ -375,14 +376,8 @@ class HardMeanBot(Bot):
         return candidates[best]
 
     def roll_out(self, state: MeanState, seat: int, unseen: Counter[str], rng: Rng) -> float:
-        turns_left = (
-            10**6
-            if len(state.draw_deck) <= self.endgame_draw
-            else self.horizon_turns * sum(state.active)
-        )
-        last = state.current
         steps = 0
-        while not state.is_over and turns_left > 0 and steps < self.max_steps:
+        while not state.is_over and steps < self.max_steps:
             actor = state.current
             if actor != seat and rng.random() < self.explore:
                 # Opponents are not all as careful as medium: some play loosely.
@@ -390,9 +385,6 @@ class HardMeanBot(Bot):
             else:
                 state.apply(actor, fast_choice(state, actor, unseen))
             steps += 1
-            if state.current != last:
-                turns_left -= 1
-                last = state.current
         return outlook(state, seat)
 
 
