@@ -40,7 +40,9 @@ class _Parser(argparse.ArgumentParser):
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="cardtable", description="Card Table: five card games at one table.")
     parser.add_argument("--smoke", action="store_true", help="open every table briefly, exit 0")
-    parser.add_argument("--frames", type=int, help="quit the app after this many frames")
+    parser.add_argument(
+        "--frames", dest="top_frames", type=int, help="quit the app after this many frames"
+    )
     commands = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     def game_command(name: str, help_text: str) -> argparse.ArgumentParser:
@@ -58,9 +60,12 @@ def _parser() -> argparse.ArgumentParser:
         )
         return sub
 
-    game_command("play", "open the app at a table")
-    watch = game_command("watch", "open the app at a table of bots")
-    watch.add_argument("--frames", type=int, help="quit after this many frames")
+    for name, text in (
+        ("play", "open the app at a table"),
+        ("watch", "open the app at a table of bots"),
+    ):
+        sub = game_command(name, text)
+        sub.add_argument("--frames", type=int, help="quit after this many frames")
     sim = game_command("sim", "play many bot games headless")
     sim.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
@@ -234,11 +239,14 @@ def _main(argv: list[str]) -> int:
     from cardtable.ui.app import run
 
     if args.command == "play":
-        return run(_resolve(args, allow_human=True, default_seat="medium"), frames=args.frames)
+        return run(
+            _resolve(args, allow_human=True, default_seat="medium"),
+            frames=args.frames or args.top_frames,
+        )
     if args.command == "watch":
         launch = _resolve(args, allow_human=False, default_seat="medium")
         launch = Launch(
             launch.game_id, launch.players, launch.seats, launch.seed, launch.options, watch=True
         )
-        return run(launch, frames=args.frames)
-    return run(None, frames=args.frames)
+        return run(launch, frames=args.frames or args.top_frames)
+    return run(None, frames=args.top_frames)

@@ -91,3 +91,18 @@ def test_replay_of_a_damaged_file_says_so(tmp_path, capsys):
     path.write_text("{{{")
     assert main(["replay", str(path)]) == 2
     assert "broken JSON" in capsys.readouterr().err
+
+
+def test_play_and_watch_take_frames_after_the_game(monkeypatch):
+    opened = []
+    import cardtable.ui.app as app
+
+    monkeypatch.setattr(app, "run", lambda launch, frames: opened.append((launch, frames)) or 0)
+    assert main(["play", "what-the-heck", "--seats", "human,hard", "--frames", "3"]) == 0
+    assert main(["watch", "what-the-heck", "--players", "3", "--frames", "4"]) == 0
+    assert main(["--frames", "5"]) == 0
+    (play, three), (watch, four), (title, five) = opened
+    assert (three, four, five) == (3, 4, 5)
+    assert play.seats == ("human", "hard") and not play.watch
+    assert watch.watch and watch.seats == ("medium",) * 3
+    assert title is None
