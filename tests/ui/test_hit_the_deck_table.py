@@ -1,0 +1,275 @@
+"""The Hit the Deck table as players use it: a whole hand by two humans on their own keys
+and two bots, with a slap round the humans lose on purpose, a fake-out and a call
+forgotten; playing and drawing by drag, click and keyboard; the score sheet between hands;
+and a table that fits six players in a small window."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pygame
+
+from cardtable.games import registry
+from cardtable.games.hit_the_deck import HAND_SIZE, card, full_deck
+from cardtable.ui.launch import Launch
+from cardtable.ui.menus import PrivacyScene
+from cardtable.ui.tables import table_for
+from cardtable.ui.tables.hit_the_deck import HitTheDeckTable, ScoreSheet
+
+from .conftest import click, drag, frames, key, until
+
+GAME = registry.get("hit-the-deck")
+ANN, BEN = 0, 1  # the two humans; the defaults give Ann left shift and Ben right shift
+SLAP = {ANN: pygame.K_LSHIFT, BEN: pygame.K_RSHIFT}
+
+
+def stacked(hands: list[str], discard: str, draw: str = "", bottom: str = "") -> list[str]:
+    """A whole deck, top first: seat s is dealt ``hands[s]`` (filled up to seven with green
+    and yellow number cards), then the first discard, then the Draw Pile from its top:
+    ``draw``, the rest, ``bottom`` last. Seat 0 deals, so seat 1 is dealt first."""
+    players = len(hands)
+    rest = Counter(full_deck())
+    wanted = [hand.split() for hand in hands]
+    for code in [c for hand in wanted for c in hand] + [discard] + draw.split() + bottom.split():
+        assert rest[code] > 0, f"no more {code}"
+        rest[code] -= 1
+    # Green and yellow numbers first: a filled hand plays no Hit card and calls nothing.
+    filler = sorted(rest.elements(), key=lambda c: (c[0] not in "GY" or "-" in c, c))
+    for hand in wanted:
+        while len(hand) < HAND_SIZE:
+            hand.append(filler.pop(0))
+    deck = [
+        wanted[step % players][index]
+        for index in range(HAND_SIZE)
+        for step in range(1, players + 1)
+    ]
+    return deck + [discard] + draw.split() + filler + bottom.split()
+
+
+def open_table(app, seats: tuple[str, ...], deck: list[str], names=()) -> HitTheDeckTable:
+    launch = Launch("hit-the-deck", len(seats), seats, seed=1, names=tuple(names))
+    table = HitTheDeckTable(app, launch)
+    table.state = GAME.new_game(len(seats), seed=1, options={"target": 100}, deck=deck)
+    app.show_title()
+    app.manager.push(table)
+    return table
+
+
+def press(*keys: int) -> None:
+    """Key presses queued for the next frame, in this order."""
+    for code in keys:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=""))
+
+
+def run_until(app, table: HitTheDeckTable, condition, limit: int = 4000) -> None:
+    """Frames until ``condition``; the humans pass the computer on at each privacy screen."""
+    for _ in range(limit):
+        if condition():
+            return
+        if isinstance(app.manager.top, PrivacyScene):
+            press(pygame.K_RETURN)
+        app.step()
+    raise AssertionError(f"not reached after {limit} frames")
+
+
+def turn_of(table: HitTheDeckTable, seat: int):
+    return lambda: table.awaiting_human() and table.viewer == seat and table.state.window is None
+
+
+def counts(table: HitTheDeckTable) -> list[int]:
+    return table.state.observation(None)["hand_counts"]
+
+
+def slap_hits(table: HitTheDeckTable) -> list[int]:
+    return list(table.state.observation(None)["slap"].get("hits", []))
+
+
+def play_by_drag(app, table: HitTheDeckTable, code: str) -> None:
+    zone = f"hand:{table.viewer}"
+    start = table.card_point(zone, table.model[zone].index(code))
+    drag(app, start, table.drop_targets()["discard"].center)
+
+
+def play_by_click(app, table: HitTheDeckTable, code: str) -> None:
+    zone = f"hand:{table.viewer}"
+    click(app, table.card_point(zone, table.model[zone].index(code)))
+    click(app, table.drop_targets()["discard"].center)
+
+
+def test_two_humans_on_their_keys_and_two_bots_play_a_whole_hand(app):
+    # Ben plays first (seat 0 deals) and opens with a Hand card; Ann holds one for her
+    # first turn. The other two Hand cards lie at the bottom of the Draw Pile.
+    deck = stacked(
+        ["HIT-HAND R5 R4 B5 B4 R3 B3", "HIT-HAND R2 B2 R1 B1 R5 B5", "", ""],
+        discard="Y3",
+        draw="G1 Y1 G2 Y2 G3 Y3",
+        bottom="HIT-HAND HIT-HAND",
+    )
+    table = open_table(
+        app, ("human", "human", "medium", "hard"), deck, names=("Ann", "Ben", "Bo", "Cy")
+    )
+
+    # A slap round: Ben's Hand card slams down; the bots hit, then Ben and Ann press
+    # their keys in one frame, Ben's first. Ann is last and draws four.
+    run_until(app, table, turn_of(table, BEN))
+    play_by_drag(app, table, "HIT-HAND")
+    assert table.state.window is not None
+    run_until(app, table, lambda: {2, 3} <= set(slap_hits(table)))
+    before = counts(table)
+    press(SLAP[BEN], SLAP[ANN])
+    app.step()
+    assert slap_hits(table) == [] and table.state.window is None  # everyone hit: closed
+    order = [hand.seat for hand in table.hands_on_pile]
+    assert order[-2:] == [BEN, ANN]
+    assert [hand.order for hand in table.hands_on_pile] == [1, 2, 3, 4]
+    run_until(app, table, lambda: not table.queue.busy)
+    assert counts(table)[ANN] == before[ANN] + 4
+    assert counts(table)[BEN] == before[BEN]
+    assert table.state.history[-4:][-2:] == [(BEN, "hit"), (ANN, "hit")]
+
+    # A fake-out: Ann slaps while no Hand card is up and draws two; play goes on.
+    before = counts(table)
+    turn = table.public["turn"]
+    press(SLAP[ANN])
+    app.step()
+    assert counts(table)[ANN] == before[ANN] + 2
+    assert any(hand.fake and hand.seat == ANN for hand in table.hands_on_pile)
+    assert table.state.observation(None)["turn"] == turn
+
+    # Ann's own Hand card, and she forgets to call it: she draws four, nobody else does.
+    run_until(app, table, turn_of(table, ANN))
+    assert "play HIT-HAND" in table.legal_codes()
+    held = counts(table)[ANN]
+    play_by_click(app, table, "HIT-HAND")
+    assert table.state.window is not None
+    others = counts(table)
+    run_until(app, table, lambda: {2, 3} <= set(slap_hits(table)))
+    press(SLAP[BEN])
+    run_until(app, table, lambda: table.state.window is None)
+    run_until(app, table, lambda: not table.queue.busy)
+    assert counts(table)[ANN] == held - 1 + 4
+    assert [counts(table)[s] for s in (BEN, 2, 3)] == [others[s] for s in (BEN, 2, 3)]
+    assert table.state.observation(None)["slap"]["round"] == 2
+
+    # The rest of the hand: each human plays their costliest card that fits (Ben by drag,
+    # Ann by click), draws by clicking the Draw Pile, and slaps in every round.
+    for _ in range(20000):
+        top = app.manager.top
+        if isinstance(top, ScoreSheet):
+            break
+        if isinstance(top, PrivacyScene):
+            press(pygame.K_RETURN)
+        elif table.state.window is not None:
+            press(*[SLAP[s] for s in (ANN, BEN) if s not in slap_hits(table)])
+        elif table.awaiting_human():
+            codes = table.legal_codes() - {"hit"}
+            if "draw" in codes:
+                click(app, table.spots["draw"].rect.center)
+                continue
+            plays = [code.split()[1] for code in codes]
+            best = max(plays, key=lambda code: (card(code).points, code))
+            (play_by_drag if table.viewer == BEN else play_by_click)(app, table, best)
+            continue
+        app.step()
+    sheet = app.manager.top
+    assert isinstance(sheet, ScoreSheet)
+    last = table.state.hand_scores[-1]
+    assert sheet.rows == [{"hand": 1, "hand_scores": last, "scores": last}]
+    assert 0 in last  # somebody went out
+    app.step()  # the sheet draws over the table
+    click(app, sheet.next_button.rect.center)
+    run_until(app, table, lambda: table.public.get("hand_number") == 2 and not table.queue.busy)
+    assert table.public["scores"] == last
+
+
+def test_the_keyboard_path_plays_a_card_and_draws(app):
+    deck = stacked(["R1", "R2 Y4", "G4"], discard="R3", draw="G5")
+    table = open_table(app, ("random", "human", "random"), deck)
+    table.hold_bots = True
+    until(app, table.awaiting_human)
+    hand = table.model["hand:1"]
+    # Right arrow to the R2, Enter picks it up, Enter puts it on the first lit target.
+    for _ in range(hand.index("R2") + 1):
+        key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_RETURN)
+    assert table.state.history == [(1, "play R2")]
+
+
+def test_drawing_by_dragging_the_draw_pile_to_the_hand(app):
+    deck = stacked(["", "G4 G5 Y4 Y5 G1 Y1 G2", ""], discard="R3", draw="B1")
+    table = open_table(app, ("random", "human", "random"), deck)
+    table.hold_bots = True
+    until(app, table.awaiting_human)
+    assert table.legal_codes() == {"draw", "hit"}
+    assert "hand" in table.drop_targets()
+    drag(app, table.spots["draw"].rect.center, table.drop_targets()["hand"].center)
+    assert table.state.history == [(1, "draw")]
+    until(app, lambda: not table.queue.busy)
+    assert "B1" in table.model["hand:1"]
+
+
+def test_the_draw_button_draws_when_no_card_fits(app):
+    deck = stacked(["", "G4 G5 Y4 Y5 G1 Y1 G2", ""], discard="R3", draw="R1")
+    table = open_table(app, ("random", "human", "random"), deck)
+    table.hold_bots = True
+    until(app, table.awaiting_human)
+    frames(app, 2)
+    click(app, table.draw_button.rect.center)
+    assert table.state.history == [(1, "draw")]
+    until(app, lambda: not table.queue.busy)
+    # The card drawn fits, so it is the one card to play now, and the line says so.
+    assert table.legal_codes() == {"play R1", "hit"}
+    assert table.prompt() == "You drew R1: it fits, play it on the pile"
+
+
+def test_a_card_that_does_not_fit_snaps_back_with_the_engines_reason(app):
+    deck = stacked(["", "R1 G4", ""], discard="B3")
+    table = open_table(app, ("random", "human", "random"), deck)
+    table.hold_bots = True
+    until(app, table.awaiting_human)
+    play_by_drag(app, table, "G4")
+    assert table.state.history == []
+    assert table.reason == table.state.explain(1, "play G4")
+
+
+def test_the_table_shows_the_call_in_force_and_the_direction(app):
+    deck = stacked(["", "HIT-B R1", "B1"], discard="R3")
+    table = open_table(app, ("random", "human", "random"), deck)
+    table.hold_bots = True
+    until(app, table.awaiting_human)
+    play_by_drag(app, table, "HIT-B")
+    until(app, lambda: not table.queue.busy)
+    assert table.public["demand"]["kind"] == "colour"
+    assert table.public["direction"] == 1
+    frames(app, 2)  # and it draws with the call up
+
+
+def test_no_card_is_left_in_the_air_once_the_deal_has_landed(app):
+    table = open_table(app, ("human", "medium", "medium", "hard"), stacked(["", "", "", ""], "Y3"))
+    table.hold_bots = True
+    until(app, lambda: not table.queue.busy)
+    assert table.flights == []
+
+
+def test_hit_the_deck_has_its_own_table_with_slap_keys():
+    assert table_for("hit-the-deck") is HitTheDeckTable
+    assert HitTheDeckTable.slaps
+
+
+def test_six_players_fit_a_small_window_without_overlap(app):
+    pygame.display.set_mode((800, 600), pygame.RESIZABLE)
+    app.resize((800, 600))
+    seats = ("human", "human", "easy", "medium", "hard", "medium")
+    table = open_table(app, seats, stacked([""] * 6, "Y3"))
+    until(app, lambda: not table.queue.busy)
+    areas = [table.spots["draw"].rect, table.spots["discard"].rect]
+    for seat in range(6):
+        areas.append(table.plates[seat])
+        areas.append(table.spots[f"hand:{seat}"].rect)
+    screen = pygame.Rect(0, 0, 800, 600)
+    for index, area in enumerate(areas):
+        assert screen.contains(area), area
+        for other in areas[index + 1 :]:
+            assert not area.colliderect(other), (area, other)
+    frames(app, 3)
