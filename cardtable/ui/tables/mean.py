@@ -19,6 +19,7 @@ through ``perform`` and the engine's reason is what a refused move shows.
 
 from __future__ import annotations
 
+import math
 import re
 from collections import deque
 from typing import TYPE_CHECKING
@@ -30,6 +31,7 @@ from cardtable.engine import HIDDEN, Event
 from cardtable.games.mean import (
     EIGHT,
     MEAN_VALUE,
+    NUMBER_NAMES,
     PHASE_ANSWER,
     PHASE_DIR,
     PHASE_PLAY,
@@ -40,7 +42,6 @@ from cardtable.games.mean import (
     VALUES,
     WILD,
     a_value,
-    plural,
 )
 
 from .. import theme
@@ -82,8 +83,8 @@ MEAN_RED = (200, 36, 52)
 
 
 def mean_face(code: str) -> CardFace:
-    """A MEAN! card face: the value big, the special cards marked in the corner and under
-    the number (↑ on One and Three, ↓ on Ten and Twelve, ↻ on Eight, MEAN! on Six)."""
+    """What a MEAN! card shows: the value big, the special cards marked (↑ on One and
+    Three, ↓ on Ten and Twelve, ↻ on Eight, MEAN! on Six, W for the Wild)."""
     if code == WILD:
         return CardFace(
             label="W",
@@ -96,14 +97,14 @@ def mean_face(code: str) -> CardFace:
     value = int(code)
     mark, caption = "", ""
     if value in SETS_UP:
-        mark, caption = UP_MARK, "UP"
+        mark, caption = UP_MARK, f"{UP_MARK} UP"
     elif value in SETS_DOWN:
-        mark, caption = DOWN_MARK, "DOWN"
+        mark, caption = DOWN_MARK, f"{DOWN_MARK} DOWN"
     elif value == EIGHT:
-        mark, caption = SWAP_MARK, "SWAP"
+        mark, caption = SWAP_MARK, f"{SWAP_MARK} SWAP"
     elif value == MEAN_VALUE:
         mark, caption = "!", "MEAN!"
-    paper = (255, 236, 236) if value == MEAN_VALUE else (250, 247, 238)
+    paper = (255, 232, 232) if value == MEAN_VALUE else (250, 247, 238)
     return CardFace(
         label=code,
         index=code + mark,
@@ -114,8 +115,73 @@ def mean_face(code: str) -> CardFace:
     )
 
 
+def paint_mean(code: str, size: tuple[int, int]) -> pygame.Surface:
+    """A MEAN! card front at ``size``: the number big in a ring, the corner marks upright
+    (an arrow must never read upside down) and, where there is room, a band naming what
+    a special card does."""
+    face = mean_face(code)
+    width, height = size
+    surface = pygame.Surface(size, pygame.SRCALPHA)
+    rect = surface.get_rect()
+    radius = max(2, round(width * 0.09))
+    pygame.draw.rect(surface, face.paper, rect, border_radius=radius)
+    inset = max(2, round(width * 0.06))
+    pygame.draw.rect(
+        surface,
+        face.accent,
+        rect.inflate(-2 * inset, -2 * inset),
+        max(1, round(width * 0.025)),
+        radius // 2 + 1,
+    )
+    banded = bool(face.caption) and height >= 60
+    centre = (rect.centerx, round(height * (0.44 if banded else 0.5)))
+    disc = max(4, round(width * 0.32))
+    ring = max(1, round(width * 0.04))
+    if code == WILD:
+        # The Wild's ring carries every value's colour: it may be any of them.
+        for value, colour in VALUE_ACCENTS.items():
+            start = math.tau * (value - 1) / 12
+            box = pygame.Rect(0, 0, 2 * disc, 2 * disc)
+            box.center = centre
+            pygame.draw.arc(surface, colour, box, start, start + math.tau / 12 + 0.05, ring * 2)
+    else:
+        pygame.draw.circle(surface, face.accent, centre, disc)
+        pygame.draw.circle(surface, face.paper, centre, disc - ring)
+    share = {1: 0.62, 2: 0.43}.get(len(face.label), 0.4)
+    font = theme.fonts().condensed(round(min(width * share, height * 0.42)))
+    theme.text(surface, face.label, centre, 0, face.ink, anchor="center", font=font)
+    # The corners, upright: top left the number with its mark under it (what a fanned
+    # hand shows), bottom right the number (the band says the rest).
+    number = "".join(ch for ch in face.index if ch.isalnum())
+    mark = face.index[len(number) :]
+    index_font = theme.fonts().condensed(max(7, round(width * 0.21)))
+    pad = inset + max(1, round(width * 0.04))
+    line_h = round(index_font.get_linesize() * 0.86)
+    theme.text(surface, number, (pad + 1, pad - 2), 0, face.accent, font=index_font)
+    if mark and height >= 40:
+        theme.text(surface, mark, (pad + 1, pad - 2 + line_h), 0, face.accent, font=index_font)
+    bottom = (width - pad - 1, height - pad + 2)
+    theme.text(surface, number, bottom, 0, face.accent, anchor="bottomright", font=index_font)
+    if banded:
+        band_font = theme.fonts().condensed(max(7, round(width * 0.13)))
+        label = band_font.render(face.caption, True, (255, 255, 255))
+        band = label.get_rect().inflate(round(width * 0.08), 2)
+        band.width = min(band.width, round(width * 0.52))
+        band.midtop = (rect.centerx, centre[1] + disc + max(1, round(height * 0.02)))
+        colour = MEAN_RED if code == str(MEAN_VALUE) else face.accent
+        pygame.draw.rect(surface, colour, band, border_radius=max(2, band.height // 3))
+        surface.blit(label, label.get_rect(center=band.center))
+    pygame.draw.rect(surface, (40, 40, 40), rect, max(1, round(width * 0.012)), radius)
+    return surface
+
+
 MEAN_STYLE = CardStyle(
-    "mean", mean_face, back=(18, 112, 118), back_accent=(236, 226, 196), back_label="MEAN!"
+    "mean",
+    mean_face,
+    back=(18, 112, 118),
+    back_accent=(236, 226, 196),
+    back_label="MEAN!",
+    paint=paint_mean,
 )
 
 
@@ -558,15 +624,15 @@ class MeanTable(TableScene):
                 keys=keys,
                 hint="a number (0 for 10), ←/→ and Enter; Esc cancels",
             )
-        width, _ = self.app.size
-        centre = self.play_rect.center if self.play_rect.w else (width // 2, self.app.size[1] // 2)
+        # Just under the Play Area, so the card just played stays in sight.
+        width, height = self.app.size
+        room = max(240, min(width - 40, self.middle.width + 160))
         button = (56, 40) if kind == "wild" else (120, 42)
-        chooser.place(centre, max(240, min(width - 40, self.middle.width + 160)), button)
-        chooser.rect.clamp_ip(pygame.Rect(0, TOP_BAR, *self.app.size))
-        # Clamping moved the panel: lay it out again around where it now sits.
-        chooser.place(
-            chooser.rect.center, max(240, min(width - 40, self.middle.width + 160)), button
-        )
+        chooser.place((0, 0), room, button)
+        panel = chooser.rect.copy()
+        panel.midtop = (self.play_rect.centerx, self.play_rect.bottom - 4)
+        panel.clamp_ip(pygame.Rect(0, TOP_BAR, width, height))
+        chooser.place(panel.center, room, button)
         return chooser
 
     def play_wilds(self, cards: tuple[str, ...], value: int) -> None:
@@ -799,37 +865,48 @@ class MeanTable(TableScene):
         return self.info.title
 
     def prompt(self) -> str:
+        """The status line on your turn: the long form on a wide window, else the short."""
+        long, short = self.prompt_forms()
+        return long if self.app.size[0] >= 1000 else short
+
+    def prompt_forms(self) -> tuple[str, str]:
         phase = self.phase
         if phase == PHASE_DIR:
-            return "Choose the Card Direction: Going Up or Going Down"
+            return "Choose the Card Direction: Going Up or Going Down", "Going Up or Going Down?"
         if phase == PHASE_SWAP:
-            return "Your Eight: choose whose hand to swap with"
+            return "Your Eight: choose whose hand to swap with", "Your Eight: swap with whom?"
         if phase == PHASE_PUNISH:
             owed = int(self.public.get("piles_owed", 1))
             piles = "a Punishment Pile" if owed == 1 else f"{owed} Punishment Piles"
             reason = self.public.get("punish_reason")
             why = "You cannot play" if reason == "stuck" else "MEAN!"
-            return f"{why}: take {piles} (click one or drag it to your hand)"
+            return f"{why}: take {piles} (click one or drag it to your hand)", f"Take {piles}"
         if phase == PHASE_ANSWER:
             count = self.mean_count
             piles = "a pile" if count == 1 else f"{count} piles"
-            return f"MEAN! Answer with a Six (or a Wild as Six), or you take {piles}"
+            return (
+                f"MEAN! Answer with a Six (or a Wild as Six), or you take {piles}",
+                f"MEAN! A Six, or take {piles}",
+            )
         top = self.public.get("top_value")
         if top is None:
-            return "Your turn: play any card(s) on the empty Play Area"
+            return "Your turn: play any card(s) on the empty Play Area", "Your turn: play any card"
         if self.public.get("direction") == "up":
-            return f"Your turn, Going Up: play {a_value(int(top))} or higher"
-        return f"Your turn, Going Down: play {a_value(int(top))} or lower"
+            rule = f"Going Up: play {a_value(int(top))} or higher"
+        else:
+            rule = f"Going Down: play {a_value(int(top))} or lower"
+        return f"Your turn, {rule}", rule
 
     def run_words(self) -> str:
         run = self.run_length(len(self.shown_values))
         if not run:
             return ""
         value = self.shown_values[-1]
-        if run >= 4:
+        if run >= 4 or value not in NUMBER_NAMES:
             return ""
         more = 4 - run
-        return f"{plural(value, run)} on top: {plural(value, more).lower()} more clears"
+        clear = "clears" if more == 1 else "clear"
+        return f"{NUMBER_NAMES[value]} ×{run} on top: {more} more {clear} the Play Area"
 
     def seat_detail(self, seat: int) -> str:
         if seat in self.public.get("lost_on_eight", []):
@@ -837,6 +914,9 @@ class MeanTable(TableScene):
         if any(seat in group for group in self.public.get("went_out", [])):
             return "won"
         count = len(self.model.get(f"hand:{seat}", []))
+        plate = self.plates.get(seat)
+        if plate is not None and plate.width < 190:
+            return str(count)  # a narrow plate keeps its room for the name
         return f"{count} card" + ("" if count == 1 else "s")
 
     # -- drawing --------------------------------------------------------------------------
@@ -949,9 +1029,10 @@ class MeanTable(TableScene):
         y = area.bottom + 8
         if self.mean_count:
             count = self.mean_count
-            piles = "1 Punishment Pile" if count == 1 else f"{count} Punishment Piles"
-            words = f"MEAN! ×{count}: {piles} waiting"
+            words = f"MEAN! ×{count}: {count} pile{'' if count == 1 else 's'} waiting"
             font = theme.fonts().get(16, bold=True)
+            if font.size(words)[0] > self.middle.width - 24:
+                words = f"MEAN! ×{count}"
             label = font.render(words, True, (255, 244, 240))
             box = label.get_rect(midtop=(area.centerx, y)).inflate(20, 6)
             pulse = 0.5 + 0.5 * abs(((self.clock * 1.4) % 2) - 1)
@@ -961,10 +1042,31 @@ class MeanTable(TableScene):
             surface.blit(label, label.get_rect(center=box.center))
             return
         words = self.run_words() if not self.queue.busy else ""
-        if words:
-            theme.text(surface, words, (area.centerx, y), 14, theme.INK_DIM, anchor="midtop")
+        font = theme.fonts().get(14)
+        if words and font.size(words)[0] <= self.middle.width:
+            theme.text(
+                surface, words, (area.centerx, y), 14, theme.INK_DIM, font=font, anchor="midtop"
+            )
+
+    def draw_wild_value(self, surface: pygame.Surface) -> None:
+        """A Wild on top of the Play Area wears the value it was played as."""
+        cards = self.model.get("play", [])
+        visible = len(cards) - self.arriving.get("play", 0)
+        if not visible or cards[visible - 1] != WILD or len(self.shown_values) < visible:
+            return
+        value = self.shown_values[visible - 1]
+        if value not in NUMBER_NAMES:
+            return
+        card = self.slots("play")[visible - 1]
+        font = theme.fonts().get(max(12, min(18, card.h // 8)), bold=True)
+        label = font.render(f"as {value}", True, (40, 30, 10))
+        box = label.get_rect(midbottom=(card.centerx, card.bottom - card.h // 5)).inflate(12, 4)
+        pygame.draw.rect(surface, theme.GOLD, box, border_radius=8)
+        pygame.draw.rect(surface, (40, 30, 10), box, 1, border_radius=8)
+        surface.blit(label, label.get_rect(center=box.center))
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
+        self.draw_wild_value(surface)
         if self.punished_now():
             self.draw_pile_call(surface)
         elif self.phase == PHASE_PUNISH and not self.state.is_over and not self.queue.busy:
@@ -1004,11 +1106,13 @@ class MeanTable(TableScene):
         self.pile_note(surface, words)
 
     def pile_note(self, surface: pygame.Surface, words: str) -> None:
+        """A call in the middle of the four piles: who takes how many."""
         first, last = self.pile_rects[0], self.pile_rects[PILES - 1]
-        centre = ((first.left + last.right) // 2, last.bottom + 24)
+        centre = ((first.left + last.right) // 2, (first.bottom + last.top) // 2)
         font = theme.fonts().get(15, bold=True)
+        words = theme.fit(words, font, max(60, (last.right - first.left) + 20))
         label = font.render(words, True, (40, 30, 10))
-        box = label.get_rect(midtop=centre).inflate(16, 6)
+        box = label.get_rect(center=centre).inflate(16, 6)
         box.clamp_ip(surface.get_rect())
         pygame.draw.rect(surface, theme.GOLD, box, border_radius=10)
         surface.blit(label, label.get_rect(center=box.center))
@@ -1039,23 +1143,26 @@ class MeanTable(TableScene):
             return
         phase = self.phase
         if phase in (PHASE_PLAY, PHASE_ANSWER):
-            lines = [
-                "Click cards of one value,",
-                "drag them to the Play Area",
-                "Keys: ←/→ Space Enter",
-            ]
+            lines = ["Click cards of one value,", "drag them to the Play Area"]
+            keys = "Keys: ←/→ Space Enter"
         elif phase == PHASE_PUNISH:
-            lines = ["Click a lit pile", "or drag it to your hand", "Keys: ←/→ Enter, 0-3"]
+            lines = ["Click a lit pile", "or drag it to your hand"]
+            keys = "Keys: ←/→ Enter, 0-3"
         else:
             return
-        for index, line in enumerate(lines):
-            theme.text(
-                surface,
-                line,
-                (plate.x + 4, plate.bottom + 8 + index * 17),
-                13,
-                theme.INK_DIM,
-            )
+        font = theme.fonts().get(13)
+        if max(font.size(line)[0] for line in lines) > plate.width:
+            lines = []  # a narrow window: the status line says it
+        for index, line in enumerate([*lines, keys]):
+            if font.size(line)[0] <= plate.width:
+                theme.text(
+                    surface,
+                    line,
+                    (plate.x + 4, plate.bottom + 8 + index * 17),
+                    13,
+                    theme.INK_DIM,
+                    font=font,
+                )
 
     def banner_centre(self) -> tuple[int, int]:
         if self.seat_boxes is None:
