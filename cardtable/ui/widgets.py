@@ -142,7 +142,8 @@ class Chooser:
         rows = -(-len(self.options) // per_row)
         title = 30 + (20 if self.hint else 0)
         inner_w = per_row * width + (per_row - 1) * gap
-        self.rect = pygame.Rect(0, 0, max(inner_w + 24, font.size(self.question)[0] + 32), 0)
+        words = max(font.size(self.question)[0], theme.fonts().get(13).size(self.hint)[0])
+        self.rect = pygame.Rect(0, 0, max(inner_w + 24, words + 32), 0)
         self.rect.height = title + rows * height + (rows - 1) * gap + 14
         self.rect.center = centre
         for index, button in enumerate(self.buttons):

@@ -261,7 +261,12 @@ class MeanTable(TableScene):
 
     def layout_centre(self, centre: pygame.Rect) -> None:
         """Left: the Draw Deck over the cards out of play. Middle: the sign over the Play
-        Area. Right: the four Punishment Piles, two by two."""
+        Area. Right: the four Punishment Piles, two by two. A wide table keeps them
+        together in the middle."""
+        group = centre.copy()
+        group.width = min(centre.width, round(centre.height * 2.7))
+        group.centerx = centre.centerx
+        centre = group
         label, badge = 18, 22
         pile_h = (centre.height - 2 * (label + badge) - 8) / 2
         pile = card_size(max(34, min(pile_h, centre.width / 8 * 1.42)))
@@ -613,8 +618,10 @@ class MeanTable(TableScene):
             cards = self.wild_offer.cards
             values = self.wild_choices(len(cards))
             keys = {digits[v - 1]: n for n, v in enumerate(values) if v <= 9}
+            hint = "a number, ←/→ and Enter; Esc cancels"
             if 10 in values:
                 keys[pygame.K_0] = values.index(10)
+                hint = "a number (0 for 10), ←/→ and Enter; Esc cancels"
             question = "Wild as…" if len(cards) == 1 else f"{len(cards)} Wilds as…"
             chooser = Chooser(
                 question,
@@ -622,7 +629,7 @@ class MeanTable(TableScene):
                 lambda index: self.play_wilds(cards, values[index]),
                 on_cancel=self.cancel_wilds,
                 keys=keys,
-                hint="a number (0 for 10), ←/→ and Enter; Esc cancels",
+                hint=hint,
             )
         # Just under the Play Area, so the card just played stays in sight.
         width, height = self.app.size
@@ -1041,7 +1048,7 @@ class MeanTable(TableScene):
             pygame.draw.rect(surface, edge, box, 2, border_radius=12)
             surface.blit(label, label.get_rect(center=box.center))
             return
-        words = self.run_words() if not self.queue.busy else ""
+        words = self.run_words() if not self.queue.busy and self.chooser is None else ""
         font = theme.fonts().get(14)
         if words and font.size(words)[0] <= self.middle.width:
             theme.text(
