@@ -17,7 +17,6 @@ Action codes read like the table talk: ``play 7``, ``play 6 6``, ``play W as 3``
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 from typing import Any
 
@@ -33,6 +32,7 @@ from cardtable.engine import (
     IllegalAction,
     Option,
     Result,
+    Rng,
     Zone,
     announce,
     move,
@@ -341,7 +341,10 @@ class MeanState(GameState):
         new = object.__new__(type(self))
         new.__dict__.update(self.__dict__)
         new.options = dict(self.options)
-        new.rng = copy.deepcopy(self.rng)
+        # The generator's state is copied, not deep-copied: a deepcopy walks its 625 words.
+        new.rng = Rng(0)
+        new.rng.seed = self.rng.seed
+        new.rng.setstate(self.rng.getstate())
         new.history = list(self.history)
         new.setup_events = list(self.setup_events)
         new.draw_deck = list(self.draw_deck)
@@ -389,13 +392,16 @@ class MeanState(GameState):
         counts = Counter(self.hands[seat])
         values = (MEAN_VALUE,) if self.phase == PHASE_ANSWER else VALUES
         open_values = [v for v in values if self.fits_direction(v)]
+        # Search bots call this in every roll-out step: the run is worked out once.
+        run_value, run_count = self.top_run()
+        room = {v: KIND_LIMIT - run_count if v == run_value else KIND_LIMIT for v in open_values}
         plays: list[tuple[int, tuple[str, ...]]] = []
         for value in open_values:
-            for count in range(1, min(counts[str(value)], self.room_for(value)) + 1):
+            for count in range(1, min(counts[str(value)], room[value]) + 1):
                 plays.append((value, (str(value),) * count))
         for count in range(1, min(counts[WILD], KIND_LIMIT) + 1):
             for value in open_values:
-                if count <= self.room_for(value):
+                if count <= room[value]:
                     plays.append((value, (WILD,) * count))
         return plays
 

@@ -82,6 +82,7 @@ class Table:
         self.draw_count = draw_count
         self.unseen = unseen
         self.unseen_total = max(1, sum(unseen.values()))
+        self._fits: dict[tuple[int, str], float] = {}  # fit_fraction, remembered
         players = len(hand_counts)
         self.next_seat = next(
             (
@@ -136,6 +137,9 @@ class Table:
 
     def fit_fraction(self, top: int, direction: str) -> float:
         """The share of unseen cards that could follow ``top`` in ``direction``."""
+        known = self._fits.get((top, direction))
+        if known is not None:
+            return known
         fits = self.unseen[WILD]
         for card, count in self.unseen.items():
             if card == WILD:
@@ -143,7 +147,8 @@ class Table:
             value = int(card)
             if (value >= top) if direction == "up" else (value <= top):
                 fits += count
-        return fits / self.unseen_total
+        self._fits[(top, direction)] = fits / self.unseen_total
+        return self._fits[(top, direction)]
 
     def next_can_follow(self, top: int, direction: str) -> float:
         """The chance that the next player holds a card to follow."""
