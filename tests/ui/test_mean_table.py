@@ -104,6 +104,7 @@ def test_a_group_of_equal_cards_dragged_onto_the_play_area_plays_them_together(a
     click(app, hand_point(table, "7", 2))
     drag(app, hand_point(table, "7", 0), play_area(table))
     assert table.state.history == [(0, "play 7 7")]
+    assert table.picked is None  # the selection went with the cards
     settle(app, table)
     assert table.model["play"] == ["7", "7"]
     assert table.model["hand:0"].count("7") == 1

@@ -361,7 +361,10 @@ class MeanTable(TableScene):
     def sync(self) -> None:
         hand = self.my_hand_zone()
         before = list(self.model.get(hand, [])) if hand else []
+        phase_before = self.public.get("phase")
         super().sync()
+        if self.public.get("phase") != phase_before:
+            self.key_focus = -1  # the arrows now move over other things (hand or piles)
         self.sign_direction = self.public.get("direction")
         self.sign_turn = None
         self.mean_count = int(self.public.get("unresolved_mean", 0))
@@ -532,7 +535,10 @@ class MeanTable(TableScene):
                 self.picked = self.group_drag(drag.zone, drag.index, list(drag.group))
                 self.wild_offer = self.picked
                 return
+        moves = len(self.state.history)
         super().drop(drag, target)
+        if len(self.state.history) != moves:
+            self.picked = None  # played: the selection went with the cards
         if drag.zone.startswith("punish:"):
             self.release = []  # only cards from a hand fly on from where they were let go
 
