@@ -14,6 +14,7 @@ from collections import Counter
 
 import pygame
 
+from cardtable.engine import Event
 from cardtable.games import registry
 from cardtable.games.mean import decks_for, one_deck, parse_play
 from cardtable.ui.launch import Launch
@@ -385,3 +386,22 @@ def test_eight_seats_fit_without_overlap_at_small_windows(app):
         assert not table.sign_rect.colliderect(table.spots["play"].rect)
         for number, rect in table.pile_rects.items():
             assert not rect.colliderect(table.play_rect), (size, number)
+
+
+def test_announcements_name_the_players(app):
+    table = open_mean(app, [["1", "5", "7", "9"], ["3", "4", "8", "9"]])
+    you, other = table.seats[0].name, table.seats[1].name
+    assert you == "You"  # the settings' first name, for the one human
+    assert table.says(0, "take") == "You take"
+    assert table.says(1, "take") == f"{other} takes"
+    assert table.with_names("Seat 1 swaps hands with seat 0") == f"{other} swaps hands with You"
+    table.animate_announce(
+        Event(
+            "announce",
+            seat=1,
+            text="Seat 1 takes 2 Punishment Piles",
+            data={"owed": 2, "reason": "mean"},
+        )
+    )
+    table.queue.steps[-1].begin()
+    assert table.banner == f"{other} takes 2 Punishment Piles"

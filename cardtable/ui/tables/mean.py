@@ -849,7 +849,21 @@ class MeanTable(TableScene):
         if event.text == "Play Area cleared":
             self.show_banner("Four of a kind: the Play Area is cleared!", self.banner_time)
             return
+        if seat is not None and event.text.endswith(" wins!"):
+            self.show_banner(f"{self.says(seat, 'win')}!", self.banner_time)
+            return
+        if seat is not None and "went out on an Eight" in event.text:
+            loses = self.says(seat, "lose").split()[-1]
+            name = self.seats[seat].name
+            self.show_banner(f"{name} went out on an Eight and {loses}!", self.banner_time)
+            return
         self.show_banner(self.with_names(event.text), self.banner_time)
+
+    def animate_turn(self, event: Event) -> None:
+        if event.text == "restart" and event.seat is not None:
+            # Four of a kind cleared: the clearer goes again at once, without drawing.
+            who = self.says(event.seat, "start")
+            self.show_banner(f"{who} again on the empty Play Area", 0.9)
 
     def says(self, seat: int, verb: str) -> str:
         """``Ada takes`` / ``You take``: a seat's name with a verb that agrees."""
@@ -1083,7 +1097,7 @@ class MeanTable(TableScene):
         if self.punished_now():
             self.draw_pile_call(surface)
         elif self.phase == PHASE_PUNISH and not self.state.is_over and not self.queue.busy:
-            seat = self.state.current
+            seat = int(self.public.get("current", 0))
             owed = int(self.public.get("piles_owed", 0))
             if owed and seat != self.viewer:
                 piles = "a pile" if owed == 1 else f"{owed} piles"
