@@ -865,6 +865,9 @@ class MeanTable(TableScene):
             who = self.says(event.seat, "start")
             self.show_banner(f"{who} again on the empty Play Area", 0.9)
 
+    def refuse(self, reason: str) -> None:
+        super().refuse(self.with_names(reason))  # "waiting for seat 2": waiting for Bo
+
     def says(self, seat: int, verb: str) -> str:
         """``Ada takes`` / ``You take``: a seat's name with a verb that agrees."""
         name = self.seats[seat].name
