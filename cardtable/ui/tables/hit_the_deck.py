@@ -405,7 +405,8 @@ class HitTheDeckTable(TableScene):
         self.spots["draw"] = Spot(draw, pile, "stack", face_up=False)
         self.spots["discard"] = Spot(discard, pile, "stack")
         self.draw_button.rect = pygame.Rect(0, 0, max(110, pile[0] + 20), 30)
-        self.draw_button.rect.midtop = (draw.centerx, draw.bottom + 28)
+        below = min(self.ring_rect().bottom + 4, centre.bottom - 30)
+        self.draw_button.rect.midtop = (draw.centerx, max(draw.bottom + 24, below))
 
     # -- the game's words -----------------------------------------------------------------
 
@@ -487,16 +488,20 @@ class HitTheDeckTable(TableScene):
         demand = obs.get("demand")
         if demand:
             return f"Play {demand['words']}: drag it onto the pile"
+        if self.app.size[0] < 1100:
+            return "Your turn: play a card on the pile"
         return "Your turn: drag a card onto the pile (or click it, or ←/→ and Enter)"
 
     def to_act_words(self, seat: int) -> str:
         if self.state.window is not None:
-            return "hit the deck!"
+            return "hit now!"
         return super().to_act_words(seat)
 
     def status_line(self) -> tuple[str, tuple[int, int, int]]:
         if self.state.window is not None:
             keys = [f"{self.name(s)}: {self.slap_key_words(s)}" for s in self.humans]
+            if self.app.size[0] < 1100:
+                return "HIT THE DECK!", theme.GOLD
             return "HIT THE DECK!  " + "  ·  ".join(keys), theme.GOLD
         return super().status_line()
 
@@ -657,16 +662,19 @@ class HitTheDeckTable(TableScene):
 
     def draw_table(self, surface: pygame.Surface) -> None:
         scores = self.public.get("scores") or [0] * self.state.players
-        counts = self.public.get("hand_counts") or [0] * self.state.players
         for seat, plate in self.plates.items():
-            self.draw_plate(surface, seat, plate, f"{scores[seat]} pts")
+            score = scores[seat]
+            self.draw_plate(surface, seat, plate, f"{score} pt" + ("" if score == 1 else "s"))
             pygame.draw.rect(
                 surface,
                 self.seat_colour(seat),
                 (plate.x + 3, plate.y + 8, 5, plate.height - 16),
                 border_radius=3,
             )
-            self.draw_plate_extras(surface, seat, plate, counts[seat])
+            # The cards drawn at the seat, so the count keeps pace with the animation.
+            zone = f"hand:{seat}"
+            count = len(self.model.get(zone, [])) - self.arriving.get(zone, 0)
+            self.draw_plate_extras(surface, seat, plate, count)
         self.draw_direction(surface)
         self.draw_pile_labels(surface)
 
@@ -677,6 +685,9 @@ class HitTheDeckTable(TableScene):
         plate at the bottom, else beside the count."""
         small = max(11, min(15, plate.height // 3 - 2))
         words = f"{count} card" + ("" if count == 1 else "s")
+        capped = seat in self.key_names or seat in self.pad_names
+        if capped and self.sides[seat] != "bottom" and plate.width < 280:
+            words = f"{count} c."  # a narrow plate keeps room for the slap key
         label = theme.text(
             surface,
             words,
@@ -686,7 +697,7 @@ class HitTheDeckTable(TableScene):
             True,
             "bottomright",
         )
-        if seat not in self.key_names and seat not in self.pad_names:
+        if not capped:
             return
         if self.sides[seat] == "bottom":
             theme.text(
@@ -699,7 +710,8 @@ class HitTheDeckTable(TableScene):
             )
             self.key_cap(surface, seat, (plate.x + 76, plate.bottom + 16), 15, plate.right + 60)
             return
-        kind_width = theme.fonts().get(small).size("thinking...")[0]
+        kind = self.to_act_words(seat) if seat in self.state.to_act else "Human"
+        kind_width = theme.fonts().get(small).size(kind)[0]
         self.key_cap(
             surface, seat, (plate.x + 18 + kind_width, plate.bottom - 12), small, label.x - 8
         )
@@ -723,7 +735,8 @@ class HitTheDeckTable(TableScene):
         """The oval round both piles that the direction arrows run on."""
         draw = self.spots["draw"].rect
         discard = self.spots["discard"].rect
-        ring = draw.union(discard).inflate(round(draw.w * 0.75), round(draw.h * 0.42))
+        tall = max(0, min(round(draw.h * 0.62), self.centre.height - draw.h - 34))
+        ring = draw.union(discard).inflate(round(draw.w * 0.75), tall)
         ring.clamp_ip(self.centre)
         return ring
 
@@ -779,7 +792,7 @@ class HitTheDeckTable(TableScene):
     def draw_pile_labels(self, surface: pygame.Surface) -> None:
         draw = self.spots["draw"].rect
         discard = self.spots["discard"].rect
-        if self.calling or self.round_result is not None:
+        if self.calling or self.round_result is not None or self.ring_rect().top > draw.top - 24:
             return
         theme.text(
             surface,
@@ -956,7 +969,7 @@ class HitTheDeckTable(TableScene):
                 else f"{self.name(hand.seat)}: fake-out!"
             )
             if hand.called:
-                tag += " calls it!"
+                tag += " call it!" if self.name(hand.seat) == "You" else " calls it!"
             if hand.seat in losers and not hand.fake:
                 tag += " · draws 4"
             self.name_tag(
