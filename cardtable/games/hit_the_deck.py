@@ -840,6 +840,10 @@ player reaches the target, the lowest total wins.
 - Each player hits the deck with their own key. Hits count in the order they arrive.
   The player of a Hand card has **2 seconds** to hit (their call). The round lasts
   **3 seconds** for everyone. It ends early once everybody has hit.
+- Slap keys sit far apart: **Left Shift**, **Right Shift**, **B**, **Backspace**, **Tab**
+  and **6**, one per player at the keyboard, shown at each seat. Change them in table
+  setup by pressing the key, or a button on your own gamepad. The arrows, Enter and
+  Space play cards, so they never slap.
 - A Cut card exposed by a Cut or a Flip makes the next player cut again. A Flip exposed by
   a Cut makes the next player flip. A number or colour Hit card exposed this way makes
   its call.

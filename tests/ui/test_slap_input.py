@@ -11,7 +11,14 @@ from cardtable import storage
 from cardtable.games import registry
 from cardtable.strategy.hit_the_deck import EasyBot
 from cardtable.ui.menus import PrivacyScene, SetupScene
-from cardtable.ui.slap import DEFAULT_SLAP_KEYS, RESERVED_KEYS, bindings, key_code, keys_for
+from cardtable.ui.slap import (
+    DEFAULT_SLAP_KEYS,
+    RESERVED_KEYS,
+    bindings,
+    key_code,
+    key_label,
+    keys_for,
+)
 
 from .conftest import click, frames, until
 from .test_hit_the_deck_table import open_table, press, run_until, slap_hits, stacked
@@ -52,6 +59,15 @@ def test_default_slap_keys_are_distinct_and_never_play_cards(keyboard):
     assert not set(codes) & set(RESERVED_KEYS)
     # The first two are the far corners of the keyboard.
     assert DEFAULT_SLAP_KEYS[:2] == ["left shift", "right shift"]
+
+
+def test_the_rules_help_names_the_default_slap_keys():
+    rules = registry.get("hit-the-deck").rules_help
+    for name in DEFAULT_SLAP_KEYS:
+        label = {"left shift": "Left Shift", "right shift": "Right Shift"}.get(
+            name, key_label(name)
+        )
+        assert f"**{label}**" in rules
 
 
 def test_each_human_gets_the_first_default_key_nobody_else_holds(keyboard):
