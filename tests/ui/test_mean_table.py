@@ -142,6 +142,9 @@ def test_the_direction_chooser_after_a_play_on_an_empty_area_by_mouse(app):
     assert table.chooser.options == ["↑ Going Up", "↓ Going Down"]
     click(app, option(table, "Going Down"))
     assert table.state.history[-1] == (0, "dir down")
+    # The sign turns over from no direction to Going Down.
+    assert table.sign_turn is not None and not table.sign_turn.done
+    assert (table.sign_from, table.sign_direction) == (None, "down")
     settle(app, table)
     assert table.sign_direction == "down"
     assert table.chooser is None
@@ -264,6 +267,15 @@ def test_taking_a_punishment_pile_by_drag(app):
 
 
 def test_taking_a_punishment_pile_by_keyboard(app):
+    table = stuck_position(app)
+    key(app, pygame.K_RETURN)  # the cursor shows on the first pile; nothing is taken yet
+    assert table.key_cards()[table.key_focus] == ("punish:0", 2)
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RETURN)
+    assert table.state.history[-1] == (0, "punish 1")
+
+
+def test_taking_a_punishment_pile_by_its_number(app):
     table = stuck_position(app)
     key(app, pygame.K_3)
     assert table.state.history[-1] == (0, "punish 3")

@@ -700,9 +700,8 @@ class MeanTable(TableScene):
         if not cards:
             return True
         if self.key_focus < 0 or self.key_focus >= len(cards):
-            self.key_focus = 0
-            if event.key == pygame.K_SPACE:
-                return True
+            self.key_focus = 0  # the first press shows where the cursor is; no move yet
+            return True
         zone, index = cards[self.key_focus]
         if zone.startswith("punish:"):
             self.take_pile(int(zone.split(":")[1]))
