@@ -986,10 +986,14 @@ class MeanTable(TableScene):
         )
         if not self.model.get("removed"):
             self.empty_slot(surface, removed)
+        label_font = theme.fonts().get(small, bold=True)
         for number, rect in self.pile_rects.items():
+            words = f"Pile {number}"
+            if label_font.size(words)[0] > rect.width + 4:
+                words = str(number)  # a small window: the number alone
             theme.text(
                 surface,
-                f"Pile {number}",
+                words,
                 (rect.centerx, rect.y - 4),
                 small,
                 theme.INK_DIM,
@@ -999,9 +1003,10 @@ class MeanTable(TableScene):
             if not self.model.get(f"punish:{number}"):
                 self.empty_slot(surface, rect)
         if not self.model.get("play") and not self.queue.busy:
-            area = self.spots["play"].rect
-            theme.text(surface, "Play Area", area.center, 18, theme.INK_DIM, True, "midbottom")
-            theme.text(surface, "empty", area.center, 15, theme.INK_DIM, anchor="midtop")
+            area = self.play_rect
+            size = max(11, min(18, area.width // 8))
+            theme.text(surface, "Play Area", area.center, size, theme.INK_DIM, True, "midbottom")
+            theme.text(surface, "empty", area.center, size - 3, theme.INK_DIM, anchor="midtop")
 
     def empty_slot(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         layer = pygame.Surface(rect.size, pygame.SRCALPHA)
