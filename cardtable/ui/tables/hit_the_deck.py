@@ -609,6 +609,8 @@ class HitTheDeckTable(TableScene):
             self.round_result = data
             self.app.sounds.play("win")
 
+        # The last hand lands first, then the table says who draws.
+        self.queue.push(Step(hold=HAND_LANDS, label="the last hand lands"))
         self.queue.push(Step(start=start, hold=1.3, label="who hit last"))
 
     def animate_turn(self, event: Event) -> None:
@@ -929,7 +931,7 @@ class HitTheDeckTable(TableScene):
         plate = self.plates.get(seat, discard)
         dx, dy = plate.centerx - discard.centerx, plate.centery - discard.centery
         length = math.hypot(dx, dy) or 1.0
-        reach = discard.h * 0.32
+        reach = discard.h * 0.26
         jitter = ((order * 37) % 11 - 5) * discard.w * 0.02
         x = discard.centerx + dx / length * reach + jitter
         y = discard.centery + dy / length * reach * 0.8
@@ -942,6 +944,7 @@ class HitTheDeckTable(TableScene):
         discard = self.spots["discard"].rect
         side = round(discard.w * 0.78)
         losers = set((self.round_result or {}).get("draws") or [])
+        self.draw_hit_order(surface, losers)
         tags: list[tuple[HandOnPile, float, float, Colour]] = []
         for hand in self.hands_on_pile:
             x, y, angle = self.pile_point(hand.seat, hand.order)
@@ -963,18 +966,47 @@ class HitTheDeckTable(TableScene):
             if grown >= 1.0:
                 tags.append((hand, x, y, colour))
         for hand, x, y, colour in tags:
-            tag = (
-                f"{hand.order}. {self.name(hand.seat)}"
-                if not hand.fake
-                else f"{self.name(hand.seat)}: fake-out!"
-            )
-            if hand.called:
-                tag += " call it!" if self.name(hand.seat) == "You" else " calls it!"
-            if hand.seat in losers and not hand.fake:
-                tag += " · draws 4"
-            self.name_tag(
-                surface, tag, (x, y + side * 0.5), colour, hand.fake or hand.seat in losers
-            )
+            # The name lies on the palm, the wrist side of the hand (toward its player).
+            plate = self.plates.get(hand.seat, discard)
+            dx, dy = plate.centerx - x, plate.centery - y
+            length = math.hypot(dx, dy) or 1.0
+            at = (x + dx / length * side * 0.2, y + dy / length * side * 0.2)
+            name = self.name(hand.seat)
+            tag = f"{hand.order} {name}" if not hand.fake else f"{name}: fake-out!"
+            self.name_tag(surface, tag, at, colour, hand.fake or hand.seat in losers)
+
+    def draw_hit_order(self, surface: pygame.Surface, losers: set[int]) -> None:
+        """Beside the pile during a round: the hands in the order they came, then those
+        still to come; the one who draws four in red."""
+        hands = [hand for hand in self.hands_on_pile if not hand.fake]
+        if not hands and self.round_result is None:
+            return
+        order = [hand.seat for hand in sorted(hands, key=lambda hand: hand.order)]
+        waiting = [seat for seat in range(self.state.players) if seat not in order]
+        called = {hand.seat for hand in hands if hand.called}
+        size = max(13, min(17, self.pile_size[1] // 9))
+        row = size + 8
+        ring = self.ring_rect()
+        box = pygame.Rect(0, 0, max(150, size * 11), 30 + row * self.state.players)
+        box.midleft = (ring.right + 18, ring.centery)
+        box.right = min(box.right, self.centre.right + 6)
+        theme.panel(surface, box, alpha=215, radius=10)
+        theme.text(surface, "Hands down", (box.x + 10, box.y + 6), size - 2, theme.INK_DIM, True)
+        y = box.y + 8 + row
+        for place, seat in enumerate(order + waiting, start=1):
+            down = seat in order
+            colour = self.seat_colour(seat) if down else theme.INK_DIM
+            words = f"{place}. {self.name(seat)}" if down else f"–  {self.name(seat)}"
+            if seat in called:
+                words += " (called)"
+            if seat in losers:
+                words += " · draws 4"
+                colour = (255, 120, 110)
+            font = theme.fonts().get(size, bold=down)
+            while font.size(words)[0] > box.width - 20 and len(words) > 3:
+                words = words[:-2] + "…"
+            theme.text(surface, words, (box.x + 10, y), size, colour, down, font=font)
+            y += row
 
     def name_tag(
         self,
@@ -989,7 +1021,7 @@ class HitTheDeckTable(TableScene):
         box = label.get_rect(center=(round(centre[0]), round(centre[1]))).inflate(12, 4)
         box.clamp_ip(surface.get_rect())
         pygame.draw.rect(surface, (196, 40, 40) if bad else colour, box, border_radius=8)
-        pygame.draw.rect(surface, (20, 20, 20), box, 1, border_radius=8)
+        pygame.draw.rect(surface, (20, 20, 20), box, 2, border_radius=8)
         surface.blit(label, label.get_rect(center=box.center))
 
     def draw_round_words(self, surface: pygame.Surface) -> None:
