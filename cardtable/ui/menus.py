@@ -538,10 +538,13 @@ class ResultsScene(MenuScene):
         self.lines: list[tuple[str, str, str]] = []
         ranking = result.get("ranking") or []
         scores = result.get("scores") or []
-        for place, seats in enumerate(ranking, start=1):
-            shared = " (shared)" if len(seats) > 1 else ""
+        place = 1
+        for seats in ranking:
+            # A shared place is written "=2nd", as score sheets do, so it fits the column.
+            shared = "=" if len(seats) > 1 else ""
             for seat in seats:
-                self.lines.append((f"{_ordinal(place)}{shared}", names[seat], str(scores[seat])))
+                self.lines.append((f"{shared}{_ordinal(place)}", names[seat], str(scores[seat])))
+            place += len(seats)  # two share 1st: the next is 3rd
 
     def build(self) -> None:
         width, height = self.app.size
@@ -584,7 +587,7 @@ class ResultsScene(MenuScene):
         )
         for index, (place, name, score) in enumerate(self.lines):
             y = box.y + 52 + index * 46
-            colour = theme.GOLD if place.startswith("1st") else theme.INK
+            colour = theme.GOLD if place.lstrip("=") == "1st" else theme.INK
             theme.text(surface, place, (box.x + 30, y), 24, colour, True)
             theme.text(surface, name, (box.x + 200, y), 24, colour)
             theme.text(surface, score, (box.right - 30, y), 24, colour, True, "topright")

@@ -72,3 +72,15 @@ def test_reset_leaves_every_scene():
 
 def test_pop_of_an_empty_stack_is_harmless():
     assert SceneManager().pop() is None
+
+
+def test_results_write_shared_places_as_score_sheets_do(app):
+    from cardtable.ui.launch import Launch
+    from cardtable.ui.menus import ResultsScene
+
+    launch = Launch("mean", 6, ("human",) + ("easy",) * 5)
+    result = {"scores": [1, 1, 0, 0, 0, -1], "ranking": [[0, 1], [2, 3, 4], [5]]}
+    names = ["You", "Ada", "Bo", "Cy", "Di", "Ed"]
+    scene = ResultsScene(app, launch, names, result, "MEAN!")
+    assert [line[0] for line in scene.lines] == ["=1st", "=1st", "=3rd", "=3rd", "=3rd", "6th"]
+    assert [line[1] for line in scene.lines] == names
