@@ -744,19 +744,24 @@ def render_markdown(surface: pygame.Surface, source: str, y: int, width: int) ->
         x = indent
         line_height = body + 8
         space = theme.fonts().get(body).size(" ")[0]
-        first = True
+        # Runs with no space between them ("**Wilds**.") wrap as one word.
+        groups: list[list[tuple[str, bool]]] = []
         for word, bold, spaced in _runs(words):
-            font = theme.fonts().get(body, bold)
-            word_width = font.size(word)[0]
-            if spaced and not first:
+            if spaced or not groups:
+                groups.append([])
+            groups[-1].append((word, bold))
+        for index, group in enumerate(groups):
+            widths = [theme.fonts().get(body, bold).size(word)[0] for word, bold in group]
+            if index:
                 x += space
-            if x + word_width > width and x > indent:
+            if x + sum(widths) > width and x > indent:
                 x = indent
                 y += line_height
-            if -line_height < y < surface.get_height() + line_height:
-                theme.text(surface, word, (x, y), body, theme.INK, bold, font=font)
-            x += word_width
-            first = False
+            for (word, bold), word_width in zip(group, widths, strict=True):
+                if -line_height < y < surface.get_height() + line_height:
+                    font = theme.fonts().get(body, bold)
+                    theme.text(surface, word, (x, y), body, theme.INK, bold, font=font)
+                x += word_width
         y += line_height + 4
     return y - top
 
