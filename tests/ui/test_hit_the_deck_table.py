@@ -196,6 +196,20 @@ def test_the_keyboard_path_plays_a_card_and_draws(app):
     assert table.state.history == [(1, "play R2")]
 
 
+def test_the_keyboard_path_draws_from_the_draw_pile_after_the_hand(app):
+    deck = stacked(["", "G4 G5 Y4 Y5 G1 Y1 G2", ""], discard="R3", draw="B1")
+    table = open_table(app, ("random", "human", "random"), deck)
+    table.hold_bots = True
+    until(app, table.awaiting_human)
+    assert table.key_cards()[-1][0] == "draw"
+    for _ in range(len(table.key_cards())):
+        key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_RETURN)
+    assert table.state.history == [(1, "draw")]
+    assert table.key_focus == -1  # the hand changed: the next Right starts at its left
+
+
 def test_drawing_by_dragging_the_draw_pile_to_the_hand(app):
     deck = stacked(["", "G4 G5 Y4 Y5 G1 Y1 G2", ""], discard="R3", draw="B1")
     table = open_table(app, ("random", "human", "random"), deck)
@@ -273,3 +287,47 @@ def test_six_players_fit_a_small_window_without_overlap(app):
         for other in areas[index + 1 :]:
             assert not area.colliderect(other), (area, other)
     frames(app, 3)
+
+
+def test_a_match_to_its_target_ends_in_the_results_by_the_keyboard_alone(app):
+    from cardtable.ui.menus import ResultsScene
+
+    launch = Launch("hit-the-deck", 3, ("human", "medium", "hard"), seed=4, options={"target": 20})
+    app.open_table(launch)
+    table = app.manager.top
+    assert isinstance(table, HitTheDeckTable)
+    sheets = 0
+    for _ in range(8000):
+        top = app.manager.top
+        if isinstance(top, ResultsScene):
+            break
+        if isinstance(top, ScoreSheet):
+            sheets += 1
+            key(app, pygame.K_RETURN)  # Next hand
+            continue
+        if table.state.window is not None and 0 not in slap_hits(table):
+            key(app, pygame.K_LSHIFT)
+            continue
+        if table.awaiting_human() and table.state.window is None:
+            codes = table.legal_codes() - {"hit"}
+            cards = table.key_cards()
+            if "draw" in codes:
+                chosen = len(cards) - 1  # the Draw Pile comes after the hand
+            else:
+                plays = [code.split()[1] for code in codes]
+                best = max(plays, key=lambda code: (card(code).points, code))
+                chosen = table.model["hand:0"].index(best)
+            for _ in range(
+                (chosen - table.key_focus) % len(cards) if table.key_focus >= 0 else chosen + 1
+            ):
+                key(app, pygame.K_RIGHT)
+            key(app, pygame.K_RETURN)
+            key(app, pygame.K_RETURN)
+            continue
+        app.step()
+    results = app.manager.top
+    assert isinstance(results, ResultsScene)
+    result = table.state.result
+    assert result is not None and max(result.scores) >= 20
+    assert sheets == table.state.hand_number  # a sheet after every hand, the last one too
+    assert results.result == result.to_dict()

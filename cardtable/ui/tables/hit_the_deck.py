@@ -518,6 +518,8 @@ class HitTheDeckTable(TableScene):
         reason = self.perform(self.viewer, "draw")
         if reason is not None:
             self.refuse(reason)
+        else:
+            self.key_focus = -1  # the hand changed: the keyboard starts again at its left
 
     def release_at(self, pos: tuple[int, int]) -> None:
         drag = self.drag
