@@ -690,8 +690,12 @@ class HitTheDeckTable(TableScene):
         small = max(11, min(15, plate.height // 3 - 2))
         words = f"{count} card" + ("" if count == 1 else "s")
         capped = seat in self.key_names or seat in self.pad_names
-        if capped and self.sides[seat] != "bottom" and plate.width < 280:
-            words = f"{count} c."  # a narrow plate keeps room for the slap key
+        if capped and self.sides[seat] != "bottom":
+            font = theme.fonts().get(small, bold=True)
+            kind = self.to_act_words(seat) if seat in self.state.to_act else "Human"
+            needed = font.size(kind + self.slap_key_words(seat) + words)[0] + 56
+            if needed > plate.width:
+                words = f"{count} c."  # a narrow plate keeps room for the slap key
         label = theme.text(
             surface,
             words,
