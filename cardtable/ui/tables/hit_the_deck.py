@@ -490,7 +490,7 @@ class HitTheDeckTable(TableScene):
             return f"Play {demand['words']}: drag it onto the pile"
         if self.app.size[0] < 1100:
             return "Your turn: play a card on the pile"
-        return "Your turn: drag a card onto the pile (or click it, or ←/→ and Enter)"
+        return "Your turn: drag a card to the pile (or ←/→, Enter)"
 
     def to_act_words(self, seat: int) -> str:
         if self.state.window is not None:
@@ -800,12 +800,12 @@ class HitTheDeckTable(TableScene):
     def draw_pile_labels(self, surface: pygame.Surface) -> None:
         draw = self.spots["draw"].rect
         discard = self.spots["discard"].rect
-        if self.calling or self.round_result is not None or self.ring_rect().top > draw.top - 24:
+        if self.calling or self.round_result is not None or self.ring_rect().top > draw.top - 34:
             return
         theme.text(
             surface,
             "Draw Pile",
-            (draw.centerx, draw.top - 6),
+            (draw.centerx, draw.top - 16),
             14,
             theme.INK_DIM,
             anchor="midbottom",
@@ -813,7 +813,7 @@ class HitTheDeckTable(TableScene):
         theme.text(
             surface,
             "Discard",
-            (discard.centerx, discard.top - 6),
+            (discard.centerx, discard.top - 16),
             14,
             theme.INK_DIM,
             anchor="midbottom",
