@@ -296,6 +296,15 @@ class TableScene(Scene):
 
     # -- what a game overrides ------------------------------------------------------------
 
+    def bottom_seat(self) -> int:
+        """The seat drawn at the bottom: the viewer, else the human shown now, else the
+        first human (a table of bots shows seat 0 there)."""
+        if self.viewer is not None:
+            return self.viewer
+        if self.shown_human is not None:
+            return self.shown_human
+        return self.humans[0] if self.humans else 0
+
     def layout(self, size: tuple[int, int]) -> None:
         """Place every zone in ``self.spots``."""
 

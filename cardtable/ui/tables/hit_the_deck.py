@@ -352,13 +352,6 @@ class HitTheDeckTable(TableScene):
 
     # -- layout ---------------------------------------------------------------------------
 
-    def bottom_seat(self) -> int:
-        if self.viewer is not None:
-            return self.viewer
-        if self.shown_human is not None:
-            return self.shown_human
-        return self.humans[0] if self.humans else 0
-
     def layout(self, size: tuple[int, int]) -> None:
         width, height = size
         players = self.state.players
