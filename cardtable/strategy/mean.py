@@ -353,7 +353,7 @@ class HardMeanBot(Bot):
     worlds = 12
     candidates = 4
     prior = 0.15  # the share of worlds by which a move must beat medium's choice
-    explore = 0.25  # how often an imagined opponent plays at random in a roll-out
+    explore = 0.5  # how often an imagined opponent plays at random in a roll-out
     endgame_draw = 6  # search once the Draw Deck is this low; medium's choice before
     max_steps = 300  # a roll-out that runs longer is judged by the hands held
 
