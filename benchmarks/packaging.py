@@ -1,6 +1,6 @@
 """Packaging benchmark: Card Table's build against a bare pygame-ce window's, same run.
 
-    .venv/bin/python benchmarks/packaging.py [--runs 5] [--reuse]
+    .venv/bin/python benchmarks/packaging.py [--runs 7] [--reuse]
 
 Builds both with PyInstaller (Card Table through ``packaging/build.py``, the yardstick
 ``benchmarks/baseline_window.py`` with plain ``pyinstaller --onedir --windowed`` into
@@ -144,7 +144,7 @@ def commit() -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=5, help="timed runs per build (default 5)")
+    parser.add_argument("--runs", type=int, default=7, help="timed runs per build (default 7)")
     parser.add_argument("--reuse", action="store_true", help="reuse build/dist/CardTable if built")
     parser.add_argument("--display", action="store_true", help="use the real display and audio")
     parser.add_argument("--no-write", action="store_true", help="print, do not write the report")
@@ -188,6 +188,8 @@ def main(argv: list[str] | None = None) -> int:
         else "Card Table reused from an earlier build, "
     )
     built += f"baseline window {base_build:.0f} s"
+    command = COMMAND + (f" --runs {args.runs}" if args.runs != 7 else "")
+    command += " --reuse" if args.reuse else ""
     drivers = "real display and audio" if args.display else "SDL dummy video and audio drivers"
     report = f"""# Packaging benchmark
 
@@ -195,7 +197,7 @@ Card Table's PyInstaller build against a PyInstaller build of a pygame-ce window
 opens and flips (`benchmarks/baseline_window.py`, built with plain
 `pyinstaller --onedir --windowed`), both built and measured in the same run.
 
-Command: `{COMMAND}` (`--runs {args.runs}`{", --reuse" if args.reuse else ""})
+Command: `{command}`
 
 | | Card Table | Baseline window | Ratio | Target | |
 |---|---:|---:|---:|---:|---|
