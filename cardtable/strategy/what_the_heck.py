@@ -115,6 +115,7 @@ class HardBot(Bot):
 
     level = "hard"
     samples = 28
+    anchor_bonus = 2.0
 
     def __init__(self, rng: Rng):
         super().__init__(rng)
@@ -154,6 +155,11 @@ class HardBot(Bot):
                     chance,
                     like_medium,
                 )
+        # Sampling noise must not talk us out of the heuristic's card for nothing: the
+        # search has to beat medium's choice by a clear margin to overrule it.
+        others = [remaining[s] for s in range(players) if s != seat]
+        anchor = medium_card(hand, others, sum(pot), upcoming)
+        totals[anchor] = totals.get(anchor, 0.0) + self.samples * self.anchor_bonus
         best = max(candidates, key=lambda c: (totals[c], -c))
         return Action(f"bid {best}")
 
