@@ -22,6 +22,7 @@ from cardtable.strategy import levels
 from . import theme
 from .cards import CardRenderer
 from .launch import Launch
+from .resources import asset_path
 from .scenes import SceneManager
 from .sound import Sounds
 
@@ -37,6 +38,8 @@ class App:
         theme.reset_fonts()
         pygame.init()
         self.settings, self.startup_message = storage.load_settings()
+        # Our icon on the window (title bar, taskbar, Dock), set before the window opens.
+        pygame.display.set_icon(pygame.image.load(str(asset_path("icons", "cardtable-64.png"))))
         self.windowed_size = tuple(size or self.settings.window_size)
         self.screen = self._open_window(self.settings.fullscreen)
         pygame.display.set_caption(TITLE)
