@@ -146,7 +146,7 @@ class TitleScene(MenuScene):
         self.column.draw(surface)
         theme.text(
             surface,
-            "Five card games, bots and friends at one computer",
+            "Card games against bots, or with friends at one computer",
             (width // 2, height - 18),
             16,
             theme.INK_DIM,

@@ -3,6 +3,8 @@ human and three bots, fifteen rounds by mouse drags, and the results as the engi
 
 from __future__ import annotations
 
+from cardtable import storage
+from cardtable.games import registry
 from cardtable.ui.menus import (
     GameChoiceScene,
     PrivacyScene,
@@ -62,8 +64,12 @@ def test_one_human_and_three_bots_play_a_whole_game_by_drags(app):
     shown = {name: int(score) for _place, name, score in results.lines}
     assert shown == {names[s]: result.scores[s] for s in range(4)}
     best = results.lines[0]
-    assert best[0].startswith("1st") and int(best[2]) == max(result.scores)
+    assert best[0].lstrip("=") == "1st" and int(best[2]) == max(result.scores)
     app.step()  # and it draws
+    # The finished game was kept as a match record that replays to the same result.
+    record, message = storage.load_match(table.saved_record)
+    assert message is None
+    assert registry.replay(record).result == result
 
 
 def test_play_again_opens_a_fresh_table(app):

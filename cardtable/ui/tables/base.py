@@ -42,14 +42,16 @@ observation and the events as that seat sees them (``Event.for_seat``).
 from __future__ import annotations
 
 import sys
+import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
 import pytweening
 
-from cardtable.engine import HIDDEN, Action, Event, IllegalAction, Rng, Window
+from cardtable.engine import HIDDEN, Action, Event, IllegalAction, MatchRecord, Rng, Window
 from cardtable.games import registry
 from cardtable.strategy import Bot, make_bot, view_for
 
@@ -230,6 +232,7 @@ class TableScene(Scene):
         self.reason: str = ""
         self.reason_left = 0.0
         self.finished = False
+        self.saved_record: Path | None = None
         self.hold_bots = False  # tests hold the bots to inspect a waiting table
         self.buttons: list[Button] = []
         self.slap_keys: dict[int, int] = {}
@@ -790,6 +793,18 @@ class TableScene(Scene):
             from cardtable import storage
 
             storage.record_result(self.info.id, list(self.launch.seats), result)
+            # Every finished game is kept as a match record: `cardtable replay FILE`.
+            record = MatchRecord(
+                game_id=self.info.id,
+                players=self.state.players,
+                seed=self.state.seed,
+                options=dict(self.state.options),
+                seats=list(self.launch.seats),
+                actions=list(self.state.history),
+            )
+            self.saved_record = storage.save_match(
+                record, f"{self.info.id}-{time.strftime('%Y%m%d-%H%M%S')}"
+            )
         except OSError as error:
             print(f"Card Table: could not save statistics: {error}", file=sys.stderr)
         from ..menus import ResultsScene
