@@ -11,11 +11,16 @@ from pathlib import Path
 
 
 def assets_root() -> Path:
-    """The ``assets`` folder: inside the bundle when frozen, else the checkout's."""
+    """The ``assets`` folder: inside the bundle when frozen, else the checkout's, else the
+    one a non-editable ``pip install`` put under ``<prefix>/share/cardtable``."""
     bundle = getattr(sys, "_MEIPASS", None)
     if bundle is not None:
         return Path(bundle) / "assets"
-    return Path(__file__).resolve().parents[2] / "assets"
+    checkout = Path(__file__).resolve().parents[2] / "assets"
+    installed = Path(sys.prefix) / "share" / "cardtable" / "assets"
+    if not checkout.is_dir() and installed.is_dir():
+        return installed
+    return checkout
 
 
 def asset_path(*parts: str) -> Path:
