@@ -12,8 +12,8 @@ Not for: the rules (``cardtable.games.mean``).
   fewest cards, takes the Punishment Pile with the best face-up card.
 - hard: plays like medium until the Draw Deck is nearly out, then searches: samples
   worlds consistent with what it sees, plays each of medium's best few moves into each
-  world, plays the game out with a fast medium (imagined opponents sometimes play
-  loosely) and keeps the move that wins most often, medium's choice breaking near-ties.
+  world, plays the game out (itself as a fast medium, imagined opponents at random) and
+  keeps the move that wins most often, medium's choice breaking near-ties.
 """
 
 from __future__ import annotations
@@ -350,10 +350,10 @@ class HardMeanBot(Bot):
     where the race is decided)."""
 
     level = "hard"
-    worlds = 12
-    candidates = 4
+    worlds = 20
+    candidates = 5
     prior = 0.15  # the share of worlds by which a move must beat medium's choice
-    explore = 0.5  # how often an imagined opponent plays at random in a roll-out
+    explore = 1.0  # how often an imagined opponent plays at random in a roll-out
     endgame_draw = 6  # search once the Draw Deck is this low; medium's choice before
     max_steps = 300  # a roll-out that runs longer is judged by the hands held
 
@@ -385,7 +385,8 @@ class HardMeanBot(Bot):
         while not state.is_over and steps < self.max_steps:
             actor = state.current
             if actor != seat and rng.random() < self.explore:
-                # Opponents are not all as careful as medium: some play loosely.
+                # Imagined opponents play at random: the loosest play to be ready for
+                # (careful opponents are hard to foresee anyway; see benchmarks/bots-mean.md).
                 state.apply(actor, rng.choice(state.legal_actions(actor)))
             else:
                 state.apply(actor, fast_choice(state, actor, unseen))
