@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# The bot-strength benchmarks behind benchmarks/bots.md: seeded, so they repeat exactly.
+# Usage: benchmarks/bots.sh [GAME]   (writes benchmarks/results/<game>-<matchup>.json)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+py=${PYTHON:-.venv/bin/python}
+run() {  # game games seats name
+  "$py" -m cardtable sim "$1" --players 4 --seats "$3" --games "$2" --seed 1 --json \
+    --jobs "${JOBS:-1}" > "benchmarks/results/$1-$4.json"
+  echo "$1 $4: $(cat "benchmarks/results/$1-$4.json")"
+}
+game=${1:-all}
+if [[ $game == all || $game == what-the-heck ]]; then
+  run what-the-heck 2000 hard,random,random,random hard-vs-random
+  run what-the-heck 2000 hard,medium,medium,medium hard-vs-medium
+  run what-the-heck 2000 medium,random,random,random medium-vs-random
+fi
+if [[ $game == all || $game == mean ]]; then
+  run mean 2000 hard,random,random,random hard-vs-random
+  run mean 2000 hard,medium,medium,medium hard-vs-medium
+  run mean 2000 medium,random,random,random medium-vs-random
+fi
+if [[ $game == all || $game == hit-the-deck ]]; then
+  run hit-the-deck 1000 hard,random,random,random hard-vs-random
+  run hit-the-deck 1000 hard,medium,medium,medium hard-vs-medium
+  run hit-the-deck 1000 medium,random,random,random medium-vs-random
+fi
