@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import random
 import sys
+import time
 import traceback
 
 import pygame
@@ -137,6 +138,9 @@ class App:
         """One frame: input, update, draw."""
         if self.fixed_dt is not None:
             self.clock.tick()  # virtual time: no frame cap, so tests run at full speed
+            # Without a frame cap nothing else sleeps: give the bots' thinking thread its
+            # turn, as the real frame cap does, so a tight test loop cannot starve it.
+            time.sleep(0.0005)
             dt = self.fixed_dt
         else:
             dt = min(self.clock.tick(FPS) / 1000.0, 0.1)
