@@ -276,6 +276,13 @@ class EasyMeanBot(Bot):
         return self.rng.choice([a for a in plays if len(parse_play(a.code)[0]) == most])
 
 
+def medium_ranking(view: SeatView, rng: Rng) -> list[Action]:
+    """The legal actions, medium's favourite first (hard starts from the same list)."""
+    obs = view.observation
+    table = Table.from_observation(obs)
+    return rank(table, view.legal_actions, obs["phase"], piles_of(obs), rng)
+
+
 class MediumMeanBot(Bot):
     """Weighs every legal action with the heuristics of the module docstring."""
 
@@ -285,10 +292,7 @@ class MediumMeanBot(Bot):
         actions = view.legal_actions
         if len(actions) == 1:
             return actions[0]
-        obs = view.observation
-        table = Table.from_observation(obs)
-        ranked = rank(table, actions, obs["phase"], piles_of(obs), self.rng)
-        return ranked[0]
+        return medium_ranking(view, self.rng)[0]
 
 
 def rank(
@@ -362,10 +366,10 @@ class HardMeanBot(Bot):
         if len(actions) == 1:
             return actions[0]
         obs = view.observation
-        table = Table.from_observation(obs)
-        ranked = rank(table, actions, obs["phase"], piles_of(obs), self.rng)
+        ranked = medium_ranking(view, self.rng)
         if obs["draw_count"] > self.endgame_draw:
             return ranked[0]
+        table = Table.from_observation(obs)
         candidates = ranked[: self.candidates]
         totals = [0.0] * len(candidates)
         seat = view.seat
