@@ -2,7 +2,7 @@
 randomness, results and the match record. Pure Python: never imports pygame."""
 
 from .errors import BadDeck, BadOption, IllegalAction
-from .events import HIDDEN, Event, announce, move
+from .events import HIDDEN, Event, announce, move, words
 from .game import GameInfo, Option
 from .record import BadRecord, MatchRecord
 from .rng import Rng
@@ -30,4 +30,5 @@ __all__ = [
     "Zone",
     "announce",
     "move",
+    "words",
 ]

@@ -4,10 +4,17 @@ The table animates events and never diffs states. An event that moves a card nam
 zones it leaves and reaches (``hand:2``, ``draw``, ``discard``, ``play``, ``punish:1``,
 ``bid:0`` ...) and says who sees its face: everyone (``"up"``), nobody (``"down"``) or one
 seat (an int). ``for_seat`` hides what that seat may not see.
+
+Events carry data, not words for people: an announcement names ``what`` happened
+(``"mean"``, ``"swap"``, ``"match-over"`` ...) and the ``seats`` involved, and its ``text``
+is a template whose ``{P0}``, ``{P1}`` ... stand for the players at those seats. The ui
+fills in names with ``words(event, names)``; no table ever matches the English.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -26,7 +33,8 @@ class Event:
     deal      a whole deal starts (``text`` names it); card moves follow as ``move``
     turn      ``seat`` is now to act
     score     ``data`` holds the scores after the change
-    announce  a short line for everyone (``text``), such as "Going Up" or "MEAN!"
+    announce  a short line for everyone: ``what`` says which (a table chooses its animation
+              by it), ``seats`` who is involved, ``text`` the words as a template
     slap      a slap round opens, takes a hit, or closes (``data`` tells which)
     over      the game (or hand) is over; ``data`` holds the result
     """
@@ -39,6 +47,8 @@ class Event:
     seat: int | None = None
     text: str = ""
     data: dict[str, Any] = field(default_factory=dict)
+    what: str = ""
+    seats: tuple[int, ...] = ()
 
     def for_seat(self, seat: int | None) -> Event:
         """This event as ``seat`` sees it (``None``: a spectator who sees no hands)."""
@@ -58,6 +68,10 @@ class Event:
             out["face"] = self.face
         if self.text:
             out["text"] = self.text
+        if self.what:
+            out["what"] = self.what
+        if self.seats:
+            out["seats"] = list(self.seats)
         if self.data:
             out["data"] = self.data
         return out
@@ -80,5 +94,32 @@ def move(cards, src: str, dst: str, face: Face = "up", seat: int | None = None) 
     return Event("move", cards=tuple(cards), src=src, dst=dst, face=face, seat=seat)
 
 
-def announce(text: str, seat: int | None = None, **data: Any) -> Event:
-    return Event("announce", seat=seat, text=text, data=dict(data))
+def announce(
+    text: str,
+    seat: int | None = None,
+    *,
+    what: str = "",
+    seats: tuple[int, ...] | list[int] = (),
+    **data: Any,
+) -> Event:
+    """An announcement. ``text`` may name players as ``{P<seat>}``: ``announce("{P2} wins!",
+    2, what="win", seats=(2,))``."""
+    return Event("announce", seat=seat, text=text, data=dict(data), what=what, seats=tuple(seats))
+
+
+_PLAYER = re.compile(r"\{P(\d+)\}")
+
+
+def words(event_or_text: Event | str, names: Sequence[str]) -> str:
+    """The event's text for people: ``{P2}`` becomes the name of seat 2.
+
+    >>> words(announce("{P1} swaps hands with {P0}", 1, what="swap", seats=(1, 0)), ["Ada", "Bo"])
+    'Bo swaps hands with Ada'
+    """
+    text = event_or_text.text if isinstance(event_or_text, Event) else event_or_text
+
+    def name(match: re.Match[str]) -> str:
+        seat = int(match.group(1))
+        return names[seat] if 0 <= seat < len(names) else f"Seat {seat}"
+
+    return _PLAYER.sub(name, text)

@@ -224,18 +224,32 @@ class GameState(ABC):
         """
         code = action.code if isinstance(action, Action) else str(action).strip()
         code = " ".join(code.split())
-        if self.is_over:
-            raise IllegalAction("The game is over.")
-        if not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise IllegalAction(f"There is no seat {seat} at this table.")
-        legal = {a.code: a for a in self.legal_actions(seat)}
-        if code not in legal:
-            if not legal and seat not in self.to_act:
-                raise IllegalAction(self.explain_out_of_turn(seat, code))
-            raise IllegalAction(self.explain(seat, code))
-        events = self._apply(seat, legal[code])
+        reason = self.check(seat, code)
+        if reason is not None:
+            raise IllegalAction(reason)
+        events = self._apply(seat, Action(code))
         self.history.append((seat, code))
         return events
+
+    def check(self, seat: int, code: str) -> str | None:
+        """``None`` when ``seat`` may play ``code`` now, else the reason a player is told.
+
+        The one check behind both ``apply`` and the table's lit drop targets, so legality
+        and the refusal's words can never disagree (pokerkit's check-then-apply). The
+        conformance test proves ``check(seat, code) is None`` exactly for the codes in
+        ``legal_actions(seat)``. A game may override it with a direct check that does not
+        list every legal action.
+        """
+        if self.is_over:
+            return "The game is over."
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+            return f"There is no seat {seat} at this table."
+        legal = self.legal_actions(seat)
+        if any(action.code == code for action in legal):
+            return None
+        if not legal and seat not in self.to_act:
+            return self.explain_out_of_turn(seat, code)
+        return self.explain(seat, code)
 
     def observation(self, seat: int | None) -> dict[str, Any]:
         """Everything ``seat`` may know, and nothing more (JSON-serialisable).
