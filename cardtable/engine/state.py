@@ -111,7 +111,7 @@ class Window:
     While a window is open the referee (``cardtable.play``, on the app's or a virtual clock)
     passes the seats' actions in arrival order and calls ``close_window`` when time is up.
     ``deadlines`` are the earlier moments inside the window that the rules care about, as
-    ``(name, seconds after opening)``, such as a slap round's announce time: the driver
+    ``(name, seconds after opening)``, such as a slap round's announce time: the referee
     calls ``time_up(name)`` when one passes while it is still listed. ``id`` tells one
     window from the next (unique within a play-through, increasing).
     """

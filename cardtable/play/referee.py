@@ -294,7 +294,7 @@ class Referee:
         for seat in self._offering_bots:
             bot = self.bots[seat]
             assert bot is not None
-            offer = bot.out_of_turn(self._view(seat))
+            offer = self._safely(seat, bot.out_of_turn)
             if offer is not None:
                 offers.append((offer[0], seat, offer[1]))
         if offers:
@@ -308,6 +308,17 @@ class Referee:
         # from a copy, so a bot thinking there never touches the live state; inline, the
         # bot is done before the state changes, and the copy would only cost time.
         return view_for(self.state if self.inline else self.state.copy(), seat)
+
+    def _safely(self, seat: int, ask: Callable[[Any], Any]) -> Any:
+        """A bot's answer to a quick question (its reaction delay, an out-of-turn move),
+        asked on this thread; a bot that raises is taken to answer None (no move)."""
+        try:
+            return ask(self._view(seat))
+        except Exception as error:  # a bot's bug must not stop the match
+            print(
+                f"Card Table: the bot at seat {seat} failed ({error!r}): no move", file=sys.stderr
+            )
+            return None
 
     def _bot_to_act(self) -> int | None:
         for seat in self.state.to_act:
@@ -388,7 +399,7 @@ class Referee:
             bot = self.bots[seat]
             if bot is None:
                 continue
-            delay = bot.reaction_delay(self._view(seat))
+            delay = self._safely(seat, bot.reaction_delay)
             if delay is not None and delay < window.seconds:
                 timeline.append((delay, 1, order, seat))
         timeline.sort()

@@ -305,3 +305,24 @@ def test_a_bot_in_a_window_chooses_among_the_legal_moves_at_its_delay():
     assert ref.next_due() == pytest.approx(10.0)
     ref.advance(10.0)
     assert state.is_over and state.history[-1] == (-1, "close")
+
+
+class Jumpy(RandomBot):
+    """A bot whose quick answers fail: its reaction delay and its out-of-turn move."""
+
+    def reaction_delay(self, view):
+        raise RuntimeError("no reflexes")
+
+    def out_of_turn(self, view):
+        raise RuntimeError("no opinion")
+
+
+def test_a_bot_whose_quick_answers_fail_makes_no_move_and_the_match_goes_on(capsys):
+    from cardtable.engine import Rng
+
+    state = registry.get("hit-the-deck").new_game(3, seed=6, options={"target": 30})
+    bots = make_bots("hit-the-deck", ["medium", "medium"], 6) + [Jumpy(Rng("j"))]
+    Referee(state, bots).run()
+    assert state.is_over
+    assert (-1, "close") in state.history  # slap rounds opened and closed
+    assert "the bot at seat 2 failed" in capsys.readouterr().err
