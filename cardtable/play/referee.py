@@ -88,8 +88,14 @@ class _OpenWindow:
 
 
 class Referee:
-    """Runs one match. See the module docstring for the timing; the ``cardtable.play``
-    package docstring and CONTRACT.md for the calls."""
+    """Runs one match (timing: the module docstring).
+
+    ``bots`` has one entry per seat: a ``Bot``, or None for a local human, who moves with
+    ``submit`` (and lets an out-of-turn chance pass with ``decline``). A table calls
+    ``advance(now)`` while it is still and draws from ``observation(viewer)`` and the
+    events; ``run`` plays a match of bots to its end on a virtual clock.
+    ``seat_kinds`` and ``deck`` go into ``record()``; ``setup_events`` are the deal.
+    """
 
     def __init__(
         self,
@@ -189,7 +195,7 @@ class Referee:
     def submit(self, seat: int, code: str, now: float) -> list[Event]:
         """A local human's move, applied at once. Raises ``IllegalAction`` (nothing
         changed) with the reason a player is told."""
-        if 0 <= seat < len(self.bots) and self.bots[seat] is not None:
+        if isinstance(seat, int) and 0 <= seat < len(self.bots) and self.bots[seat] is not None:
             raise IllegalAction("The computer plays that seat.")
         self._now = max(self._now, now)
         return self._apply(seat, code, now)
@@ -216,10 +222,11 @@ class Referee:
             return self._window_due()
         times: list[float] = []
         pause = self._pause_until if self._pause_until is not None else self._now
-        if self._offer is not None:
-            times.append(max(self._offer.due, pause))
+        offer = self._offer if self._offer and self._offer.mark == self._mark() else None
+        if offer is not None:
+            times.append(max(offer.due, pause))
         seat = self._bot_to_act()
-        if seat is not None and self._offer is None:
+        if seat is not None and offer is None:
             asked = self._asked
             if asked is None or asked.seat != seat or asked.mark != self._mark():
                 times.append(pause)  # ask it now (or when the pause ends)
