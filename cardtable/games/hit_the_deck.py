@@ -226,19 +226,42 @@ def fits(code: str, top: str, demand: Demand | None) -> bool:
 
     >>> fits("R-CUT", "R3", None), fits("R-CUT", "B3", None), fits("HIT-2", "B3", None)
     (True, False, True)
+    >>> fits("R-CUT", "HIT-HAND", None)
+    True
     """
     if demand is not None:
         return demand.met_by(code)
     played, under = card(code), card(top)
-    if played.is_hit:
+    if played.is_hit or under.is_hit:
+        # Only a Hit-with-a-Hand card (or a spent demand) lies on top with no demand in
+        # force: the sheet says "Any card in their hand may be played", Cut and Flip too.
         return True
     if played.kind in (CUT, FLIP):
         return played.colour == under.colour
-    if under.is_hit:
-        # Only a Hit-with-a-Hand card (or a spent demand) lies on top with no demand in
-        # force: the sheet says any card may follow it.
-        return True
     return played.colour == under.colour or (under.kind == NUMBER and played.number == under.number)
+
+
+def card_name(code: str) -> str:
+    """A card as a player says it.
+
+    >>> card_name("R4"), card_name("B-FLIP"), card_name("HIT-3"), card_name("HIT-G")
+    ('Red 4', 'Blue Flip', 'Hit 3', 'Hit Green')
+    >>> card_name("HIT-HAND")
+    'Hit the Deck with a Hand'
+    """
+    read = card(code)
+    if read.kind == HAND:
+        return "Hit the Deck with a Hand"
+    if read.kind == HIT_NUMBER:
+        return f"Hit {read.calls}"
+    if read.kind == HIT_COLOUR:
+        return f"Hit {COLOUR_NAMES[str(read.calls)].capitalize()}"
+    colour = COLOUR_NAMES[str(read.colour)].capitalize()
+    if read.kind == CUT:
+        return f"{colour} Cut"
+    if read.kind == FLIP:
+        return f"{colour} Flip"
+    return f"{colour} {read.number}"
 
 
 def cut_point(rng: Rng, pile_size: int) -> int:
@@ -381,15 +404,18 @@ class HitTheDeckState(GameState):
             return refused.reason
         if read.kind == "draw":
             if self.drawn_at is not None:
-                return f"You have drawn already: play the {hand[self.drawn_at]} you drew."
+                return (
+                    f"You have drawn already: play the {card_name(hand[self.drawn_at])} you drew."
+                )
             return "You can play a card, so you must: only a player who cannot play draws."
         if read.kind != "play" or read.card is None:
             return "Play a card ('play R3'), draw ('draw') or hit the deck ('hit')."
         played = read.card
         if played not in hand:
-            return f"You have no {played} in your hand."
+            return f"You have no {card_name(played)} in your hand."
         if self.drawn_at is not None:
-            return f"After drawing you may play only the card you drew ({hand[self.drawn_at]})."
+            drawn = card_name(hand[self.drawn_at])
+            return f"After drawing you may play only the card you drew ({drawn})."
         top = self.discard_pile[-1]
         if self.demand is not None:
             return (
@@ -401,7 +427,9 @@ class HitTheDeckState(GameState):
             colour = COLOUR_NAMES[str(card(played).colour)]
             word = "Cut" if kind == CUT else "Flip"
             return f"A {word} card goes only on a {colour} card."
-        return f"{played} does not match {top}: match its colour or its number."
+        return (
+            f"{card_name(played)} does not match {card_name(top)}: match its colour or its number."
+        )
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         self._begin_change()

@@ -331,5 +331,12 @@ def test_a_refused_move_says_why_and_changes_nothing():
         refused(state, 2, "play G1") == "It is not your turn: wait for your turn, or hit the deck."
     )
     assert refused(state, 1, "play Q9") == "There is no card Q9 in Hit the Deck."
-    assert refused(state, 1, "play B2") == "You have no B2 in your hand."
+    assert refused(state, 1, "play B2") == "You have no Blue 2 in your hand."
     assert "Play a card" in refused(state, 1, "pass")
+
+
+def test_a_refusal_names_cards_as_players_say_them():
+    state = table(["", "R4 G1", ""], discard="Y5")
+    assert refused(state, 1, "play R4") == (
+        "Red 4 does not match Yellow 5: match its colour or its number."
+    )

@@ -251,3 +251,16 @@ def test_a_replay_passes_the_announce_deadline_where_it_passed():
 def test_the_game_is_registered_with_its_slap_constants():
     assert GAME.id == "hit-the-deck" and (GAME.min_players, GAME.max_players) == (2, 6)
     assert ANNOUNCE_SECONDS < SLAP_SECONDS
+
+
+def test_any_card_may_follow_a_hand_card_cut_and_flip_of_any_colour_too():
+    # Sheet: "Play continues with the player after the player who said 'HIT THE DECK WITH
+    # A HAND!' Any card in their hand may be played."
+    hands = ["", "HIT-HAND R1", "B-CUT G-FLIP Y4", ""]
+    state = table(hands, discard="R3")
+    state.apply(1, "play HIT-HAND")
+    hits(state, 1, 0, 3, 2)
+    assert state.to_act == (2,)
+    assert {"play B-CUT", "play G-FLIP", "play Y4"} <= set(codes(state, 2))
+    state.apply(2, "play B-CUT")
+    assert "B-CUT" in state.discard_pile and "B-CUT" not in state.hands[2]
