@@ -976,7 +976,8 @@ turn ends.
 - **Hit the Deck with a Hand:** the player of the card calls out by hitting the deck. Then
   everybody races to hit it. **The last to hit draws four.** If the player of the card
   does not hit in time, they draw four instead, and nobody else does. Players who never
-  hit before the round ends each draw four. Any card may follow a Hand card.
+  hit before the round ends each draw four. Any card may follow a Hand card, a Cut or
+  Flip of any colour included.
 - **Fake-out:** hitting the deck when no Hand card is up costs two cards. Play goes on in
   the same order.
 - **Draw Pile used up:** keep the top discard and shuffle the rest into a new Draw Pile.
