@@ -90,8 +90,8 @@ def test_the_window_resizes_and_the_table_follows(app):
     frames(app, 2)
     window = pygame.Rect(0, 0, 800, 600)
     for zone in ("hand:0", "bid:0", "center", "points", "hand:3"):
-        assert window.contains(table.spots[zone].rect), zone
-    assert table.spots["hand:0"].card[1] < 144  # cards drawn smaller, not scaled images
+        assert window.contains(table.view.spots[zone].rect), zone
+    assert table.view.spots["hand:0"].card[1] < 144  # cards drawn smaller, not scaled images
 
 
 def test_bold_words_keep_their_punctuation():

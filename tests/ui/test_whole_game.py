@@ -47,7 +47,7 @@ def test_one_human_and_three_bots_play_a_whole_game_by_drags(app):
         hand = table.model["hand:0"]
         # Bid the middle card left in hand, picked where the player sees it.
         card = hand[len(hand) // 2]
-        start = table.card_point("hand:0", hand.index(card))
+        start = table.view.card_point("hand:0", hand.index(card))
         drag(app, start, table.drop_targets()["bid"].center)
         assert table.state.history.count((0, f"bid {card}")) == 1
         played.append(card)
@@ -67,7 +67,7 @@ def test_one_human_and_three_bots_play_a_whole_game_by_drags(app):
     assert best[0].lstrip("=") == "1st" and int(best[2]) == max(result.scores)
     app.step()  # and it draws
     # The finished game was kept as a match record that replays to the same result.
-    record, message = storage.load_match(table.saved_record)
+    record, message = storage.load_match(table.match.saved_record)
     assert message is None
     assert registry.replay(record).result == result
 

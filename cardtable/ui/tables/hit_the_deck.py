@@ -47,7 +47,7 @@ from ..layout import seat_layout
 from ..scenes import Scene
 from ..slap import key_label, keys_for, pad_label, pads_for
 from ..widgets import Button
-from .base import TOP_BAR, Drag, Spot, TableScene, _and
+from .legacy import TOP_BAR, Drag, Spot, TableScene, _and
 
 if TYPE_CHECKING:
     from ..app import App

@@ -50,7 +50,7 @@ from ..cards import CardFace, CardStyle, card_size, flip_width
 from ..launch import Launch
 from ..layout import SeatLayout, seat_layout
 from ..widgets import Chooser
-from .base import TOP_BAR, Drag, Flight, Spot, TableScene
+from .legacy import TOP_BAR, Drag, Flight, Spot, TableScene
 
 if TYPE_CHECKING:
     from ..app import App
