@@ -170,3 +170,12 @@ def test_watch_mode_shows_no_hands_and_reaches_the_results(app):
     frames(app, 5)
     assert all(card == "?" for card in table.model["hand:0"])
     until(app, lambda: isinstance(app.manager.top, ResultsScene), limit=5000)
+
+
+def test_the_first_frame_shows_the_table_before_the_deal(app):
+    table = open_table(app)
+    # Before any frame: the first Point Card still lies in the stack, then flies.
+    assert table.model["center"] == [] and len(table.model["points"]) == 15
+    until(app, lambda: not table.animator.busy)
+    assert len(table.model["center"]) == 1 and len(table.model["points"]) == 14
+    assert len(table.model["hand:0"]) == 15

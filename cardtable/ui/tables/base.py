@@ -306,7 +306,9 @@ class TableScene(Scene):
         self.input.bind_slaps()
         self.resize(self.app.size)
         self.sync()
-        self.played(self.state.setup_events)
+        setup = [event.for_seat(self.viewer) for event in self.state.setup_events]
+        self.view.rewind(setup)
+        self.played(setup)
 
     def exit(self) -> None:
         self.match.close()

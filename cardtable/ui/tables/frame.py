@@ -118,7 +118,7 @@ def draw_cards(table: TableScene, surface: pygame.Surface) -> None:
 
 def status_line(table: TableScene) -> tuple[str, tuple[int, int, int]]:
     if table.animator.busy:
-        return "Click or press Enter to skip ahead", theme.INK_DIM
+        return "Skip ahead: click or press Enter", theme.INK_DIM
     if table.public.get("is_over"):
         return "The game is over.", theme.GOLD
     if table.awaiting_human():
@@ -142,18 +142,26 @@ def draw_bar(table: TableScene, surface: pygame.Surface) -> None:
     words, colour = status_line(table)
     left = shown.right + 24
     room = table.buttons[-1].rect.x - left - 10 if table.buttons else width - left
-    # One line if it fits, else two of smaller words, shortened only past that.
-    for size in (18, 15, 13):
-        font = theme.fonts().get(size, bold=True)
-        lines = wrap(words, font, room)
-        if len(lines) == 1 or (len(lines) == 2 and size < 18):
-            break
-    lines = [theme.fit(line, font, room) for line in lines[:2]]
+    lines, font = fitted(words, room, TOP_BAR - 4)
     for index, line in enumerate(lines):
         y = TOP_BAR // 2 + (index - (len(lines) - 1) / 2) * font.get_linesize()
-        theme.text(surface, line, (left, y), size, colour, True, "midleft", font=font)
+        theme.text(surface, line, (left, y), 0, colour, True, "midleft", font=font)
     for button in table.buttons:
         button.draw(surface)
+
+
+def fitted(words: str, width: int, height: int) -> tuple[list[str], pygame.font.Font]:
+    """``words`` in as few lines as fit ``width`` x ``height``, smaller type before fewer
+    words; past that only what comes before the first colon ("Your bid: drag a card..."
+    becomes "Your bid"), so what is shown still makes sense."""
+    for text in (words, words.split(":")[0]):
+        for size in (18, 15, 13, 12):
+            font = theme.fonts().get(size, bold=True)
+            lines = wrap(text, font, width)
+            fits = all(font.size(line)[0] <= width for line in lines)
+            if fits and len(lines) * font.get_linesize() <= height:
+                return lines, font
+    return [theme.fit(words.split(":")[0], font, width)], font
 
 
 def plate(

@@ -115,8 +115,11 @@ class Match:
         if len(self.humans) < 2:
             return False
         ref = self.referee
-        wanted = [s for s in ref.humans_to_act() if table.legal_codes_of(s)]
-        wanted += [s for s in ref.out_of_turn_humans() if table.asks(table.legal_codes_of(s))]
+        # A chance out of turn first: the next move would take it away.
+        wanted = [
+            s for s in ref.out_of_turn_humans() if table.asks(sorted(table.legal_codes_of(s)))
+        ]
+        wanted += [s for s in ref.humans_to_act() if table.legal_codes_of(s)]
         if table.viewer is not None and table.viewer not in wanted:
             table.show_seat(None)
         if not wanted or table.viewer in wanted:

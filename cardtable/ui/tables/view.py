@@ -95,6 +95,15 @@ class TableView:
         self.dirty = False
         self.version += 1
 
+    def rewind(self, events) -> None:
+        """Put the cards of these moves (as the viewer saw them) back where they came
+        from: the table before a deal, so the first frame shows it once, not twice."""
+        for event in reversed(events):
+            if event.kind == "move":
+                for code in reversed(event.cards):
+                    _index, shown = self.take(event.dst or "", code)
+                    self.zones.setdefault(event.src or "", []).append(shown)
+
     def take(self, zone: str, code: str) -> tuple[int, str]:
         """Take the card a move names from ``zone``: (where it lay, what the viewer saw)."""
         cards = self.zones.setdefault(zone, [])
