@@ -14,9 +14,8 @@ from collections import Counter
 
 import pytest
 
-from cardtable.engine import IllegalAction, Rng
+from cardtable.engine import IllegalAction, MatchRecord, Rng
 from cardtable.games import registry
-from cardtable.strategy.driver import record_of
 
 SEEDS = range(6)
 MAX_STEPS = 6000
@@ -123,7 +122,7 @@ def test_random_play_keeps_every_rule_of_the_contract(game_id, players, seed):
     info = registry.get(game_id)
     state, events = play_through(info, players, seed)
     # The same seed and actions give the same game, event for event.
-    record = record_of(state, ["random"] * players)
+    record = MatchRecord(state.game_id, players, seed, actions=list(state.history))
     replayed = registry.replay(type(record).from_json(record.to_json()))
     assert replayed.history == state.history
     assert snapshot(replayed) == snapshot(state)

@@ -108,17 +108,19 @@ class Result:
 class Window:
     """A timed step (a slap round): open for ``seconds``; the clock lives outside.
 
-    While a window is open the driver (the app, or a headless driver on a virtual clock)
+    While a window is open the referee (``cardtable.play``, on the app's or a virtual clock)
     passes the seats' actions in arrival order and calls ``close_window`` when time is up.
     ``deadlines`` are the earlier moments inside the window that the rules care about, as
     ``(name, seconds after opening)``, such as a slap round's announce time: the driver
-    calls ``time_up(name)`` when one passes while it is still listed.
+    calls ``time_up(name)`` when one passes while it is still listed. ``id`` tells one
+    window from the next (unique within a play-through, increasing).
     """
 
     kind: str
     seconds: float
     seats: tuple[int, ...]
     deadlines: tuple[tuple[str, float], ...] = ()
+    id: int = 0
 
 
 class GameState(ABC):
@@ -292,7 +294,13 @@ class GameState(ABC):
         return counts
 
     def copy(self) -> GameState:
-        return copy.deepcopy(self)
+        """An independent copy: moves applied to it never touch this state. The history
+        and setup events hold only immutable items, so their lists are copied flat."""
+        memo = {
+            id(self.history): list(self.history),
+            id(self.setup_events): list(self.setup_events),
+        }
+        return copy.deepcopy(self, memo)
 
     def sample_hidden(self, seat: int, rng: Rng) -> GameState:
         """A world consistent with what ``seat`` can see: a copy in which every card hidden

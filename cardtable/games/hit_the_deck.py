@@ -384,6 +384,7 @@ class HitTheDeckState(GameState):
             seconds=SLAP_SECONDS,
             seats=tuple(range(self.players)),
             deadlines=((ANNOUNCE, ANNOUNCE_SECONDS),) if pending else (),
+            id=self.slap_rounds,
         )
 
     def _close_window(self) -> list[Event]:
