@@ -3,9 +3,10 @@ a drop that several legal codes match, a chooser for a move made without cards, 
 cards played as one group, a score sheet between hands, and a secret choice out of turn.
 
 "Pounce": each player holds cards 1-4 and a Wild. On your turn lay a card (or several
-equal cards) on the pile; a Wild is laid as 1, 2 or 3. A laid 4 makes the layer choose
-which way play goes (``dir left``/``dir right``). After a lay, every other player may
-spite one opponent once per hand, out of turn (``spite N``): that opponent loses a point.
+equal cards) on the pile, but not the value on top of it; a Wild is laid as 1, 2 or 3.
+A laid 4 makes the layer choose which way play goes (``dir left``/``dir right``). After
+a lay, every other player may spite one opponent once per hand, out of turn
+(``spite N``): that opponent loses a point.
 A hand ends after four lays (``hand-over``); two hands make the match.
 """
 
@@ -67,7 +68,10 @@ class PounceState(GameState):
             return [Action("dir left"), Action("dir right")]
         codes: list[str] = []
         hand = self.hands[seat]
+        top = self.pile[-1] if self.pile else None
         for card in sorted(set(hand)):
+            if card == top:
+                continue  # never the same value twice in a row
             if card == "W":
                 codes += [f"lay W as {value}" for value in (1, 2, 3)]
             else:

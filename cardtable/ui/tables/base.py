@@ -70,6 +70,7 @@ class TableScene(Scene):
         self.reason, self.reason_left = "", 0.0
         self.hold_bots = False  # tests hold the match to inspect a waiting table
         self._legal: dict[int, set[str]] = {}
+        self.declined: set[int] = set()
 
     # -- hooks a game's table writes ------------------------------------------------------
 
@@ -210,7 +211,9 @@ class TableScene(Scene):
         return self.match.referee.humans_to_act()
 
     def out_of_turn_humans(self) -> tuple[int, ...]:
-        return self.match.referee.out_of_turn_humans()
+        """Local humans with a chance out of turn now that they have not let pass."""
+        offered = self.match.referee.out_of_turn_humans()
+        return tuple(seat for seat in offered if seat not in self.declined)
 
     def still(self) -> bool:
         """Nothing moving, no sheet up, the table on top: the match may go on."""
@@ -243,10 +246,12 @@ class TableScene(Scene):
     def decline(self) -> None:
         if self.viewer is not None:
             self.match.referee.decline(self.viewer, self.match.now)
-            self._legal.clear()
+            self.declined.add(self.viewer)
 
     def played(self, events: list[Event]) -> None:
         self._legal.clear()
+        if events:
+            self.declined.clear()  # a new moment: new chances
         self.animator.play(events)
 
     def drop(self, drag: Drag, target: str) -> None:

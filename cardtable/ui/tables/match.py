@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING
 
 from cardtable.engine import Event, Rng
 from cardtable.games import registry
+from cardtable.play import Referee
 from cardtable.strategy import Bot, make_bot
 
 from ..launch import Launch
-from .standin_referee import Referee
 
 if TYPE_CHECKING:
     from .base import TableScene
