@@ -3,6 +3,10 @@
 ``run(launch, frames)`` is what the ``cardtable`` command starts: the title, or straight
 a table for a ``Launch``; ``frames`` quits cleanly after that many frames.
 ``run_smoke()`` opens the title and every registered game's table briefly with bots.
+
+The app is where the screens meet: scenes and tables never import each other upward, they
+ask the app to open a table (``open_table``, ``table_for``, ``play_again``) or a screen
+around it (``open_rules``, ``open_settings``, ``cover_table``, ``show_results``).
 Not for the rules of play (engine and games) or the tables' drawing (``tables``).
 """
 
@@ -13,10 +17,13 @@ import random
 import sys
 import time
 import traceback
+from collections.abc import Callable
+from typing import Any
 
 import pygame
 
 from cardtable import storage
+from cardtable.engine import GameInfo
 from cardtable.games import registry
 from cardtable.strategy import levels
 
@@ -25,7 +32,13 @@ from .cards import CardRenderer
 from .launch import Launch
 from .resources import asset_path
 from .scenes import SceneManager
+from .scenes.privacy import PrivacyScene
+from .scenes.results import ResultsScene
+from .scenes.rules import RulesScene
+from .scenes.settings import SettingsScene
+from .scenes.title import TitleScene
 from .sound import Sounds
+from .tables import TableScene, table_for
 
 TITLE = "Card Table"
 FPS = 60
@@ -104,18 +117,38 @@ class App:
     # -- scenes ---------------------------------------------------------------------------
 
     def show_title(self) -> None:
-        from .menus import TitleScene
-
         self.manager.reset(TitleScene(self))
+
+    def table_for(self, game_id: str) -> type[TableScene]:
+        """The table class that plays ``game_id`` (what a scene asks before opening it)."""
+        return table_for(game_id)
 
     def open_table(self, launch: Launch) -> None:
         """Open ``launch``'s table on top of the title."""
-        from .menus import TitleScene
-        from .tables import table_for
-
         if not isinstance(self.manager.top, TitleScene):
             self.manager.reset(TitleScene(self))
-        self.manager.push(table_for(launch.game_id)(self, launch))
+        self.manager.push(self.table_for(launch.game_id)(self, launch))
+
+    def play_again(self, launch: Launch) -> None:
+        """Replace the top scene (the results) with the same table and a fresh seed."""
+        again = self.new_launch(launch)
+        self.manager.replace(self.table_for(again.game_id)(self, again))
+
+    def open_rules(self, info: GameInfo) -> None:
+        self.manager.push(RulesScene(self, info))
+
+    def open_settings(self) -> None:
+        self.manager.push(SettingsScene(self))
+
+    def cover_table(self, name: str, on_ready: Callable[[], None]) -> None:
+        """The privacy screen over the table: "Pass to ``name``"; ``on_ready`` once they are."""
+        self.manager.push(PrivacyScene(self, name, on_ready))
+
+    def show_results(
+        self, launch: Launch, names: list[str], result: dict[str, Any], title: str
+    ) -> None:
+        """The finished table makes way for its results."""
+        self.manager.replace(ResultsScene(self, launch, names, result, title))
 
     def new_launch(self, launch: Launch) -> Launch:
         """The same table again with a fresh seed (Play again)."""
