@@ -17,6 +17,7 @@ import random
 import sys
 import time
 import traceback
+import warnings
 from collections.abc import Callable
 from typing import Any
 
@@ -42,7 +43,13 @@ from .tables import TableScene, table_for
 
 TITLE = "Card Table"
 FPS = 60
+# The smallest window every scene is laid out for (and tested at); the window manager is
+# told, so a player cannot drag the window smaller.
 MIN_SIZE = (640, 400)
+
+
+def at_least_minimum(size: tuple[int, int]) -> tuple[int, int]:
+    return (max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1])))
 
 
 class App:
@@ -54,7 +61,7 @@ class App:
         self.settings, self.startup_message = storage.load_settings()
         # Our icon on the window (title bar, taskbar, Dock), set before the window opens.
         pygame.display.set_icon(pygame.image.load(str(asset_path("icons", "cardtable-64.png"))))
-        self.windowed_size = tuple(size or self.settings.window_size)
+        self.windowed_size = at_least_minimum(size or self.settings.window_size)
         self.screen = self._open_window(self.settings.fullscreen)
         pygame.display.set_caption(TITLE)
         self.manager = SceneManager()
@@ -76,7 +83,12 @@ class App:
                 return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
             except pygame.error:
                 self.settings.fullscreen = False
-        return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        with contextlib.suppress(pygame.error), warnings.catch_warnings():
+            # pygame-ce calls a display-module window deprecated; it is the way to reach it.
+            warnings.simplefilter("ignore", DeprecationWarning)
+            pygame.Window.from_display_module().minimum_size = MIN_SIZE
+        return screen
 
     def set_fullscreen(self, on: bool) -> None:
         self.settings.fullscreen = on
@@ -85,11 +97,15 @@ class App:
         self.save_settings()
 
     def resize(self, size: tuple[int, int]) -> None:
-        size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        size = at_least_minimum(size)
         if not self.settings.fullscreen:
             self.windowed_size = size
             self.settings.window_size = size
         self.screen = pygame.display.get_surface()
+        current = self.screen.get_size()
+        if not self.settings.fullscreen and at_least_minimum(current) != current:
+            # A window manager that ignored the minimum: take the window back up to it.
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.cards.clear()
         self.manager.resize(self.screen.get_size())
 

@@ -44,6 +44,9 @@ class GameChoiceScene(MenuScene):
         back.rect.midbottom = (width // 2, height - 24)
         self.column = ButtonColumn([*buttons, back])
 
+    def first_choice(self) -> Button:
+        return self.play_buttons[self.games[0].id]
+
     def _chooser(self, info: GameInfo) -> Callable[[], None]:
         return lambda: self.app.manager.push(SetupScene(self.app, info))
 

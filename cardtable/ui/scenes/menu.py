@@ -30,15 +30,33 @@ class MenuScene(Scene):
 
     def enter(self) -> None:
         self.build()
+        first = self.first_choice()
+        # Enter works at once: the keyboard focus starts on the likely first choice.
+        self.column.focus_on(self.column.buttons.index(first) if first is not None else -1)
 
     def resume(self) -> None:
-        self.build()
+        self.rebuild()
 
     def resize(self, size: tuple[int, int]) -> None:
+        self.rebuild()
+
+    def rebuild(self) -> None:
+        """Build again (a new size, a changed setting), the keyboard focus kept on the
+        same button even when buttons came or went before it."""
+        focus = self.column.focus
+        key = _button_key(self.column.buttons, focus)
         self.build()
+        keys = [
+            _button_key(self.column.buttons, index) for index in range(len(self.column.buttons))
+        ]
+        self.column.focus_on(keys.index(key) if key in keys else focus)
 
     def build(self) -> None:
         """Create and place the buttons for the current window size."""
+
+    def first_choice(self) -> Button | None:
+        """The button Enter presses when the scene opens, if any."""
+        return None
 
     def back(self) -> None:
         self.app.manager.pop()
@@ -71,3 +89,11 @@ def stack_buttons(buttons: list[Button], centre_x: int, top: int, width: int, he
         button.rect = pygame.Rect(0, 0, width, height)
         button.rect.midtop = (centre_x, top + index * (height + 14))
     return top + len(buttons) * (height + 14)
+
+
+def _button_key(buttons: list[Button], index: int) -> tuple[str, int] | None:
+    """A button told apart from the others by its label and how many before it share it."""
+    if not 0 <= index < len(buttons):
+        return None
+    label = buttons[index].label
+    return (label, sum(button.label == label for button in buttons[:index]))

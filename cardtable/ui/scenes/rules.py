@@ -28,6 +28,7 @@ class RulesScene(Scene):
         self.info = info
         self.scroll = 0.0
         self.content_height = 0
+        self.view_height = max(1, app.size[1] - 134)
         self.back_button = Button("Back", self.app.manager.pop)
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -53,16 +54,33 @@ class RulesScene(Scene):
                 self.app.manager.pop()
 
     def scroll_by(self, amount: float) -> None:
-        room = self.app.size[1] - 150
+        room = self.view_height
         self.scroll = max(0.0, min(max(0.0, self.content_height - room), self.scroll + amount))
 
     def draw(self, surface: pygame.Surface) -> None:
         theme.felt(surface)
         width, height = surface.get_size()
-        page = pygame.Rect(0, 0, min(860, width - 40), height - 110)
+        page = pygame.Rect(0, 0, max(0, min(860, width - 40)), max(0, height - 110))
         page.midtop = (width // 2, 20)
         theme.panel(surface, page, alpha=215)
-        view = surface.subsurface(page.inflate(-40, -24))
+        text_area = page.inflate(-40, -24)
+        if text_area.width > 0 and text_area.height > 0:  # none below the minimum size
+            self.draw_text(surface, page, surface.subsurface(text_area))
+        self.back_button.rect = pygame.Rect(0, 0, 180, 48)
+        self.back_button.rect.midbottom = (width // 2, height - 24)
+        self.back_button.draw(surface)
+        theme.text(
+            surface,
+            "Mouse wheel or arrows to scroll",
+            (page.right, height - 48),
+            14,
+            theme.INK_DIM,
+            anchor="topright",
+        )
+
+    def draw_text(self, surface: pygame.Surface, page: pygame.Rect, view: pygame.Surface) -> None:
+        """The rules from the scroll position, with a scroll bar when there is more."""
+        self.view_height = view.get_height()
         self.content_height = render_markdown(
             view, self.info.rules_help, int(-self.scroll), view.get_width()
         )
@@ -76,14 +94,3 @@ class RulesScene(Scene):
             room = max(1, self.content_height - view.get_height())
             thumb.y = track.y + int((track.height - thumb.height) * self.scroll / room)
             pygame.draw.rect(surface, theme.GOLD, thumb, border_radius=3)
-        self.back_button.rect = pygame.Rect(0, 0, 180, 48)
-        self.back_button.rect.midbottom = (width // 2, height - 24)
-        self.back_button.draw(surface)
-        theme.text(
-            surface,
-            "Mouse wheel or arrows to scroll",
-            (page.right, height - 48),
-            14,
-            theme.INK_DIM,
-            anchor="topright",
-        )

@@ -46,18 +46,21 @@ class SettingsScene(MenuScene):
         ]
         self.rows = []
         buttons: list[Button] = []
-        top = max(110, height // 5)
-        for index, (label, value, row_buttons) in enumerate(rows):
-            y = top + index * 70
-            for offset, button in enumerate(row_buttons):
-                button.rect = pygame.Rect(width // 2 + 60 + offset * 150, y, 140, 48)
-            buttons += row_buttons
-            self.rows.append((label, value, y))
+        compact = height < 600
         back = Button("Back", self.back)
-        back.rect = pygame.Rect(0, 0, 200, 50)
-        back.rect.midbottom = (width // 2, height - 30)
+        back.rect = pygame.Rect(0, 0, 200, 44 if compact else 50)
+        back.rect.midbottom = (width // 2, height - (14 if compact else 30))
+        top = 90 if compact else max(110, height // 5)
+        step = min(70, (back.rect.top - 10 - top) // len(rows))
+        button_w = min(140, (width // 2 - 80) // 2)
+        for index, (label, value, row_buttons) in enumerate(rows):
+            y = top + index * step
+            for offset, button in enumerate(row_buttons):
+                x = width // 2 + 40 + offset * (button_w + 10)
+                button.rect = pygame.Rect(x, y, button_w, min(48, step - 10))
+            buttons += row_buttons
+            self.rows.append((label, value, y + min(48, step - 10) // 2))
         self.column = ButtonColumn([*buttons, back])
-        self.column.focus = -1
 
     def change_speed(self, factor: float) -> None:
         speed = self.app.settings.animation_speed * factor
@@ -75,21 +78,18 @@ class SettingsScene(MenuScene):
 
     def toggle_fullscreen(self) -> None:
         self.app.set_fullscreen(not self.app.settings.fullscreen)
-        self.build()
+        self.rebuild()
 
     def saved(self) -> None:
-        focus = self.column.focus
         self.app.save_settings()
-        self.build()
-        self.column.focus = focus
-        for index, button in enumerate(self.column.buttons):
-            button.focused = index == focus
+        self.rebuild()
 
     def draw(self, surface: pygame.Surface) -> None:
         theme.felt(surface)
         width, _ = surface.get_size()
         self.draw_heading(surface)
-        for label, value, y in self.rows:
-            theme.text(surface, label, (width // 2 - 300, y + 24), 22, theme.INK, True, "midleft")
-            theme.text(surface, value, (width // 2 + 20, y + 24), 22, theme.GOLD, True, "midright")
+        for label, value, middle in self.rows:
+            left = max(20, width // 2 - 300)
+            theme.text(surface, label, (left, middle), 22, theme.INK, True, "midleft")
+            theme.text(surface, value, (width // 2 + 20, middle), 22, theme.GOLD, True, "midright")
         self.column.draw(surface)

@@ -16,12 +16,24 @@ from cardtable.strategy import levels
 from .. import theme
 from ..launch import Launch
 from ..slap import RESERVED_KEYS, key_code, key_label, keys_for, pad_label, pads_for
-from ..widgets import Button, ButtonColumn, TextField
+from ..widgets import Button, ButtonColumn, Chooser, TextField
 from .menu import MenuScene
 from .rules import RulesScene
 
 if TYPE_CHECKING:
     from ..app import App
+
+
+SEAT_LABEL = 70  # room left of a seat's name for "Seat 8"
+MIN_ROW = 32  # the thinnest seat row a name can be typed in
+HINT_HEIGHT = 24  # the line above the buttons about slap keys
+
+
+def kind_words(kind: str, short: bool = False) -> str:
+    """ "Bot: medium", or "Medium" where a button is too narrow for the long form."""
+    if kind == "human":
+        return "Human"
+    return kind.capitalize() if short else f"Bot: {kind}"
 
 
 class SetupScene(MenuScene):
@@ -42,41 +54,59 @@ class SetupScene(MenuScene):
         self.slaps = app.table_for(info.id).slaps
         self.slap_buttons: dict[int, Button] = {}
         self.binding: int | None = None  # the seat whose slap key is being pressed
+        self.kind_chooser: Chooser | None = None  # open: who plays at ``chooser_seat``
+        self.chooser_seat = 0
+        self.count_buttons: tuple[Button, Button] = ()  # type: ignore[assignment]
+
+    def first_choice(self) -> Button:
+        return self.start_button
 
     def build(self) -> None:
         width, height = self.app.size
-        top = max(80, height // 8)
+        compact = height < 600
+        # The heading, then the player count, then the seats, then the hint line (a game
+        # with a slap round), then the buttons: each band gets what it needs, the seats
+        # what is left, in two columns when one is too tall for the window.
+        heading_size = max(28, min(56, height // 13))
+        top = 20 + heading_size + (10 if compact else 24)
+        self.count_y = top
         count_minus = Button("−", lambda: self.set_players(self.players - 1), size=26)
         count_plus = Button("+", lambda: self.set_players(self.players + 1), size=26)
-        count_minus.rect = pygame.Rect(width // 2 + 40, top, 48, 44)
-        count_plus.rect = pygame.Rect(width // 2 + 150, top, 48, 44)
-        self.count_y = top
-        row_h = max(44, min(58, (height - top - 200) // max(1, self.players)))
+        count_minus.rect = pygame.Rect(width // 2 + 40, top, 48, 40 if compact else 44)
+        count_plus.rect = pygame.Rect(width // 2 + 150, top, 48, count_minus.rect.height)
+        # At the limit a button is greyed out, and a click on it says why (``handle``).
+        count_minus.enabled = self.players > self.info.min_players
+        count_plus.enabled = self.players < self.info.max_players
+        self.count_buttons = (count_minus, count_plus)
+        button_height, margin = (44, 14) if compact else (52, 24)
+        buttons_top = height - margin - button_height
+        rows_top = count_minus.rect.bottom + (12 if compact else 26)
+        rows_bottom = buttons_top - 12 - (HINT_HEIGHT if self.slaps else 0)
+        self.seat_rows = self.seat_layout(width, rows_top, rows_bottom)
         self.kind_buttons = []
         self.slap_buttons = {}
-        # Name, kind (and slap key): three columns when the game has a slap round.
-        left, name_w, kind_w, gap = max(80, width // 2 - 250), 220, 230, 20
-        if self.slaps:
-            left = max(80, width // 2 - 300)
-            name_w = kind_w = min(200, (width - left - 72) // 3)
-            gap = 16
-        for seat in range(self.players):
-            y = top + 70 + seat * row_h
-            self.fields[seat].rect = pygame.Rect(left, y, name_w, row_h - 10)
-            button = Button(self.kind_label(seat), self._cycle(seat), size=20)
-            button.rect = pygame.Rect(left + name_w + gap, y, kind_w, row_h - 10)
+        for seat, (field_rect, kind_rect, slap_rect) in enumerate(self.seat_rows):
+            self.fields[seat].rect = field_rect
+            button = Button(self.kind_label(seat), self._choose_kind(seat), size=20)
+            button.rect = kind_rect
+            if kind_rect.width < 150:
+                button.label = kind_words(self.seats[seat], short=True)
+                button.size = 16
             self.kind_buttons.append(button)
             if self.slaps and self.seats[seat] == "human":
                 slap = Button(self.slap_label(seat), self._bind(seat), size=16)
-                slap.rect = pygame.Rect(left + name_w + kind_w + 2 * gap, y, kind_w, row_h - 10)
+                slap.rect = slap_rect
                 slap.selected = seat == self.binding
                 self.slap_buttons[seat] = slap
         start = Button("Start", self.start)
         back = Button("Back", self.back)
         rules = Button("Rules", lambda: self.app.manager.push(RulesScene(self.app, self.info)))
         for index, button in enumerate((back, rules, start)):
-            button.rect = pygame.Rect(0, 0, 180, 52)
-            button.rect.midbottom = (width // 2 + (index - 1) * 200, height - 24)
+            button.rect = pygame.Rect(0, 0, min(180, (width - 60) // 3), button_height)
+            button.rect.midbottom = (
+                width // 2 + (index - 1) * (button.rect.width + 20),
+                height - margin,
+            )
         self.start_button = start
         self.column = ButtonColumn(
             [
@@ -89,23 +119,80 @@ class SetupScene(MenuScene):
                 start,
             ]
         )
+        if self.kind_chooser is not None:
+            self.place_kind_chooser()
+
+    def seat_layout(
+        self, width: int, top: int, bottom: int
+    ) -> list[tuple[pygame.Rect, pygame.Rect, pygame.Rect]]:
+        """Per seat the rectangles of its name, its kind and its slap key, in one column
+        of rows, or two side by side when one column would squeeze the rows too thin."""
+        room = max(0, bottom - top)
+        columns = 1 if room // max(1, self.players) >= MIN_ROW else 2
+        per_column = -(-self.players // columns)
+        row_h = max(MIN_ROW, min(58, room // max(1, per_column)))
+        controls = 3 if self.slaps else 2
+        gap, between = (16 if self.slaps else 20), 28
+        widest = 230 if columns == 1 and not self.slaps else 200
+        column_room = (width - 40 - (columns - 1) * between) // columns - SEAT_LABEL
+        control_w = max(40, min(widest, (column_room - (controls - 1) * gap) // controls))
+        column_w = SEAT_LABEL + controls * control_w + (controls - 1) * gap
+        left = (width - columns * column_w - (columns - 1) * between) // 2
+        rows = []
+        for seat in range(self.players):
+            column, row = divmod(seat, per_column)
+            x = left + column * (column_w + between) + SEAT_LABEL
+            y = top + row * row_h
+            rects = [
+                pygame.Rect(x + index * (control_w + gap), y, control_w, row_h - 6)
+                for index in range(3)
+            ]
+            rows.append((rects[0], rects[1], rects[2]))
+        return rows
 
     def kind_label(self, seat: int) -> str:
-        kind = self.seats[seat]
-        return "Human" if kind == "human" else f"Bot: {kind}"
+        return kind_words(self.seats[seat])
 
-    def _cycle(self, seat: int) -> Callable[[], None]:
-        def cycle() -> None:
-            index = self.kinds.index(self.seats[seat])
-            self.seats[seat] = self.kinds[(index + 1) % len(self.kinds)]
-            self.kind_buttons[seat].label = self.kind_label(seat)
-            if self.slaps:
-                focus = self.column.focus
-                self.binding = None
-                self.build()  # who is human changed: so do the slap keys shown
-                self.column.focus = focus
+    def _choose_kind(self, seat: int) -> Callable[[], None]:
+        return lambda: self.open_kind_chooser(seat)
 
-        return cycle
+    def open_kind_chooser(self, seat: int) -> None:
+        """Who plays at ``seat``: every kind at once to pick from (Escape keeps it)."""
+
+        def choose(index: int) -> None:
+            self.kind_chooser = None
+            self.set_kind(seat, self.kinds[index])
+
+        def cancel() -> None:
+            self.kind_chooser = None
+
+        self.kind_chooser = Chooser(
+            f"Who plays at seat {seat + 1}?",
+            [kind_words(kind) for kind in self.kinds],
+            choose,
+            cancel,
+        )
+        self.kind_chooser.move_focus(self.kinds.index(self.seats[seat]))
+        self.chooser_seat = seat
+        self.place_kind_chooser()
+
+    def place_kind_chooser(self) -> None:
+        assert self.kind_chooser is not None
+        width, height = self.app.size
+        anchor = self.kind_buttons[self.chooser_seat].rect
+        chooser = self.kind_chooser
+        chooser.place((width // 2, 0), min(width - 40, 760))
+        # Just below the seat's button, or above it near the bottom; always in the window.
+        y = anchor.bottom + 8 + chooser.rect.height // 2
+        if y + chooser.rect.height // 2 > height - 8:
+            y = anchor.top - 8 - chooser.rect.height // 2
+        y = max(chooser.rect.height // 2 + 4, y)
+        chooser.place((width // 2, y), min(width - 40, 760))
+
+    def set_kind(self, seat: int, kind: str) -> None:
+        self.seats[seat] = kind
+        self.binding = None
+        self.rebuild()  # who is human changed: so do the slap keys shown
 
     # -- slap keys ------------------------------------------------------------------------
 
@@ -205,8 +292,13 @@ class SetupScene(MenuScene):
         return False
 
     def set_players(self, players: int) -> None:
-        self.players = max(self.info.min_players, min(self.info.max_players, players))
-        self.build()
+        low, high = self.info.min_players, self.info.max_players
+        if not low <= players <= high:
+            self.toast.show(
+                f"{self.info.title} is for {low} to {high} players.", seconds=3.0, tone=theme.GOLD
+            )
+        self.players = max(low, min(high, players))
+        self.rebuild()
 
     def launch(self) -> Launch:
         names = tuple(
@@ -233,8 +325,21 @@ class SetupScene(MenuScene):
         self.app.open_table(launch)
 
     def handle(self, event: pygame.event.Event) -> None:
+        chooser = self.kind_chooser
+        if chooser is not None:
+            # The chooser is modal: keys go to it, a click beside it closes it.
+            used = chooser.handle(event)
+            clicked = event.type == pygame.MOUSEBUTTONUP
+            if not used and clicked and not chooser.rect.collidepoint(event.pos):
+                self.kind_chooser = None
+            return
         if self.handle_binding(event):
             return
+        clicked = event.type == pygame.MOUSEBUTTONUP and event.button == 1
+        for button, step in zip(self.count_buttons, (-1, 1), strict=True):
+            if clicked and not button.enabled and button.rect.collidepoint(event.pos):
+                self.set_players(self.players + step)  # says there are no more
+                return
         for field in self.fields[: self.players]:
             if field.handle(event):
                 return
@@ -244,10 +349,11 @@ class SetupScene(MenuScene):
         theme.felt(surface)
         width, _ = surface.get_size()
         self.draw_heading(surface, 20)
+        count_mid = self.count_buttons[0].rect.centery
         theme.text(
             surface,
             "Players",
-            (max(80, width // 2 - 250), self.count_y + 22),
+            (max(20, width // 2 - 250), count_mid),
             22,
             theme.INK,
             True,
@@ -256,12 +362,15 @@ class SetupScene(MenuScene):
         theme.text(
             surface,
             str(self.players),
-            (width // 2 + 119, self.count_y + 22),
+            (width // 2 + 119, count_mid),
             26,
             theme.GOLD,
             True,
             "center",
         )
+        limits = f"{self.info.min_players} to {self.info.max_players}"
+        spot = (self.count_buttons[1].rect.right + 12, count_mid)
+        theme.text(surface, limits, spot, 16, theme.INK_DIM, anchor="midleft")
         for seat in range(self.players):
             self.fields[seat].draw(surface)
             theme.text(
@@ -279,6 +388,13 @@ class SetupScene(MenuScene):
                 words += " (Esc cancels)"
             else:
                 words = "Each player slaps the deck with their own key: click one to change it"
-            bottom = self.start_button.rect.y - 14
-            theme.text(surface, words, (width // 2, bottom), 17, theme.GOLD, True, "midbottom")
-        self.toast.draw(surface, bottom=self.start_button.rect.y - 44)
+            font = theme.fonts().get(17, bold=True)
+            words = theme.fit(words, font, width - 20)
+            bottom = self.start_button.rect.y - 10
+            theme.text(
+                surface, words, (width // 2, bottom), 17, theme.GOLD, anchor="midbottom", font=font
+            )
+        # Over the hint line rather than over the seats.
+        self.toast.draw(surface, bottom=self.start_button.rect.y - 6)
+        if self.kind_chooser is not None:
+            self.kind_chooser.draw(surface)

@@ -40,7 +40,13 @@ class TitleScene(MenuScene):
                 Button("Quit", self.app.quit),
             ]
         )
-        stack_buttons(self.column.buttons, width // 2, int(height * 0.55), 280, 56)
+        top = int(height * 0.55)
+        # As tall as fits above the line at the bottom: a small window gets slimmer buttons.
+        button_height = max(34, min(56, (height - 50 - top) // 3 - 14))
+        stack_buttons(self.column.buttons, width // 2, top, 280, button_height)
+
+    def first_choice(self) -> Button:
+        return self.column.buttons[0]  # Play
 
     def choose_game(self) -> None:
         self.app.manager.push(GameChoiceScene(self.app))
