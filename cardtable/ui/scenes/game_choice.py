@@ -26,22 +26,26 @@ class GameChoiceScene(MenuScene):
         buttons: list[Button] = []
         self.rows: list[tuple[pygame.Rect, GameInfo]] = []
         self.play_buttons: dict[str, Button] = {}
-        row_h = max(58, min(96, (height - 220) // max(1, len(self.games))))
+        back = Button("Back", self.back)
+        back.rect = pygame.Rect(0, 0, 200, 48)
+        back.rect.midbottom = (width // 2, height - 24)
         top = max(90, height // 7)
+        # The rows share what lies between the heading and Back, so a short window still
+        # shows each game's summary.
+        row_h = max(58, min(96, (back.rect.top - 10 - top) // max(1, len(self.games))))
         row_w = min(900, width - 60)
         for index, info in enumerate(self.games):
             row = pygame.Rect(0, 0, row_w, row_h - 10)
             row.midtop = (width // 2, top + index * row_h)
             self.rows.append((row, info))
+            button_h = min(48, row.height - 20)
             play = Button("Play", self._chooser(info), size=20)
-            play.rect = pygame.Rect(row.right - 250, row.y + 10, 120, row.height - 20)
+            play.rect = pygame.Rect(row.right - 250, 0, 120, button_h)
             rules = Button("Rules", self._rules(info), size=18)
-            rules.rect = pygame.Rect(row.right - 120, row.y + 10, 108, row.height - 20)
+            rules.rect = pygame.Rect(row.right - 120, 0, 108, button_h)
+            play.rect.centery = rules.rect.centery = row.centery
             self.play_buttons[info.id] = play
             buttons += [play, rules]
-        back = Button("Back", self.back)
-        back.rect = pygame.Rect(0, 0, 200, 48)
-        back.rect.midbottom = (width // 2, height - 24)
         self.column = ButtonColumn([*buttons, back])
 
     def first_choice(self) -> Button:
@@ -60,6 +64,9 @@ class GameChoiceScene(MenuScene):
             theme.panel(surface, row, alpha=170)
             title = theme.text(surface, info.title, (row.x + 18, row.y + 8), 22, theme.INK, True)
             players = f"{info.min_players}–{info.max_players} players"
+            room = self.play_buttons[info.id].rect.left - 8 - (title.right + 16)
+            if theme.fonts().get(16).size(players)[0] > room:
+                players = f"{info.min_players}–{info.max_players}"
             theme.text(
                 surface,
                 players,
@@ -71,7 +78,10 @@ class GameChoiceScene(MenuScene):
             font = theme.fonts().get(16)
             room = row.width - 290
             lines = wrap(info.summary, font, room)
-            for index, line in enumerate(lines[: max(1, (row.height - 40) // 20)]):
+            shown = lines[: max(1, (row.height - 40) // 20)]
+            if len(shown) < len(lines):
+                shown[-1] = theme.fit(shown[-1] + " …", font, room)  # there is more
+            for index, line in enumerate(shown):
                 theme.text(
                     surface,
                     line,
