@@ -8,7 +8,8 @@ import pygame
 
 from cardtable.games import registry
 from cardtable.ui.launch import Launch
-from cardtable.ui.menus import RulesScene, SettingsScene
+from cardtable.ui.scenes.rules import RulesScene
+from cardtable.ui.scenes.settings import SettingsScene
 from cardtable.ui.tables import TABLES, GenericTable, table_for
 
 from .conftest import click, key, until

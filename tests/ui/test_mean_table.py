@@ -18,7 +18,9 @@ from cardtable.engine import Event
 from cardtable.games import registry
 from cardtable.games.mean import decks_for, one_deck, parse_play
 from cardtable.ui.launch import Launch
-from cardtable.ui.menus import PrivacyScene, ResultsScene, RulesScene
+from cardtable.ui.scenes.privacy import PrivacyScene
+from cardtable.ui.scenes.results import ResultsScene
+from cardtable.ui.scenes.rules import RulesScene
 from cardtable.ui.tables import table_for
 from cardtable.ui.tables.mean import MeanTable, mean_face
 

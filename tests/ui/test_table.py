@@ -8,7 +8,8 @@ import threading
 import pygame
 
 from cardtable.ui.launch import Launch
-from cardtable.ui.menus import PrivacyScene, ResultsScene
+from cardtable.ui.scenes.privacy import PrivacyScene
+from cardtable.ui.scenes.results import ResultsScene
 from cardtable.ui.tables.what_the_heck import WhatTheHeckTable
 
 from .conftest import click, drag, frames, key, until

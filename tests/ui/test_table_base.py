@@ -8,7 +8,8 @@ from __future__ import annotations
 import pygame
 
 from cardtable.ui.launch import Launch
-from cardtable.ui.menus import PrivacyScene, RulesScene
+from cardtable.ui.scenes.privacy import PrivacyScene
+from cardtable.ui.scenes.rules import RulesScene
 
 from .conftest import click, drag, frames, key, until
 from .fake_game import PounceTable, register

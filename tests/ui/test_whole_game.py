@@ -5,13 +5,11 @@ from __future__ import annotations
 
 from cardtable import storage
 from cardtable.games import registry
-from cardtable.ui.menus import (
-    GameChoiceScene,
-    PrivacyScene,
-    ResultsScene,
-    SetupScene,
-    TitleScene,
-)
+from cardtable.ui.scenes.game_choice import GameChoiceScene
+from cardtable.ui.scenes.privacy import PrivacyScene
+from cardtable.ui.scenes.results import ResultsScene
+from cardtable.ui.scenes.setup import SetupScene
+from cardtable.ui.scenes.title import TitleScene
 from cardtable.ui.tables.what_the_heck import WhatTheHeckTable
 
 from .conftest import click, drag, until

@@ -6,12 +6,16 @@ game without its own, so every registered game can be played.
 
 from __future__ import annotations
 
-from ..scenes import Scene
+from typing import TYPE_CHECKING
+
 from .base import TableScene
 from .generic import GenericTable
 from .hit_the_deck import HitTheDeckTable
 from .mean import MeanTable
 from .what_the_heck import WhatTheHeckTable
+
+if TYPE_CHECKING:
+    from ..scenes.base import Scene
 
 TABLES: dict[str, type[Scene]] = {
     "hit-the-deck": HitTheDeckTable,

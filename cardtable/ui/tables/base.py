@@ -23,7 +23,7 @@ from cardtable.engine import Event, IllegalAction
 
 from ..cards import PLAIN, CardStyle
 from ..launch import Launch
-from ..scenes import Scene
+from ..scenes.base import Scene
 from ..widgets import Button
 from . import frame
 from .animator import Animator
@@ -337,14 +337,10 @@ class TableScene(Scene):
         self.choices.key = None
 
     def open_rules(self) -> None:
-        from ..menus import RulesScene
-
-        self.app.manager.push(RulesScene(self.app, self.info))
+        self.app.open_rules(self.info)
 
     def open_settings(self) -> None:
-        from ..menus import SettingsScene
-
-        self.app.manager.push(SettingsScene(self.app))
+        self.app.open_settings()
 
     def animate_hand_over(self, event: Event) -> None:
         """Between hands: the score sheet, until the players go on."""

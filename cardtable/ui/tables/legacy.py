@@ -59,7 +59,7 @@ from .. import theme
 from ..anim import AnimationQueue, Step, Tween
 from ..cards import PLAIN, CardStyle, card_size, flip_width, shadow
 from ..launch import Launch
-from ..scenes import Scene
+from ..scenes.base import Scene
 from ..slap import bindings
 from ..widgets import Button
 
@@ -288,14 +288,10 @@ class TableScene(Scene):
         self.layout(size)
 
     def open_rules(self) -> None:
-        from ..menus import RulesScene
-
-        self.app.manager.push(RulesScene(self.app, self.info))
+        self.app.open_rules(self.info)
 
     def open_settings(self) -> None:
-        from ..menus import SettingsScene
-
-        self.app.manager.push(SettingsScene(self.app))
+        self.app.open_settings()
 
     # -- what a game overrides ------------------------------------------------------------
 
@@ -762,15 +758,11 @@ class TableScene(Scene):
         if not waiting or self.shown_human in waiting:
             return False
         following = waiting[0]
-        from ..menus import PrivacyScene
-
         self.viewer = None
         self.shown_human = None
         self.sync()
         self.cancel_drag()
-        self.app.manager.push(
-            PrivacyScene(self.app, self.seats[following].name, lambda: self.show_seat(following))
-        )
+        self.app.cover_table(self.seats[following].name, lambda: self.show_seat(following))
         return True
 
     def show_seat(self, seat: int) -> None:
@@ -807,12 +799,8 @@ class TableScene(Scene):
             )
         except OSError as error:
             print(f"Card Table: could not save statistics: {error}", file=sys.stderr)
-        from ..menus import ResultsScene
-
         names = [controller.name for controller in self.seats]
-        self.app.manager.replace(
-            ResultsScene(self.app, self.launch, names, result.to_dict(), self.info.title)
-        )
+        self.app.show_results(self.launch, names, result.to_dict(), self.info.title)
 
     # -- input ----------------------------------------------------------------------------
 

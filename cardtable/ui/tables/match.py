@@ -125,12 +125,8 @@ class Match:
         if not wanted or table.viewer in wanted:
             return False
         following = wanted[0]
-        from ..menus import PrivacyScene
-
         table.show_seat(None)
-        table.app.manager.push(
-            PrivacyScene(table.app, self.seats[following].name, lambda: table.show_seat(following))
-        )
+        table.app.cover_table(self.seats[following].name, lambda: table.show_seat(following))
         return True
 
     # -- the end ----------------------------------------------------------------------
@@ -151,10 +147,5 @@ class Match:
             self.saved_record = storage.save_match(self.referee.record(), f"{self.info.id}-{stamp}")
         except OSError as error:
             print(f"Card Table: could not save statistics: {error}", file=sys.stderr)
-        from ..menus import ResultsScene
-
         names = [controller.name for controller in self.seats]
-        app = self.table.app
-        app.manager.replace(
-            ResultsScene(app, self.launch, names, result.to_dict(), self.info.title)
-        )
+        self.table.app.show_results(self.launch, names, result.to_dict(), self.info.title)
