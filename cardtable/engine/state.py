@@ -179,8 +179,7 @@ class GameState(ABC):
 
     def explain_out_of_turn(self, seat: int, code: str) -> str:
         """Why ``seat`` may not act at all now."""
-        waiting = ", ".join(f"seat {s}" for s in self.to_act)
-        return f"It is not your turn: waiting for {waiting}."
+        return "It is not your turn."
 
     def public_observation(self, seat: int | None) -> dict[str, Any]:
         """The game's own public facts for ``seat`` (direction, scores, round ...)."""

@@ -310,7 +310,7 @@ class HitTheDeckState(GameState):
         if self.slap is not None:
             return "HIT THE DECK WITH A HAND! Hit the deck now: no card can be played."
         if seat != self.turn:
-            return f"It is not your turn: seat {self.turn} is to play."
+            return "It is not your turn: wait for your turn, or hit the deck."
         hand = self.hands[seat]
         words = code.split()
         if code == "draw":
@@ -400,8 +400,10 @@ class HitTheDeckState(GameState):
             Event(
                 "slap",
                 seat=player,
-                text=f"Seat {player} did not call out in time.",
+                text=f"{{P{player}}} did not call out in time.",
                 data={"stage": "announce-missed", "round": self.slap.number},
+                what="late",
+                seats=(player,),
             )
         ]
 
@@ -460,7 +462,7 @@ class HitTheDeckState(GameState):
         self.landed = {"card": code, "seat": seat}
         events = [move(code, f"hand:{seat}", "discard", face="up", seat=seat)]
         if not hand:
-            events.append(announce(f"Seat {seat} goes out!", seat=seat))
+            events.append(announce(f"{{P{seat}}} goes out!", seat, what="out", seats=(seat,)))
             if card(code).kind == HAND:
                 # The slap round still runs; the hand ends when it closes.
                 return events + self._open_slap(seat, going_out=True)
@@ -470,7 +472,14 @@ class HitTheDeckState(GameState):
     def _draw_for_turn(self, seat: int) -> list[Event]:
         events = self._refill()
         if not self.draw_pile:
-            events.append(announce("The Draw Pile is empty: the turn passes.", seat=seat))
+            events.append(
+                announce(
+                    "The Draw Pile is empty: the turn passes.",
+                    seat,
+                    what="turn-passes",
+                    seats=(seat,),
+                )
+            )
             return events + self._give_turn(self._next(seat))
         drawn = self.draw_pile.pop()
         hand = self.hands[seat]
@@ -500,7 +509,9 @@ class HitTheDeckState(GameState):
                 events.append(
                     announce(
                         f"Hit the deck with {self.demand.words()}!",
-                        seat=by,
+                        by,
+                        what="call",
+                        seats=(by,),
                         demand=self.demand.to_dict(),
                     )
                 )
@@ -526,11 +537,20 @@ class HitTheDeckState(GameState):
     def _cut(self, cutter: int) -> tuple[list[Event], bool]:
         """``cutter`` cuts the Draw Pile near the middle and puts the exposed card on the
         discard pile; they lose their turn. False when there was nothing to cut."""
-        events = [announce(f"Seat {cutter} cuts the deck and loses the turn.", seat=cutter)]
+        events = [
+            announce(
+                f"{{P{cutter}}} cuts the deck and loses the turn.",
+                cutter,
+                what="cut",
+                seats=(cutter,),
+            )
+        ]
         events += self._refill()
         size = len(self.draw_pile)
         if size == 0:
-            events.append(announce("There is nothing to cut.", seat=cutter))
+            events.append(
+                announce("There is nothing to cut.", cutter, what="nothing-to-cut", seats=(cutter,))
+            )
             return events, False
         lifted = cut_point(self.rng, size)
         exposed = self.draw_pile.pop(size - 1 - lifted)
@@ -553,7 +573,14 @@ class HitTheDeckState(GameState):
         """``flipper`` reverses the piles and loses their turn; the direction of play
         reverses. A Flip turned up is buried in the middle of the discard pile. False when
         there was no Draw Pile to flip (the direction still reverses)."""
-        events = [announce(f"Seat {flipper} flips the deck and loses the turn.", seat=flipper)]
+        events = [
+            announce(
+                f"{{P{flipper}}} flips the deck and loses the turn.",
+                flipper,
+                what="flip",
+                seats=(flipper,),
+            )
+        ]
         events += self._refill()
         flipped = bool(self.draw_pile)
         if flipped:
@@ -569,6 +596,7 @@ class HitTheDeckState(GameState):
         events.append(
             announce(
                 "Play turns to the " + ("left." if self.direction == 1 else "right."),
+                what="direction",
                 direction=self.direction,
             )
         )
@@ -579,7 +607,13 @@ class HitTheDeckState(GameState):
                     break
                 self.discard_pile.pop()
                 self.discard_pile.insert(len(self.discard_pile) // 2, top)
-                events.append(announce(f"A second Flip ({top}) is buried in the pile."))
+                events.append(
+                    announce(
+                        f"A second Flip ({top}) is buried in the pile.",
+                        what="flip-buried",
+                        card=top,
+                    )
+                )
                 events.append(move(top, "discard", "discard", face="up"))
                 events.append(Event("reveal", cards=(self.discard_pile[-1],), src="discard"))
                 self.landed = {"card": self.discard_pile[-1], "seat": flipper}
@@ -594,7 +628,7 @@ class HitTheDeckState(GameState):
         self.discard_pile = [top]
         self.discard_all_seen = True
         events = [
-            announce("The Draw Pile is used up: the discard pile makes a new one."),
+            announce("The Draw Pile is used up: the discard pile makes a new one.", what="refill"),
             move(list(rest), "discard", "draw", face="down"),
             Event("shuffle", src="draw"),
         ]
@@ -608,7 +642,9 @@ class HitTheDeckState(GameState):
         for _ in range(count):
             events += self._refill()
             if not self.draw_pile:
-                events.append(announce("The Draw Pile is empty.", seat=seat))
+                events.append(
+                    announce("The Draw Pile is empty.", seat, what="draw-empty", seats=(seat,))
+                )
                 break
             drawn = self.draw_pile.pop()
             self.hands[seat].append(drawn)
@@ -632,6 +668,8 @@ class HitTheDeckState(GameState):
                     "seconds": SLAP_SECONDS,
                     "announce_seconds": ANNOUNCE_SECONDS,
                 },
+                what="slap-open",
+                seats=(card_player,),
             )
         ]
 
@@ -644,11 +682,15 @@ class HitTheDeckState(GameState):
                 "slap",
                 seat=seat,
                 data={"stage": "hit", "round": slap.number, "order": len(slap.hits)},
+                what="slap-hit",
+                seats=(seat,),
             )
         ]
         if seat == slap.card_player and not slap.announce_missed:
             slap.announced = True
-            events.append(announce("HIT THE DECK WITH A HAND!", seat=seat))
+            events.append(
+                announce("HIT THE DECK WITH A HAND!", seat, what="hit-hand", seats=(seat,))
+            )
         if len(slap.hits) == self.players:
             # Everyone has hit: nothing can change the outcome any more.
             events += self._resolve_slap()
@@ -660,15 +702,15 @@ class HitTheDeckState(GameState):
         self.slap = None
         if not slap.announced:
             losers = [slap.card_player]
-            why = f"Seat {slap.card_player} did not call it out and draws four instead."
+            why = f"{{P{slap.card_player}}} did not call it out and draws four instead."
         else:
             missing = [s for s in range(self.players) if s not in slap.hits]
             losers = missing or [slap.hits[-1]]
             if missing:
-                who = ", ".join(f"seat {s}" for s in missing)
+                who = ", ".join(f"{{P{s}}}" for s in missing)
                 why = f"Never hit the deck: {who}; each draws four."
             else:
-                why = f"Seat {losers[0]} hit last and draws four."
+                why = f"{{P{losers[0]}}} hit last and draws four."
         events = [
             Event(
                 "slap",
@@ -680,6 +722,8 @@ class HitTheDeckState(GameState):
                     "draws": losers,
                     "announced": slap.announced,
                 },
+                what="slap-result",
+                seats=tuple(losers),
             )
         ]
         for seat in losers:
@@ -693,8 +737,10 @@ class HitTheDeckState(GameState):
             Event(
                 "slap",
                 seat=seat,
-                text=f"Seat {seat} is faked out and draws two.",
+                text=f"{{P{seat}}} is faked out and draws two.",
                 data={"stage": "fake-out", "round": self.slap_rounds},
+                what="faked-out",
+                seats=(seat,),
             )
         ]
         # Drawing does not disturb a card just drawn: new cards go after it in the hand.
@@ -731,8 +777,10 @@ class HitTheDeckState(GameState):
             Event(
                 "deal",
                 seat=self.dealer,
-                text=f"Hand {self.hand_number}: seat {self.dealer} deals seven cards each.",
+                text=f"Hand {self.hand_number}: {{P{self.dealer}}} deals seven cards each.",
                 data={"hand": self.hand_number, "dealer": self.dealer},
+                what="deal",
+                seats=(self.dealer,),
             )
         )
         if stacked is None:
@@ -750,7 +798,9 @@ class HitTheDeckState(GameState):
             # Buried in the middle of the deck, and the next card turned up.
             self.discard_pile.pop()
             self.draw_pile.insert(len(self.draw_pile) // 2, first)
-            events.append(announce("A Hit the Deck with a Hand card is buried in the deck."))
+            events.append(
+                announce("A Hit the Deck with a Hand card is buried in the deck.", what="buried")
+            )
             events.append(move(first, "discard", "draw", face="down"))
             first = self.draw_pile.pop()
             self.discard_pile.append(first)
@@ -765,6 +815,7 @@ class HitTheDeckState(GameState):
         scores = [sum(card(code).points for code in hand) for hand in self.hands]
         self.hand_scores.append(scores)
         self.totals = [total + score for total, score in zip(self.totals, scores, strict=True)]
+        match_over = max(self.totals) >= self.target
         events = [
             Event(
                 "score",
@@ -773,13 +824,18 @@ class HitTheDeckState(GameState):
                     "hand": self.hand_number,
                     "hand_scores": list(scores),
                     "scores": list(self.totals),
+                    "match_over": match_over,
                 },
+                what="hand-over",
             )
         ]
-        if max(self.totals) >= self.target:
+        if match_over:
             self._over = True
             result = self.result
-            return events + [Event("over", data=result.to_dict() if result else {})]
+            assert result is not None
+            return events + [
+                Event("over", data=result.to_dict(), what="match-over", seats=tuple(result.winners))
+            ]
         return events + self._start_hand(None)
 
 

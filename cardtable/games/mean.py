@@ -161,7 +161,9 @@ class MeanState(GameState):
         super().__init__(players, seed, options)
         self.play_on: bool = bool(options.get("play_on", False))
         stack = list(deck) if deck is not None else self.full_deck(players, options)
-        events: list[Event] = [Event("deal", text="Four Punishment Piles, four cards each.")]
+        events: list[Event] = [
+            Event("deal", text="Four Punishment Piles, four cards each.", what="deal")
+        ]
         if deck is None:
             self.rng.shuffle(stack)
             events.append(Event("shuffle", src="draw"))
@@ -227,7 +229,7 @@ class MeanState(GameState):
         if self.phase == PHASE_OVER:
             return "The game is over."
         if seat != self.current:
-            return f"It is not your turn: waiting for seat {self.current}."
+            return "It is not your turn."
         words = code.split()
         verb = words[0] if words else ""
         if self.phase == PHASE_DIR:
@@ -438,9 +440,9 @@ class MeanState(GameState):
         if target == seat:
             return "Swap with another player: your own hand is no swap."
         if not 0 <= target < self.players:
-            return f"There is no seat {target} at this table."
+            return "There is no such player at this table: choose another to swap with."
         if not self.active[target]:
-            return f"Seat {target} is out of the game: swap with a player still in it."
+            return "That player is out of the game: swap with a player still in it."
         return ask
 
     def _explain_punish(self, seat: int, code: str) -> str:
@@ -510,18 +512,31 @@ class MeanState(GameState):
         self.play_values.extend([value] * len(cards))
         if not self.draw_deck:
             self.plays_without_progress += 1
-        events = [move(cards, f"hand:{seat}", "play", face="up", seat=seat)]
+        # The move says what the cards count as: a Wild's announced value travels on it.
+        events = [move(cards, f"hand:{seat}", "play", face="up", seat=seat, value=value)]
         if cards[0] == WILD:
-            events.append(announce(f"Wild as {value}", seat, value=value, count=len(cards)))
+            wilds = "Wild" if len(cards) == 1 else f"{len(cards)} Wilds"
+            events.append(
+                announce(
+                    f"{{P{seat}}}: {wilds} as {value}",
+                    seat,
+                    what="wild",
+                    seats=(seat,),
+                    value=value,
+                    count=len(cards),
+                )
+            )
         if value in SETS_UP or value in SETS_DOWN:
             direction = "up" if value in SETS_UP else "down"
             if direction != self.direction:
                 self.direction = direction
-                events.append(announce(self.direction_words(), seat, direction=direction))
+                events.append(self._direction_event(seat))
         if value == MEAN_VALUE:
             # A MEAN! answer adds to the unresolved ones; a fresh MEAN! starts from none.
             self.unresolved_mean += len(cards)
-            events.append(announce("MEAN!", seat, unresolved=self.unresolved_mean))
+            events.append(
+                announce("MEAN!", seat, what="mean", seats=(seat,), unresolved=self.unresolved_mean)
+            )
         clears = self.top_run()[1] >= KIND_LIMIT
         eight = value == EIGHT
         self.pending = {"seat": seat, "value": value, "clears": clears, "eight": eight}
@@ -535,8 +550,12 @@ class MeanState(GameState):
 
     def _choose_direction(self, seat: int, direction: str) -> list[Event]:
         self.direction = direction
-        events = [announce(self.direction_words(), seat, direction=direction)]
-        return events + self._after_direction(seat)
+        return [self._direction_event(seat)] + self._after_direction(seat)
+
+    def _direction_event(self, seat: int) -> Event:
+        return announce(
+            self.direction_words(), seat, what="direction", seats=(seat,), direction=self.direction
+        )
 
     def _after_direction(self, seat: int) -> list[Event]:
         assert self.pending is not None
@@ -554,7 +573,13 @@ class MeanState(GameState):
         self.hands[seat][:] = theirs
         self.hands[target][:] = mine
         events = [
-            announce(f"Seat {seat} swaps hands with seat {target}", seat, target=target),
+            announce(
+                f"{{P{seat}}} swaps hands with {{P{target}}}",
+                seat,
+                what="swap",
+                seats=(seat, target),
+                target=target,
+            ),
             move(mine, f"hand:{seat}", f"hand:{target}", face=target, seat=seat),
             move(theirs, f"hand:{target}", f"hand:{seat}", face=seat, seat=target),
         ]
@@ -580,7 +605,7 @@ class MeanState(GameState):
                 # The clearer restarts at once on the empty Play Area, without drawing.
                 self.current = seat
                 self.phase = PHASE_PLAY
-                return events + [Event("turn", seat=seat, text="restart")]
+                return events + [Event("turn", seat=seat, text="restart", what="restart")]
             return events + self._start_turn(self._next_seat(seat))
         if self.unresolved_mean:
             return events + self._begin_answer(self._next_seat(seat))
@@ -598,14 +623,14 @@ class MeanState(GameState):
         self.direction = None
         return [
             move(cleared, "play", "removed", face="up", seat=seat),
-            announce("Play Area cleared", seat),
+            announce("Play Area cleared", seat, what="clear", seats=(seat,)),
         ]
 
     def _begin_answer(self, seat: int) -> list[Event]:
         self.current = seat
         if any(card in (str(MEAN_VALUE), WILD) for card in self.hands[seat]):
             self.phase = PHASE_ANSWER
-            return [Event("turn", seat=seat, text="MEAN!")]
+            return [Event("turn", seat=seat, text="MEAN!", what="answer")]
         return self._begin_punishment(seat, self.unresolved_mean, "mean")
 
     def _begin_punishment(self, seat: int, owed: int, reason: str) -> list[Event]:
@@ -615,8 +640,15 @@ class MeanState(GameState):
         self.punish_reason = reason
         piles = "a Punishment Pile" if owed == 1 else f"{owed} Punishment Piles"
         events = [
-            Event("turn", seat=seat, text="punish"),
-            announce(f"Seat {seat} takes {piles}", seat, owed=owed, reason=reason),
+            Event("turn", seat=seat, text="punish", what="punish"),
+            announce(
+                f"{{P{seat}}} takes {piles}",
+                seat,
+                what="punished",
+                seats=(seat,),
+                owed=owed,
+                reason=reason,
+            ),
         ]
         return events + self._make_piles_if_none()
 
@@ -628,12 +660,22 @@ class MeanState(GameState):
         events = self._replenish()
         if self.piles_to_take():
             return events
-        events.append(announce("No Punishment Pile can be made: the punishment is dropped"))
+        events.append(
+            announce(
+                "No Punishment Pile can be made: the punishment is dropped",
+                what="punishment-dropped",
+            )
+        )
         self.piles_owed = 0
         return events + self._end_punishment()
 
     def _replenish(self) -> list[Event]:
-        events = [announce("No Punishment Piles left: new ones are made from the Play Area")]
+        events = [
+            announce(
+                "No Punishment Piles left: new ones are made from the Play Area",
+                what="replenish",
+            )
+        ]
         source = self.play_area
         self.rng.shuffle(source)
         self.play_values.clear()
@@ -658,7 +700,7 @@ class MeanState(GameState):
             source.clear()
             events.append(move(left, "play", "removed:unseen", face="down"))
         if not self.draw_deck and total:
-            events.append(announce("The Draw Deck is empty: the end game"))
+            events.append(announce("The Draw Deck is empty: the end game", what="end-game"))
         return events
 
     def _take_pile(self, seat: int, pile: int) -> list[Event]:
@@ -679,7 +721,7 @@ class MeanState(GameState):
         events: list[Event] = []
         if self.unresolved_mean:
             self.unresolved_mean = 0
-            events.append(announce("MEAN! resolved", seat))
+            events.append(announce("MEAN! resolved", seat, what="mean-resolved", seats=(seat,)))
         self.punish_reason = ""
         events += self._check_wins()
         if self.phase == PHASE_OVER:
@@ -698,7 +740,7 @@ class MeanState(GameState):
             hand.extend(drawn)
             events.append(move(drawn, "draw", f"hand:{seat}", face=seat, seat=seat))
             if not self.draw_deck:
-                events.append(announce("The Draw Deck is empty: the end game"))
+                events.append(announce("The Draw Deck is empty: the end game", what="end-game"))
         events += self._check_wins()
         if self.phase == PHASE_OVER:
             return events
@@ -706,7 +748,9 @@ class MeanState(GameState):
             return events + self._start_turn(self._next_seat(seat))
         if self.plays_without_progress >= STALEMATE_ROUNDS * sum(self.active):
             self.called = True
-            events.append(announce("Nothing has left play for many rounds: the game is called"))
+            events.append(
+                announce("Nothing has left play for many rounds: the game is called", what="called")
+            )
             return events + self._game_over()
         if not self.can_play(seat):
             return events + self._begin_punishment(seat, 1, "stuck")
@@ -725,7 +769,9 @@ class MeanState(GameState):
             self.active[seat] = False
         self.plays_without_progress = 0
         self.finish_order.append(sorted(winners))
-        events = [announce(f"Seat {seat} wins!", seat) for seat in winners]
+        events = [
+            announce(f"{{P{seat}}} wins!", seat, what="win", seats=(seat,)) for seat in winners
+        ]
         if not self.play_on or sum(self.active) <= 1:
             events += self._game_over()
         return events
@@ -734,7 +780,14 @@ class MeanState(GameState):
         self.active[seat] = False
         self.eight_losers.append(seat)
         self.plays_without_progress = 0
-        events = [announce(f"Seat {seat} went out on an Eight and loses!", seat)]
+        events = [
+            announce(
+                f"{{P{seat}}} went out on an Eight and loses!",
+                seat,
+                what="lost-on-eight",
+                seats=(seat,),
+            )
+        ]
         if not self.play_on or sum(self.active) <= 1:
             events += self._game_over()
         return events
@@ -743,7 +796,10 @@ class MeanState(GameState):
         self.phase = PHASE_OVER
         self.pending = None
         result = self.result
-        return [Event("over", data=result.to_dict() if result else {})]
+        assert result is not None
+        return [
+            Event("over", data=result.to_dict(), what="match-over", seats=tuple(result.winners))
+        ]
 
     def _next_seat(self, seat: int) -> int:
         for step in range(1, self.players + 1):

@@ -72,7 +72,9 @@ class WhatTheHeckState(GameState):
         self.last_reveal: dict[str, Any] | None = None
         self._over = False
         self.setup_events = [
-            Event("deal", text="Each player takes a full set of Player Cards 1 to 15."),
+            Event(
+                "deal", text="Each player takes a full set of Player Cards 1 to 15.", what="deal"
+            ),
             *self._flip_point_card(),
         ]
 
@@ -177,7 +179,7 @@ class WhatTheHeckState(GameState):
     def _flip_point_card(self) -> list[Event]:
         card = self.points.pop()
         self.center.append(card)
-        return [move(card, "points", "center", face="up")]
+        return [move(card, "points", "center", face="up", round=self.round)]
 
     def _resolve(self) -> list[Event]:
         bids = {seat: int(self.bids[seat][0]) for seat in range(self.players)}
@@ -197,6 +199,8 @@ class WhatTheHeckState(GameState):
                 cards=tuple(str(bids[s]) for s in range(self.players)),
                 src="bids",
                 data=dict(self.last_reveal),
+                what="bids",
+                seats=tuple(cancelled),
             )
         ]
         for seat in range(self.players):
@@ -209,19 +213,42 @@ class WhatTheHeckState(GameState):
             self.won[winner].extend(taken)
             self.center.clear()
             events.append(move(taken, "center", f"won:{winner}", face="up", seat=winner))
-            events.append(Event("score", seat=winner, data={"scores": self.scores()}))
+            events.append(
+                Event(
+                    "score",
+                    seat=winner,
+                    data={"scores": self.scores()},
+                    what="take",
+                    seats=(winner,),
+                )
+            )
         elif last_round:
             left = list(self.center)
             self.unclaimed.extend(left)
             self.center.clear()
-            events.append(announce("All tie in the last round: nobody takes the Point Cards."))
+            events.append(
+                announce(
+                    "All tie in the last round: nobody takes the Point Cards.",
+                    what="all-tie-last",
+                    seats=tuple(cancelled),
+                )
+            )
             events.append(move(left, "center", "unclaimed", face="up"))
         else:
-            events.append(announce("All tie! The Point Card stays and another joins it."))
+            events.append(
+                announce(
+                    "All tie! The Point Card stays and another joins it.",
+                    what="all-tie",
+                    seats=tuple(cancelled),
+                )
+            )
         if last_round:
             self._over = True
             result = self.result
-            events.append(Event("over", data=result.to_dict() if result else {}))
+            assert result is not None
+            events.append(
+                Event("over", data=result.to_dict(), what="match-over", seats=tuple(result.winners))
+            )
         else:
             self.round += 1
             events += self._flip_point_card()

@@ -420,4 +420,4 @@ def test_announcements_name_the_players(app):
     table.queue.steps[-1].begin()
     assert table.banner == f"{other} takes 2 Punishment Piles"
     table.refuse(table.state.explain(1, "play 5"))
-    assert table.reason == "It is not your turn: waiting for You."
+    assert table.reason == "It is not your turn."

@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pytweening
 
-from cardtable.engine import HIDDEN, Action, Event, IllegalAction, MatchRecord, Rng, Window
+from cardtable.engine import HIDDEN, Action, Event, IllegalAction, MatchRecord, Rng, Window, words
 from cardtable.games import registry
 from cardtable.strategy import Bot, make_bot, view_for
 
@@ -548,14 +548,18 @@ class TableScene(Scene):
 
     def animate_deal(self, event: Event) -> None:
         if event.text:
-            self.show_banner(event.text, self.banner_time * 0.8)
+            self.show_banner(self.words(event), self.banner_time * 0.8)
 
     def animate_announce(self, event: Event) -> None:
-        self.show_banner(event.text, self.banner_time)
+        self.show_banner(self.words(event), self.banner_time)
 
     def animate_slap(self, event: Event) -> None:
         if event.text:
-            self.show_banner(event.text, self.banner_time * 0.6)
+            self.show_banner(self.words(event), self.banner_time * 0.6)
+
+    def words(self, event: Event) -> str:
+        """The event's text with the players' names for ``{P<seat>}``."""
+        return words(event, [controller.name for controller in self.seats])
 
     def animate_score(self, event: Event) -> None:
         scores = event.data.get("scores")

@@ -869,10 +869,10 @@ class MeanTable(TableScene):
         """The engine's ``Seat 2`` as the player's name."""
 
         def name(match: re.Match) -> str:
-            seat = int(match.group(1))
+            seat = int(match.group(1) or match.group(2))
             return self.seats[seat].name if 0 <= seat < len(self.seats) else match.group(0)
 
-        return re.sub(r"\b[Ss]eat (\d+)", name, words)
+        return re.sub(r"\{P(\d+)\}|\b[Ss]eat (\d+)", name, words)
 
     def sound_for(self, event: Event) -> str | None:
         if event.kind == "move" and event.dst == "removed":
