@@ -73,6 +73,7 @@ def test_a_drop_off_any_target_changes_nothing(app):
     drag(app, hand_point(table, "7"), (40, 300))
     assert table.state.history == []
     assert table.animator.returning  # snapping back
+    assert table.reason == "Drop your card on your bid spot."  # never silently
 
 
 def test_legal_drop_places_light_up_while_dragging(app):
@@ -180,3 +181,22 @@ def test_the_first_frame_shows_the_table_before_the_deal(app):
     until(app, lambda: not table.animator.busy)
     assert len(table.model["center"]) == 1 and len(table.model["points"]) == 14
     assert len(table.model["hand:0"]) == 15
+
+
+def test_refusals_and_choosers_keep_off_the_hand_at_every_size(app):
+    table = open_table(app)
+    for size in ((1280, 720), (800, 600), (800, 500)):
+        table.layout(size)
+        hand = table.view.spots["hand:0"].rect
+        assert table.chooser_area().bottom <= hand.top, size
+
+
+def test_a_long_prompt_wraps_then_drops_its_last_part_but_never_cuts_a_word():
+    from cardtable.ui.tables.frame import fitted
+
+    words = "MEAN!: take 2 Punishment Piles: click one or drag it to your hand"
+    lines, font = fitted(words, 600, 40)
+    assert " ".join(lines) == words and all(font.size(line)[0] <= 600 for line in lines)
+    lines, font = fitted(words, 180, 40)
+    assert " ".join(lines) == "MEAN!: take 2 Punishment Piles"
+    assert all(font.size(line)[0] <= 180 for line in lines)

@@ -51,10 +51,10 @@ class TableScene(Scene):
     move_time = 0.42
     banner_time = 1.3
 
-    def __init__(self, app: App, launch: Launch) -> None:
+    def __init__(self, app: App, launch: Launch, deck: list[str] | None = None) -> None:
         super().__init__(app)
         self.launch = launch
-        self.match = Match(self, launch)
+        self.match = Match(self, launch, deck)  # ``deck``: a stacked deck (tests, puzzles)
         self.info, self.state, self.seats = self.match.info, self.match.state, self.match.seats
         self.humans = self.match.humans
         self.names = [controller.name for controller in self.seats]
@@ -114,6 +114,16 @@ class TableScene(Scene):
         """Does a click on a card of ``zone`` play it at once when one target is lit?"""
         return False
 
+    def keys_for(self, code: str) -> tuple[int, ...]:
+        """Keys that choose ``code`` in a chooser at once (else digits by position)."""
+        return ()
+
+    def synced(self) -> None:
+        """The view was just loaded from the observation: reset what animations showed."""
+
+    def moving(self, events: list[Event], step) -> None:
+        """Moves start flying (``step`` may take more tweens): note what they carry."""
+
     def asks(self, legal: list[str]) -> list[str]:
         """The legal codes made in a chooser rather than with cards (a direction, a
         target player, pass): the base opens it when the viewer must choose."""
@@ -121,6 +131,10 @@ class TableScene(Scene):
 
     def question(self, codes: list[str]) -> str:
         return "Your choice"
+
+    def chooser_hint(self, codes: list[str]) -> str:
+        """The small line under a chooser's question (how to answer); "" for the usual."""
+        return ""
 
     def label_for(self, code: str) -> str:
         return code
@@ -299,7 +313,12 @@ class TableScene(Scene):
     def sync(self) -> None:
         """Lay the cards out exactly as the viewer's observation says."""
         self._legal.clear()
+        picked = self.input.picked
+        held = None if picked is None else list(self.view.zones.get(picked.zone, []))
         self.view.load(self.match.referee.observation(self.viewer), self.arrange)
+        if picked is not None and self.view.zones.get(picked.zone) != held:
+            self.input.cancel()  # the cards changed under the selection: start afresh
+        self.synced()
 
     def draw_plate(self, surface: pygame.Surface, seat: int, rect: pygame.Rect, detail="") -> None:
         """A seat's name plate, with who plays it and whether it is to act or thinking."""

@@ -114,13 +114,16 @@ class TableInput:
 
     def key_cards(self) -> list[tuple[str, int]]:
         """The cards the keyboard cursor moves over: those that can be played now (all the
-        viewer's cards when none can, so the cursor still shows where it is)."""
-        cards = [
-            (zone, index)
-            for zone, codes in self.table.view.zones.items()
-            if self.table.draggable(zone)
-            for index in range(len(codes))
-        ]
+        viewer's cards when none can, so the cursor still shows where it is); of a pile,
+        only its top card."""
+        cards: list[tuple[str, int]] = []
+        for zone, codes in self.table.view.zones.items():
+            if self.table.draggable(zone) and codes:
+                spot = self.table.view.spots.get(zone)
+                pile = spot is not None and spot.mode == "stack"  # a pile: its top card
+                cards += [
+                    (zone, index) for index in range(len(codes) - 1 if pile else 0, len(codes))
+                ]
         playable = [c for c in cards if self.pick(c[0], [c[1]]).lit]
         return playable or cards
 
@@ -241,8 +244,12 @@ class TableInput:
                 picked, self.picked = self.picked, None
                 self.table.drop(picked, targets[self.target_focus % len(targets)])
         elif focused is not None:
-            self.picked = self.pick(focused[0], [focused[1]])
-            self.target_focus = 0
+            picked = self.pick(focused[0], [focused[1]])
+            if self.table.click_drops(focused[0]) and len(picked.lit) == 1:
+                self.table.drop(picked, next(iter(picked.lit)))
+            else:
+                self.picked = picked
+                self.target_focus = 0
         elif cards:
             self.key_focus = 0  # the first press shows where the cursor is
         return True

@@ -60,11 +60,11 @@ def seat_names(launch: Launch, name_of) -> list[str]:
 class Match:
     """The seats and the referee of one game at the table."""
 
-    def __init__(self, table: TableScene, launch: Launch) -> None:
+    def __init__(self, table: TableScene, launch: Launch, deck: list[str] | None = None) -> None:
         self.table = table
         self.launch = launch
         self.info = registry.get(launch.game_id)
-        self.state = self.info.new_game(launch.players, launch.seed, launch.options)
+        self.state = self.info.new_game(launch.players, launch.seed, launch.options, deck=deck)
         names = seat_names(launch, table.app.name_of)
         self.seats: list[SeatController] = []
         for seat, kind in enumerate(launch.seats):
@@ -79,6 +79,7 @@ class Match:
             self.state,
             [c.bot for c in self.seats],
             seat_kinds=list(launch.seats),
+            deck=deck,
             executor=self.executor,
             pace=True,
             out_of_turn_pause=OUT_OF_TURN_PAUSE if self.humans else 0.0,
