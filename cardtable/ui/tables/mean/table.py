@@ -32,8 +32,11 @@ from cardtable.games.mean import (
     VALUES,
     WILD,
     a_value,
-    card_value,
+    dir_code,
+    parse,
     play_code,
+    punish_code,
+    swap_code,
 )
 
 from ...anim import Step, Tween
@@ -46,8 +49,8 @@ from .cards import DOWN_MARK, MEAN_STYLE, UP_MARK
 PILES = 4
 FAN = 0.42  # how far each card of the top run sits right of the one under it, in widths
 DIRECTION_KEYS = {
-    "dir up": (pygame.K_UP, pygame.K_u, pygame.K_1),
-    "dir down": (pygame.K_DOWN, pygame.K_d, pygame.K_2),
+    "up": (pygame.K_UP, pygame.K_u, pygame.K_1),
+    "down": (pygame.K_DOWN, pygame.K_d, pygame.K_2),
 }
 
 
@@ -195,8 +198,8 @@ class MeanTable(TableScene):
 
     def swap_targets(self) -> list[int]:
         """The seats the viewer's Eight may swap with, as the engine allows."""
-        codes = [code for code in self.legal_codes() if code.startswith("swap with ")]
-        return sorted(int(code.split()[-1]) for code in codes)
+        moves = [parse(code) for code in self.legal_codes()]
+        return sorted(int(move.target or 0) for move in moves if move.kind == "swap")
 
     def style_for(self, zone: str, code: str) -> CardStyle:
         return MEAN_STYLE
@@ -229,11 +232,11 @@ class MeanTable(TableScene):
 
     def action_for(self, cards: tuple[str, ...], source: str, target: str):
         if target == "hand" and source.startswith("punish:"):
-            return f"punish {source.split(':')[1]}"
+            return punish_code(int(source.split(":")[1]))
         if target != "play" or source != f"hand:{self.viewer}" or not cards:
             return None
         if cards[0] != WILD:
-            return play_code(cards, card_value(cards[0]) or 0)
+            return play_code(cards)
         # A Wild may mean any value: the base asks which of the legal ones. The likely
         # one comes first, so a refusal names the rule that stops it.
         top = self.public.get("top_value")
@@ -246,38 +249,40 @@ class MeanTable(TableScene):
         return "Drop your cards on the Play Area."
 
     def asks(self, legal: list[str]) -> list[str]:
-        asked = [code for code in legal if code.startswith(("dir ", "swap with "))]
-        return sorted(asked, key=lambda code: code != "dir up")  # Going Up first
+        asked = [code for code in legal if parse(code).kind in ("dir", "swap")]
+        return sorted(asked, key=lambda code: code != dir_code("up"))  # Going Up first
 
     def question(self, codes: list[str]) -> str:
-        if codes[0].startswith("dir "):
+        move = parse(codes[0])
+        if move.kind == "dir":
             return "Which way does the Play Area go?"
-        if codes[0].startswith("swap"):
+        if move.kind == "swap":
             return "Your Eight: swap hands with…"
-        count = codes[0].split().count(WILD)
-        return "Wild as…" if count == 1 else f"{count} Wilds as…"
+        return "Wild as…" if len(move.cards) == 1 else f"{len(move.cards)} Wilds as…"
 
     def label_for(self, code: str) -> str:
-        if code.startswith("dir "):
-            return f"{UP_MARK} Going Up" if code == "dir up" else f"{DOWN_MARK} Going Down"
-        if code.startswith("swap with "):
-            seat = int(code.split()[-1])
+        move = parse(code)
+        if move.kind == "dir":
+            return f"{UP_MARK} Going Up" if move.direction == "up" else f"{DOWN_MARK} Going Down"
+        if move.kind == "swap":
+            seat = int(move.target or 0)
             count = len(self.model.get(f"hand:{seat}", []))
             return f"{self.swap_targets().index(seat) + 1}. {self.names[seat]} ({count})"
-        return code.split()[-1]  # a Wild's value
+        return str(move.value)  # a Wild's value
 
     def keys_for(self, code: str) -> tuple[int, ...]:
-        if code in DIRECTION_KEYS:
-            return DIRECTION_KEYS[code]
-        if code.startswith("play"):
-            value = int(code.split()[-1])
-            return (pygame.K_0 + value % 10,) if value <= 10 else ()
+        move = parse(code)
+        if move.kind == "dir":
+            return DIRECTION_KEYS[str(move.direction)]
+        if move.kind == "play" and move.value is not None and move.value <= 10:
+            return (pygame.K_0 + move.value % 10,)
         return ()
 
     def chooser_hint(self, codes: list[str]) -> str:
-        if codes[0].startswith("dir "):
+        kind = parse(codes[0]).kind
+        if kind == "dir":
             return "↑ or ↓, or click"
-        if codes[0].startswith("swap"):
+        if kind == "swap":
             return "a number, ←/→ and Enter, or click a seat"
         return "a number (0 for 10), ←/→ and Enter; Esc cancels"
 
@@ -285,7 +290,7 @@ class MeanTable(TableScene):
         """A pile's number (1 to 4) takes it when you must take one."""
         number = event.key - pygame.K_1
         if self.punished_now() and 0 <= number < PILES:
-            self.act(f"punish {number}")
+            self.act(punish_code(number))
             return True
         return False
 
@@ -294,7 +299,7 @@ class MeanTable(TableScene):
         if self.awaiting_human() and self.phase == PHASE_SWAP and self.seat_boxes:
             for seat in self.swap_targets():
                 if self.seat_boxes.boxes[seat].union(self.plates[seat]).collidepoint(pos):
-                    self.act(f"swap with {seat}")
+                    self.act(swap_code(seat))
                     return True
         return False
 
