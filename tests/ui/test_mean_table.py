@@ -46,8 +46,8 @@ def stacked(hands: list[list[str]], draw: list[str], piles=PILES) -> list[str]:
 
 def open_mean(app, hands, draw=(), seats=None, seed=7) -> MeanTable:
     seats = tuple(seats or ["human"] + ["easy"] * (len(hands) - 1))
-    launch = Launch("mean", len(seats), seats, seed=seed)
-    table = MeanTable(app, launch, deck=stacked(hands, list(draw)))
+    deck = tuple(stacked(hands, list(draw)))
+    table = MeanTable(app, Launch("mean", len(seats), seats, seed=seed, deck=deck))
     table.hold_bots = True  # the bots wait: the test moves them (``bot_plays``)
     app.show_title()
     app.manager.push(table)
@@ -58,7 +58,7 @@ def bot_plays(app, table: MeanTable, seat: int, code: str) -> None:
     """The bot at ``seat`` makes the move ``code`` when the match asks it."""
     table.seats[seat].bot.choose = lambda view: Action(code)
     table.hold_bots = False
-    until(app, lambda: table.state.history[-1:] == [(seat, code)])
+    until(app, lambda: table.match.state.history[-1:] == [(seat, code)])
     table.hold_bots = True
 
 
@@ -111,7 +111,7 @@ def test_a_group_of_equal_cards_dragged_onto_the_play_area_plays_them_together(a
     click(app, hand_point(table, "7", 0))
     click(app, hand_point(table, "7", 2))
     drag(app, hand_point(table, "7", 0), play_area(table))
-    assert table.state.history == [(0, "play 7 7")]
+    assert table.match.state.history == [(0, "play 7 7")]
     assert table.input.picked is None  # the selection went with the cards
     settle(app, table)
     assert table.model["play"] == ["7", "7"]
@@ -128,11 +128,13 @@ def test_a_refused_drop_snaps_back_with_the_engines_reason(app):
     table.perform(0, "dir up")
     bot_plays(app, table, 1, "play 11")
     until(app, table.awaiting_human)
-    history = list(table.state.history)
+    history = list(table.match.state.history)
     home = table.view.slot("hand:0", table.model["hand:0"].index("5"))
     drag(app, hand_point(table, "5"), play_area(table))
-    assert table.state.history == history
-    assert table.reason == table.state.explain(0, "play 5") == "Going Up: play an 11 or higher."
+    assert table.match.state.history == history
+    assert (
+        table.reason == table.match.state.explain(0, "play 5") == "Going Up: play an 11 or higher."
+    )
     assert table.reason_left > 0
     assert table.animator.returning  # the card flies home
     frames(app, 12)
@@ -144,11 +146,11 @@ def test_the_direction_chooser_after_a_play_on_an_empty_area_by_mouse(app):
     table = open_mean(app, [["7", "7", "2", "4"], ["3", "4", "5", "9"]])
     until(app, table.awaiting_human)
     drag(app, hand_point(table, "4"), play_area(table))
-    assert table.state.history == [(0, "play 4")]
+    assert table.match.state.history == [(0, "play 4")]
     until(app, lambda: table.awaiting_human() and table.choices.chooser is not None)
     assert table.choices.chooser.options == ["↑ Going Up", "↓ Going Down"]
     click(app, option(table, "Going Down"))
-    assert table.state.history[-1] == (0, "dir down")
+    assert table.match.state.history[-1] == (0, "dir down")
     # The sign turns over from no direction to Going Down.
     assert table.sign_turn is not None and not table.sign_turn.done
     assert (table.sign_from, table.sign_direction) == (None, "down")
@@ -167,10 +169,10 @@ def test_the_direction_chooser_and_a_group_by_keyboard(app):
     key(app, pygame.K_SPACE)  # the second 7 joins
     assert table.input.picked is not None and table.input.picked.cards == ("7", "7")
     key(app, pygame.K_RETURN)
-    assert table.state.history == [(0, "play 7 7")]
+    assert table.match.state.history == [(0, "play 7 7")]
     until(app, lambda: table.awaiting_human() and table.choices.chooser is not None)
     key(app, pygame.K_UP)  # Going Up
-    assert table.state.history[-1] == (0, "dir up")
+    assert table.match.state.history[-1] == (0, "dir up")
     settle(app, table)
     assert table.sign_direction == "up"
 
@@ -183,7 +185,7 @@ def test_a_wild_value_chooser_offers_only_legal_values(app):
     bot_plays(app, table, 1, "play 11")  # Going Up on 11: a Wild may be 11 or 12
     until(app, table.awaiting_human)
     drag(app, hand_point(table, "W"), play_area(table))
-    assert table.state.history[-1] == (1, "play 11")  # nothing played yet: asked first
+    assert table.match.state.history[-1] == (1, "play 11")  # nothing played yet: asked first
     assert table.choices.chooser is not None
     legal = sorted(
         int(code.split()[-1]) for code in table.legal_codes() if code.startswith("play W as")
@@ -191,9 +193,9 @@ def test_a_wild_value_chooser_offers_only_legal_values(app):
     assert table.choices.chooser.options == [str(value) for value in legal] == ["11", "12"]
     assert not table.choices.chooser.rect.colliderect(table.view.spots["hand:0"].rect)
     key(app, pygame.K_5)  # not offered: nothing happens
-    assert table.state.history[-1] == (1, "play 11")
+    assert table.match.state.history[-1] == (1, "play 11")
     click(app, option(table, "12"))
-    assert table.state.history[-1] == (0, "play W as 12")
+    assert table.match.state.history[-1] == (0, "play W as 12")
     settle(app, table)
     assert table.sign_direction == "down"  # a Wild as Twelve sets Going Down
 
@@ -207,7 +209,7 @@ def test_the_wild_chooser_cancels_with_escape(app):
     assert table.choices.chooser is not None and len(table.choices.chooser.options) == 12
     key(app, pygame.K_ESCAPE)
     frames(app, 1)
-    assert table.choices.chooser is None and table.state.history == []
+    assert table.choices.chooser is None and table.match.state.history == []
 
 
 def test_the_swap_target_chooser_and_a_click_on_a_seat(app):
@@ -217,16 +219,16 @@ def test_the_swap_target_chooser_and_a_click_on_a_seat(app):
     drag(app, hand_point(table, "8"), play_area(table))
     until(app, lambda: table.awaiting_human() and table.choices.chooser is not None)
     click(app, option(table, "Going Up"))
-    until(app, lambda: table.awaiting_human() and table.state.phase == "swap")
+    until(app, lambda: table.awaiting_human() and table.match.state.phase == "swap")
     frames(app, 1)
     names = [table.seats[seat].name for seat in (1, 2)]
     assert [label.split(" (")[0] for label in table.choices.chooser.options] == [
         f"1. {names[0]}",
         f"2. {names[1]}",
     ]
-    theirs = sorted(table.state.hands[2])
+    theirs = sorted(table.match.state.hands[2])
     click(app, table.plates[2].center)
-    assert table.state.history[-1] == (0, "swap with 2")
+    assert table.match.state.history[-1] == (0, "swap with 2")
     settle(app, table)
     assert sorted(table.model["hand:0"]) == theirs
     assert all(card == "?" for card in table.model["hand:2"])
@@ -240,7 +242,7 @@ def test_the_swap_by_number_key(app):
     table.perform(0, "dir down")
     until(app, lambda: table.awaiting_human() and table.choices.chooser is not None)
     key(app, pygame.K_1)
-    assert table.state.history[-1] == (0, "swap with 1")
+    assert table.match.state.history[-1] == (0, "swap with 1")
 
 
 def stuck_position(app) -> MeanTable:
@@ -251,7 +253,7 @@ def stuck_position(app) -> MeanTable:
     table.perform(0, "dir down")
     bot_plays(app, table, 1, "play 2")
     until(app, table.awaiting_human)
-    assert table.state.phase == "punish"
+    assert table.match.state.phase == "punish"
     return table
 
 
@@ -261,7 +263,7 @@ def test_taking_a_punishment_pile_by_click(app):
     assert "take a Punishment Pile" in table.prompt()
     before = len(table.model["hand:0"])
     click(app, pile_point(table, 1))
-    assert table.state.history[-1] == (0, "punish 1")
+    assert table.match.state.history[-1] == (0, "punish 1")
     settle(app, table)
     assert len(table.model["hand:0"]) == before + 3
     assert table.model["punish:1"] == []
@@ -271,7 +273,7 @@ def test_taking_a_punishment_pile_by_click(app):
 def test_taking_a_punishment_pile_by_drag(app):
     table = stuck_position(app)
     drag(app, pile_point(table, 2), table.view.spots["hand:0"].rect.center)
-    assert table.state.history[-1] == (0, "punish 2")
+    assert table.match.state.history[-1] == (0, "punish 2")
 
 
 def test_taking_a_punishment_pile_by_keyboard(app):
@@ -280,13 +282,13 @@ def test_taking_a_punishment_pile_by_keyboard(app):
     assert table.input.key_cards()[table.input.key_focus] == ("punish:0", 2)
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_RETURN)
-    assert table.state.history[-1] == (0, "punish 1")
+    assert table.match.state.history[-1] == (0, "punish 1")
 
 
 def test_taking_a_punishment_pile_by_the_number_it_shows(app):
     table = stuck_position(app)
     key(app, pygame.K_4)  # labelled "Pile 4" on the table
-    assert table.state.history[-1] == (0, "punish 3")
+    assert table.match.state.history[-1] == (0, "punish 3")
 
 
 def test_a_mean_chain_shows_how_many_piles_are_waiting(app):
@@ -309,9 +311,9 @@ def first_legal_through_the_ui(app, table: MeanTable) -> None:
     """Make the viewer's move the way a player would, choosing the longest legal play
     (so groups get played), the first option of a chooser, the first pile."""
     legal = sorted(table.legal_codes())
-    phase = table.state.phase
+    phase = table.match.state.phase
     seat = table.viewer
-    before = len(table.state.history)
+    before = len(table.match.state.history)
     if phase in ("play", "answer"):
         code = max(legal, key=lambda code: (len(parse_play(code)[0]), code))
         cards, value = parse_play(code)
@@ -320,19 +322,19 @@ def first_legal_through_the_ui(app, table: MeanTable) -> None:
         for index in indices:
             click(app, table.view.card_point(f"hand:{seat}", index))
         drag(app, table.view.card_point(f"hand:{seat}", indices[0]), play_area(table))
-        if len(table.state.history) == before:
+        if len(table.match.state.history) == before:
             frames(app, 1)
             click(app, option(table, str(value)))
-        assert table.state.history[-1] == (seat, code)
+        assert table.match.state.history[-1] == (seat, code)
     elif phase in ("dir", "swap"):
         frames(app, 1)
         click(app, table.choices.chooser.buttons[0].rect.center)
         # The first option: Going Up, or the first seat after yours.
-        assert table.state.history[-1] == (seat, "dir up" if phase == "dir" else legal[0])
+        assert table.match.state.history[-1] == (seat, "dir up" if phase == "dir" else legal[0])
     else:
         number = int(legal[0].split()[1])
         click(app, pile_point(table, number))
-        assert table.state.history[-1] == (seat, legal[0])
+        assert table.match.state.history[-1] == (seat, legal[0])
 
 
 def test_one_human_and_bots_play_a_whole_game_through_the_ui(app):
@@ -340,15 +342,15 @@ def test_one_human_and_bots_play_a_whole_game_through_the_ui(app):
     table = app.manager.top
     assert isinstance(table, MeanTable)
     moves = 0
-    while not table.state.is_over:
-        until(app, lambda: table.awaiting_human() or table.state.is_over, limit=6000)
-        if table.state.is_over:
+    while not table.match.state.is_over:
+        until(app, lambda: table.awaiting_human() or table.match.state.is_over, limit=6000)
+        if table.match.state.is_over:
             break
         first_legal_through_the_ui(app, table)
         moves += 1
         assert not isinstance(app.manager.top, PrivacyScene)
     until(app, lambda: isinstance(app.manager.top, ResultsScene), limit=6000)
-    result = table.state.result
+    result = table.match.state.result
     assert moves > 5 and result is not None
     assert app.manager.top.result == result.to_dict()
     app.step()  # the results draw
@@ -364,7 +366,7 @@ def test_two_humans_get_the_privacy_screen_between_them(app):
     assert table.viewer == 0
     until(app, table.awaiting_human)
     drag(app, hand_point(table, "1"), play_area(table))  # a One sets Going Up by itself
-    assert table.state.history == [(0, "play 1")]
+    assert table.match.state.history == [(0, "play 1")]
     until(app, lambda: isinstance(app.manager.top, PrivacyScene))
     assert app.manager.top.name == table.seats[1].name
     assert table.viewer is None
@@ -427,5 +429,5 @@ def test_announcements_name_the_players(app):
     table.animator.play([punished])
     table.animator.queue.steps[-1].begin()
     assert table.animator.banner == f"{other} takes 2 Punishment Piles"
-    table.refuse(table.state.explain(1, "play 5"))
+    table.refuse(table.match.state.explain(1, "play 5"))
     assert table.reason == "It is not your turn."

@@ -51,11 +51,11 @@ class TableScene(Scene):
     move_time = 0.42
     banner_time = 1.3
 
-    def __init__(self, app: App, launch: Launch, deck: list[str] | None = None) -> None:
+    def __init__(self, app: App, launch: Launch) -> None:
         super().__init__(app)
         self.launch = launch
-        self.match = Match(self, launch, deck)  # ``deck``: a stacked deck (tests, puzzles)
-        self.info, self.state, self.seats = self.match.info, self.match.state, self.match.seats
+        self.match = Match(self, launch)
+        self.info, self.seats = self.match.info, self.match.seats
         self.humans = self.match.humans
         self.names = [controller.name for controller in self.seats]
         self.players = launch.players
@@ -70,6 +70,7 @@ class TableScene(Scene):
         self.reason, self.reason_left = "", 0.0
         self.hold_bots = False  # tests hold the match to inspect a waiting table
         self._legal: dict[int, set[str]] = {}
+        self._offered: tuple[int, ...] | None = None
         self.declined: set[int] = set()
 
     # -- hooks a game's table writes ------------------------------------------------------
@@ -195,6 +196,12 @@ class TableScene(Scene):
     # -- what tables use --------------------------------------------------------------
 
     @property
+    def state(self):
+        """The live game state, for tests and match records only: a table draws from
+        ``view`` and acts through ``act``."""
+        return self.match.state
+
+    @property
     def model(self) -> dict[str, list[str]]:
         return self.view.zones
 
@@ -226,8 +233,9 @@ class TableScene(Scene):
 
     def out_of_turn_humans(self) -> tuple[int, ...]:
         """Local humans with a chance out of turn now that they have not let pass."""
-        offered = self.match.referee.out_of_turn_humans()
-        return tuple(seat for seat in offered if seat not in self.declined)
+        if self._offered is None:  # asked once per moment, like the legal codes
+            self._offered = self.match.referee.out_of_turn_humans()
+        return tuple(seat for seat in self._offered if seat not in self.declined)
 
     def still(self) -> bool:
         """Nothing moving, no sheet up, the table on top: the match may go on."""
@@ -264,6 +272,7 @@ class TableScene(Scene):
 
     def played(self, events: list[Event]) -> None:
         self._legal.clear()
+        self._offered = None
         if events:
             self.declined.clear()  # a new moment: new chances
         self.animator.play(events)
@@ -307,12 +316,14 @@ class TableScene(Scene):
         self.input.cancel()
         self.input.key_focus = -1
         self._legal.clear()
+        self._offered = None
         self.layout(self.app.size)
         self.sync()
 
     def sync(self) -> None:
         """Lay the cards out exactly as the viewer's observation says."""
         self._legal.clear()
+        self._offered = None
         picked = self.input.picked
         held = None if picked is None else list(self.view.zones.get(picked.zone, []))
         self.view.load(self.match.referee.observation(self.viewer), self.arrange)
@@ -330,7 +341,7 @@ class TableScene(Scene):
         self.input.bind_slaps()
         self.resize(self.app.size)
         self.sync()
-        setup = [event.for_seat(self.viewer) for event in self.state.setup_events]
+        setup = [event.for_seat(self.viewer) for event in self.match.referee.setup_events]
         self.view.rewind(setup)
         self.played(setup)
 

@@ -60,10 +60,11 @@ def seat_names(launch: Launch, name_of) -> list[str]:
 class Match:
     """The seats and the referee of one game at the table."""
 
-    def __init__(self, table: TableScene, launch: Launch, deck: list[str] | None = None) -> None:
+    def __init__(self, table: TableScene, launch: Launch) -> None:
         self.table = table
         self.launch = launch
         self.info = registry.get(launch.game_id)
+        deck = None if launch.deck is None else list(launch.deck)
         self.state = self.info.new_game(launch.players, launch.seed, launch.options, deck=deck)
         names = seat_names(launch, table.app.name_of)
         self.seats: list[SeatController] = []
@@ -99,11 +100,13 @@ class Match:
         return self.referee.submit(seat, code, self.now)
 
     def window_left(self) -> float | None:
-        """What share of the open timed window is left (None: no window running)."""
+        """What share is left of the open timed window, or of the pause that waits for a
+        local human's out-of-turn choice (None: neither is running)."""
         window = self.table.view.public.get("window")
         opened = self.referee.window_open_at
         if not window or opened is None or window["seconds"] <= 0:
-            return None
+            pause = self.referee.pause_left(self.now)
+            return pause / OUT_OF_TURN_PAUSE if pause > 0 else None
         return max(0.0, 1.0 - (self.now - opened) / window["seconds"])
 
     # -- local humans sharing the screen ----------------------------------------------

@@ -57,8 +57,8 @@ DIRECTION_KEYS = {
 class MeanTable(TableScene):
     style = MEAN_STYLE
 
-    def __init__(self, app, launch, deck: list[str] | None = None) -> None:
-        super().__init__(app, launch, deck)
+    def __init__(self, app, launch) -> None:
+        super().__init__(app, launch)
         self.plates: dict[int, pygame.Rect] = {}
         self.seat_boxes: SeatLayout | None = None
         self.play_rect = self.sign_rect = self.middle = pygame.Rect(0, 0, 0, 0)
