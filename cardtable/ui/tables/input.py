@@ -97,13 +97,24 @@ class TableInput:
         grab = (pos[0] - home.x, pos[1] - home.y)
         return Drag(zone, tuple(group), cards, home, grab, pos, pos, lit=lit)
 
+    def takeable(self, zone: str) -> list[int]:
+        """The indices of ``zone``'s cards the viewer may take: all of a fanned zone, only
+        the top of a pile (``stack``); none of a zone that is not ``draggable``."""
+        if not self.table.draggable(zone):
+            return []
+        count = len(self.table.view.zones.get(zone, []))
+        spot = self.table.view.spots.get(zone)
+        if spot is not None and spot.mode == "stack":
+            return [count - 1] if count else []
+        return list(range(count))
+
     def card_at(self, pos: tuple[int, int]) -> tuple[str, int] | None:
         """The topmost card the viewer may pick up under ``pos``."""
         for zone in self.table.view.zones:
-            if self.table.draggable(zone):
-                for index, rect in reversed(list(enumerate(self.table.view.slots(zone)))):
-                    if rect.collidepoint(pos):
-                        return zone, index
+            slots = self.table.view.slots(zone)
+            for index in reversed(self.takeable(zone)):
+                if slots[index].collidepoint(pos):
+                    return zone, index
         return None
 
     def target_at(self, pos: tuple[int, int]) -> str | None:
@@ -115,12 +126,9 @@ class TableInput:
     def key_cards(self) -> list[tuple[str, int]]:
         """The cards the keyboard cursor moves over: those that can be played now (all the
         viewer's cards when none can, so the cursor still shows where it is)."""
-        cards = [
-            (zone, index)
-            for zone, codes in self.table.view.zones.items()
-            if self.table.draggable(zone)
-            for index in range(len(codes))
-        ]
+        own = f"hand:{self.table.viewer}"
+        zones = sorted(self.table.view.zones, key=lambda zone: zone != own)  # the hand first
+        cards = [(zone, index) for zone in zones for index in self.takeable(zone)]
         playable = [c for c in cards if self.pick(c[0], [c[1]]).lit]
         return playable or cards
 

@@ -26,7 +26,8 @@ from ..launch import Launch
 if TYPE_CHECKING:
     from .base import TableScene
 
-#: Seconds the match waits after a move that gives a local human an out-of-turn move.
+#: Seconds the match waits, by default, after a move that gives a local human an
+#: out-of-turn move (a table may say otherwise: ``TableScene.out_of_turn_pause``).
 OUT_OF_TURN_PAUSE = 3.0
 
 
@@ -64,7 +65,8 @@ class Match:
         self.table = table
         self.launch = launch
         self.info = registry.get(launch.game_id)
-        self.state = self.info.new_game(launch.players, launch.seed, launch.options)
+        deck = None if launch.deck is None else list(launch.deck)
+        self.state = self.info.new_game(launch.players, launch.seed, launch.options, deck=deck)
         names = seat_names(launch, table.app.name_of)
         self.seats: list[SeatController] = []
         for seat, kind in enumerate(launch.seats):
@@ -79,9 +81,10 @@ class Match:
             self.state,
             [c.bot for c in self.seats],
             seat_kinds=list(launch.seats),
+            deck=deck,
             executor=self.executor,
             pace=True,
-            out_of_turn_pause=OUT_OF_TURN_PAUSE if self.humans else 0.0,
+            out_of_turn_pause=table.out_of_turn_pause if self.humans else 0.0,
         )
         self.now = 0.0  # the still clock: runs only while the table is still
         self.finished = False
@@ -119,7 +122,7 @@ class Match:
         wanted = [
             s for s in ref.out_of_turn_humans() if table.asks(sorted(table.legal_codes_of(s)))
         ]
-        wanted += [s for s in ref.humans_to_act() if table.legal_codes_of(s)]
+        wanted += [s for s in ref.humans_to_act() if table.needs_hand(table.legal_codes_of(s))]
         if table.viewer is not None and table.viewer not in wanted:
             table.show_seat(None)
         if not wanted or table.viewer in wanted:
