@@ -23,7 +23,7 @@ from typing import Any
 
 from cardtable.engine import BadOption, BadRecord, MatchRecord
 from cardtable.games import registry
-from cardtable.play import Referee, make_bots
+from cardtable.play import MatchTooLong, Referee, make_bots
 from cardtable.strategy import levels
 from cardtable.ui.launch import Launch
 
@@ -198,6 +198,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as error:
         print(f"cardtable: {error}", file=sys.stderr)
         return 2
+    except MatchTooLong as error:  # a rules or bot bug: one line, not a traceback
+        print(f"cardtable: {error}", file=sys.stderr)
+        return 1
 
 
 def _main(argv: list[str]) -> int:

@@ -3,8 +3,11 @@
 The rules of ``../shared/seeds/001_28254a4adcc49018.txt`` with the rulings of RULINGS.md,
 as a pure-Python state. Not for drawing, timing or bots: the slap round ("Hit the Deck with
 a Hand") is a timed step that takes hits in the order they arrive and is told when its
-announce time and its whole time have run out; the app or the headless driver owns the
+announce time and its whole time have run out; the referee (``cardtable.play``) owns the
 clock.
+
+Action codes: ``play R3`` (``play_code``), ``draw`` (``draw_code``), ``hit``
+(``hit_code``), read with ``parse`` (a ``Move``); bots and tables use only those.
 
 Zones: ``hand:N`` (each player's hand, seen by its owner), ``draw`` (the face-down Draw
 Pile) and ``discard`` (the face-up discard pile). Every pile keeps its top card last.
@@ -17,14 +20,10 @@ The slap round, for whoever drives it::
                                   # every player has hit
     state.time_up("announce")     # the player of the card has not hit in time
     state.close_window()          # the round's time is up
-    state.generation              # changes with every change: a bot's move scheduled
-                                  # for an older generation is stale
 
-A table schedules a bot's slap-round hit with the round's id
-(``observation["slap"]["round"]``) and fires it only if that round is still open; other
-players' hits do not make it stale. Any other scheduled bot move (its turn, or a fooled
-slap with no round open, which is a fake-out) fires only if ``state.generation`` has not
-changed since it was scheduled.
+The window's ``id`` is the round's number (``observation["slap"]["round"]``): a bot's hit
+scheduled for a round fires only while that round is open; other players' hits do not
+make it stale. ``state.generation`` changes with every change of the state.
 """
 
 from __future__ import annotations
@@ -42,6 +41,7 @@ from cardtable.engine import (
     Event,
     GameInfo,
     GameState,
+    IllegalAction,
     Option,
     Result,
     Rng,
@@ -65,6 +65,7 @@ SLAP_SECONDS = 3.0  # the whole round, for everyone
 ANNOUNCE_SECONDS = 2.0  # the player of the card must hit within this
 ANNOUNCE = "announce"  # the name of the announce deadline inside the slap window
 HIT = Action("hit")
+DRAW = Action("draw")
 
 NUMBER, CUT, FLIP, HIT_NUMBER, HIT_COLOUR, HAND = (
     "number",
@@ -135,6 +136,50 @@ def is_card(code: str) -> bool:
     except ValueError:
         return False
     return True
+
+
+def play_code(code: str) -> str:
+    """``play R3``: play that card from the hand."""
+    return f"play {code}"
+
+
+def draw_code() -> str:
+    """``draw``: a player who cannot play draws one card."""
+    return DRAW.code
+
+
+def hit_code() -> str:
+    """``hit``: hit the deck (in a slap round, or a fake-out outside one)."""
+    return HIT.code
+
+
+@dataclass(frozen=True)
+class Move:
+    """A Hit the Deck action code, read: ``kind`` is ``play`` (with its ``card``),
+    ``draw`` or ``hit``."""
+
+    kind: str
+    card: str | None = None
+
+    @property
+    def code(self) -> str:
+        return play_code(str(self.card)) if self.kind == "play" else self.kind
+
+
+def parse(code: str) -> Move:
+    """Read an action code, or raise ``IllegalAction`` saying what is wrong with it.
+
+    >>> parse("play G4")
+    Move(kind='play', card='G4')
+    """
+    words = code.split()
+    if words in (["draw"], ["hit"]):
+        return Move(words[0])
+    if len(words) == 2 and words[0] == "play":
+        if not is_card(words[1]):
+            raise IllegalAction(f"There is no card {words[1]} in Hit the Deck.")
+        return Move("play", words[1])
+    raise IllegalAction("Play a card ('play R3'), draw ('draw') or hit the deck ('hit').")
 
 
 def full_deck() -> list[str]:
@@ -285,11 +330,11 @@ class HitTheDeckState(GameState):
     def _turn_actions(self) -> list[Action]:
         hand = self.hands[self.turn]
         if self.drawn_at is not None:
-            return [Action(f"play {hand[self.drawn_at]}")]
+            return [Action(play_code(hand[self.drawn_at]))]
         playable = self._playable(hand)
         if playable:
-            return [Action(f"play {code}") for code in playable]
-        return [Action("draw")]
+            return [Action(play_code(code)) for code in playable]
+        return [DRAW]
 
     def _playable(self, hand: list[str]) -> list[str]:
         top = self.discard_pile[-1]
@@ -298,6 +343,24 @@ class HitTheDeckState(GameState):
             if code not in seen and fits(code, top, self.demand):
                 seen.append(code)
         return seen
+
+    def allows(self, seat: int, code: str) -> bool:
+        """The direct check behind ``check``."""
+        if self._over:
+            return False
+        if code == HIT.code:
+            return self.slap is None or seat not in self.slap.hits
+        if self.slap is not None or seat != self.turn:
+            return False
+        hand = self.hands[seat]
+        if code == DRAW.code:
+            return self.drawn_at is None and not self._playable(hand)
+        words = code.split(" ")
+        if len(words) != 2 or words[0] != "play" or not is_card(words[1]):
+            return False
+        if self.drawn_at is not None:
+            return words[1] == hand[self.drawn_at]
+        return words[1] in hand and fits(words[1], self.discard_pile[-1], self.demand)
 
     def explain_out_of_turn(self, seat: int, code: str) -> str:
         if not self._over and self.slap is not None and seat in self.slap.hits:
@@ -312,16 +375,17 @@ class HitTheDeckState(GameState):
         if seat != self.turn:
             return "It is not your turn: wait for your turn, or hit the deck."
         hand = self.hands[seat]
-        words = code.split()
-        if code == "draw":
+        try:
+            read = parse(code)
+        except IllegalAction as refused:
+            return refused.reason
+        if read.kind == "draw":
             if self.drawn_at is not None:
                 return f"You have drawn already: play the {hand[self.drawn_at]} you drew."
             return "You can play a card, so you must: only a player who cannot play draws."
-        if len(words) != 2 or words[0] != "play":
+        if read.kind != "play" or read.card is None:
             return "Play a card ('play R3'), draw ('draw') or hit the deck ('hit')."
-        played = words[1]
-        if not is_card(played):
-            return f"There is no card {played} in Hit the Deck."
+        played = read.card
         if played not in hand:
             return f"You have no {played} in your hand."
         if self.drawn_at is not None:
@@ -341,13 +405,14 @@ class HitTheDeckState(GameState):
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         self._begin_change()
-        if action.code == "hit":
+        read = parse(action.code)
+        if read.kind == "hit":
             if self.slap is not None:
                 return self._hit(seat)
             return self._fake_out(seat)
-        if action.code == "draw":
+        if read.kind == "draw":
             return self._draw_for_turn(seat)
-        return self._play(seat, action.code.split()[1])
+        return self._play(seat, str(read.card))
 
     def zones(self) -> dict[str, Zone]:
         zones = {

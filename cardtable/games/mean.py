@@ -12,12 +12,15 @@ out of play, never seen). Hidden cards share one pool, so a sampled world may pu
 unseen card in any unseen place.
 
 Action codes read like the table talk: ``play 7``, ``play 6 6``, ``play W as 3``,
-``play W W as 7``, ``dir up``, ``dir down``, ``swap with 2``, ``punish 1``.
+``play W W as 7``, ``dir up``, ``dir down``, ``swap with 2``, ``punish 1``. They are built
+with ``play_code``, ``dir_code``, ``swap_code`` and ``punish_code`` and read with
+``parse`` (a ``Move``); bots and tables use only those.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from typing import Any
 
 from cardtable.engine import (
@@ -105,11 +108,90 @@ def plural(value: int, count: int) -> str:
     return f"{count} {name}s" if name != "Six" else f"{count} Sixes"
 
 
-def play_code(cards: tuple[str, ...], value: int) -> str:
-    """``play 7 7`` for numbered cards, ``play W W as 7`` for Wilds."""
-    if cards[0] == WILD:
-        return f"play {' '.join(cards)} as {value}"
+def play_code(cards: tuple[str, ...] | list[str], as_value: int | None = None) -> str:
+    """``play 7 7`` for numbered cards, ``play W W as 7`` for Wilds (``as_value`` is what
+    the Wilds are announced as; numbered cards count as what they show).
+
+    >>> play_code(("W", "W"), 7), play_code(["6", "6"])
+    ('play W W as 7', 'play 6 6')
+    """
+    if cards and cards[0] == WILD:
+        return f"play {' '.join(cards)} as {as_value}"
     return f"play {' '.join(cards)}"
+
+
+def dir_code(direction: str) -> str:
+    """``dir up`` or ``dir down``: the Card Direction announced on an empty Play Area."""
+    return f"dir {direction}"
+
+
+def swap_code(target: int) -> str:
+    """``swap with 2``: an Eight's swap of hands with seat ``target``."""
+    return f"swap with {target}"
+
+
+def punish_code(pile: int) -> str:
+    """``punish 1``: take Punishment Pile 1."""
+    return f"punish {pile}"
+
+
+@dataclass(frozen=True)
+class Move:
+    """A MEAN! action code, read. ``kind`` is ``play``, ``dir``, ``swap`` or ``punish``;
+    a play has its ``cards`` and the ``value`` they count as."""
+
+    kind: str
+    cards: tuple[str, ...] = ()
+    value: int | None = None
+    direction: str | None = None
+    target: int | None = None
+    pile: int | None = None
+
+    @property
+    def code(self) -> str:
+        if self.kind == "play":
+            return play_code(self.cards, self.value)
+        if self.kind == "dir":
+            return dir_code(str(self.direction))
+        if self.kind == "swap":
+            return swap_code(int(self.target or 0))
+        return punish_code(int(self.pile or 0))
+
+
+def _number(word: str, what: str) -> int:
+    if not word.isdigit() or len(word) > 3:
+        raise IllegalAction(f"{what} is a number: '{word}' is not one.")
+    return int(word)
+
+
+def parse(code: str) -> Move:
+    """Read an action code, or raise ``IllegalAction`` saying what is wrong with it.
+
+    >>> parse("play W as 3")
+    Move(kind='play', cards=('W',), value=3, direction=None, target=None, pile=None)
+    >>> parse("swap with 2").target
+    2
+    """
+    words = code.split()
+    verb = words[0] if words else ""
+    if verb == "play":
+        cards, value = parse_play(code)
+        return Move("play", cards=cards, value=value)
+    if verb == "dir":
+        if len(words) != 2 or words[1] not in ("up", "down"):
+            raise IllegalAction("The Card Direction is 'dir up' (Going Up) or 'dir down'.")
+        return Move("dir", direction=words[1])
+    if verb == "swap":
+        if len(words) != 3 or words[1] != "with":
+            raise IllegalAction("Choose whose hand your Eight swaps: 'swap with N'.")
+        return Move("swap", target=_number(words[2], "The player to swap with"))
+    if verb == "punish":
+        if len(words) != 2:
+            raise IllegalAction("Choose the Punishment Pile you take: 'punish N'.")
+        return Move("punish", pile=_number(words[1], "A Punishment Pile"))
+    raise IllegalAction(
+        "A MEAN! move is 'play 7', 'play W as 3', 'dir up', 'swap with 2' or 'punish 1'."
+    )
 
 
 def parse_play(code: str) -> tuple[tuple[str, ...], int]:
@@ -219,10 +301,37 @@ class MeanState(GameState):
         if self.phase in (PHASE_PLAY, PHASE_ANSWER):
             return [Action(play_code(cards, value)) for value, cards in self.plays(seat)]
         if self.phase == PHASE_DIR:
-            return [Action("dir up"), Action("dir down")]
+            return [Action(dir_code("up")), Action(dir_code("down"))]
         if self.phase == PHASE_SWAP:
-            return [Action(f"swap with {target}") for target in self.swap_targets(seat)]
-        return [Action(f"punish {n}") for n in self.piles_to_take()]
+            return [Action(swap_code(target)) for target in self.swap_targets(seat)]
+        return [Action(punish_code(n)) for n in self.piles_to_take()]
+
+    def allows(self, seat: int, code: str) -> bool:
+        """The direct check behind ``check``: the code read, then the phase's rule."""
+        if seat != self.current or self.phase == PHASE_OVER:
+            return False
+        try:
+            read = parse(code)
+        except IllegalAction:
+            return False
+        if read.code != code:
+            return False  # legal codes are written one way only
+        if self.phase in (PHASE_PLAY, PHASE_ANSWER):
+            if read.kind != "play" or read.value is None:
+                return False
+            if self.phase == PHASE_ANSWER and read.value != MEAN_VALUE:
+                return False
+            held = sum(1 for card in self.hands[seat] if card == read.cards[0])
+            return (
+                held >= len(read.cards)
+                and self.fits_direction(read.value)
+                and len(read.cards) <= self.room_for(read.value)
+            )
+        if self.phase == PHASE_DIR:
+            return read.kind == "dir"
+        if self.phase == PHASE_SWAP:
+            return read.kind == "swap" and read.target in self.swap_targets(seat)
+        return read.kind == "punish" and read.pile in self.piles_to_take()
 
     def explain(self, seat: int, code: str) -> str:
         code = " ".join(code.split())
@@ -253,15 +362,15 @@ class MeanState(GameState):
         return self._explain_play(seat, cards, value)
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
-        words = action.code.split()
-        if words[0] == "play":
-            cards, value = parse_play(action.code)
-            return self._play(seat, cards, value)
-        if words[0] == "dir":
-            return self._choose_direction(seat, words[1])
-        if words[0] == "swap":
-            return self._swap(seat, int(words[2]))
-        return self._take_pile(seat, int(words[1]))
+        read = parse(action.code)
+        if read.kind == "play":
+            assert read.value is not None
+            return self._play(seat, read.cards, read.value)
+        if read.kind == "dir":
+            return self._choose_direction(seat, str(read.direction))
+        if read.kind == "swap":
+            return self._swap(seat, int(read.target or 0))
+        return self._take_pile(seat, int(read.pile or 0))
 
     def zones(self) -> dict[str, Zone]:
         zones = {

@@ -7,11 +7,15 @@ Zones: ``points`` (the face-down Point Card stack), ``center`` (the face-up Poin
 cards), ``hand:N`` (Player Cards not yet used), ``bid:N`` (the card laid face down this
 round), ``played:N`` (used Player Cards, face up), ``won:N`` (collected Point Cards) and
 ``unclaimed`` (Point Cards nobody took on an all-tie in the last round).
+
+Action codes: ``bid 15`` (``bid_code``), read with ``parse`` (a ``Bid``); bots and tables
+use only those.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from typing import Any
 
 from cardtable.engine import (
@@ -22,6 +26,7 @@ from cardtable.engine import (
     Event,
     GameInfo,
     GameState,
+    IllegalAction,
     Result,
     Zone,
     announce,
@@ -31,6 +36,37 @@ from cardtable.engine import (
 POINT_CARDS = [str(v) for v in range(-5, 0)] + [str(v) for v in range(1, 11)]
 PLAYER_CARDS = [str(v) for v in range(1, 16)]
 ROUNDS = len(POINT_CARDS)
+
+
+def bid_code(card: str | int) -> str:
+    """``bid 15``: lay that Player Card face down for this round."""
+    return f"bid {card}"
+
+
+@dataclass(frozen=True)
+class Bid:
+    """A What the Heck? action code, read: the Player Card laid."""
+
+    card: str
+    kind: str = "bid"
+
+    @property
+    def code(self) -> str:
+        return bid_code(self.card)
+
+
+def parse(code: str) -> Bid:
+    """Read an action code, or raise ``IllegalAction`` saying what is wrong with it.
+
+    >>> parse("bid 15").card
+    '15'
+    """
+    words = code.split()
+    if len(words) != 2 or words[0] != "bid":
+        raise IllegalAction("Play one of your Player Cards face down: 'bid N'.")
+    if words[1] not in PLAYER_CARDS:
+        raise IllegalAction(f"There is no Player Card {words[1]}: they run from 1 to 15.")
+    return Bid(words[1])
 
 
 def winning_bid(bids: dict[int, int], total: int) -> tuple[int | None, list[int]]:
@@ -97,7 +133,13 @@ class WhatTheHeckState(GameState):
     def legal_actions(self, seat: int) -> list[Action]:
         if seat not in self.to_act:
             return []
-        return [Action(f"bid {card}") for card in sorted(self.hands[seat], key=int)]
+        return [Action(bid_code(card)) for card in sorted(self.hands[seat], key=int)]
+
+    def allows(self, seat: int, code: str) -> bool:
+        """The direct check behind ``check``: a bid of a card still in hand, once a round."""
+        if self._over or self.bids[seat] or not code.startswith("bid "):
+            return False
+        return code[4:] in self.hands[seat]
 
     def explain_out_of_turn(self, seat: int, code: str) -> str:
         if not self._over and self.bids[seat]:
@@ -109,18 +151,16 @@ class WhatTheHeckState(GameState):
             return "The game is over."
         if self.bids[seat]:
             return "You have already laid your card for this round: wait for the others."
-        words = code.split()
-        if len(words) != 2 or words[0] != "bid":
-            return "Play one of your Player Cards face down: 'bid N'."
-        card = words[1]
+        try:
+            card = parse(code).card
+        except IllegalAction as refused:
+            return refused.reason
         if card in self.played[seat]:
             return f"You have used your {card} already: each Player Card is played once."
-        if card not in PLAYER_CARDS:
-            return f"There is no Player Card {card}: they run from 1 to 15."
         return f"You have no {card} to play."
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
-        card = action.code.split()[1]
+        card = parse(action.code).card
         self.hands[seat].remove(card)
         self.bids[seat].append(card)
         events = [move(card, f"hand:{seat}", f"bid:{seat}", face=seat, seat=seat)]

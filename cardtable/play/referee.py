@@ -88,8 +88,14 @@ class _OpenWindow:
 
 
 class Referee:
-    """Runs one match. See the module docstring for the timing; the ``cardtable.play``
-    package docstring and CONTRACT.md for the calls."""
+    """Runs one match (timing: the module docstring).
+
+    ``bots`` has one entry per seat: a ``Bot``, or None for a local human, who moves with
+    ``submit`` (and lets an out-of-turn chance pass with ``decline``). A table calls
+    ``advance(now)`` while it is still and draws from ``observation(viewer)`` and the
+    events; ``run`` plays a match of bots to its end on a virtual clock.
+    ``seat_kinds`` and ``deck`` go into ``record()``; ``setup_events`` are the deal.
+    """
 
     def __init__(
         self,
@@ -189,7 +195,7 @@ class Referee:
     def submit(self, seat: int, code: str, now: float) -> list[Event]:
         """A local human's move, applied at once. Raises ``IllegalAction`` (nothing
         changed) with the reason a player is told."""
-        if 0 <= seat < len(self.bots) and self.bots[seat] is not None:
+        if isinstance(seat, int) and 0 <= seat < len(self.bots) and self.bots[seat] is not None:
             raise IllegalAction("The computer plays that seat.")
         self._now = max(self._now, now)
         return self._apply(seat, code, now)
@@ -216,10 +222,11 @@ class Referee:
             return self._window_due()
         times: list[float] = []
         pause = self._pause_until if self._pause_until is not None else self._now
-        if self._offer is not None:
-            times.append(max(self._offer.due, pause))
+        offer = self._offer if self._offer and self._offer.mark == self._mark() else None
+        if offer is not None:
+            times.append(max(offer.due, pause))
         seat = self._bot_to_act()
-        if seat is not None and self._offer is None:
+        if seat is not None and offer is None:
             asked = self._asked
             if asked is None or asked.seat != seat or asked.mark != self._mark():
                 times.append(pause)  # ask it now (or when the pause ends)
@@ -294,7 +301,7 @@ class Referee:
         for seat in self._offering_bots:
             bot = self.bots[seat]
             assert bot is not None
-            offer = bot.out_of_turn(self._view(seat))
+            offer = self._safely(seat, bot.out_of_turn)
             if offer is not None:
                 offers.append((offer[0], seat, offer[1]))
         if offers:
@@ -308,6 +315,17 @@ class Referee:
         # from a copy, so a bot thinking there never touches the live state; inline, the
         # bot is done before the state changes, and the copy would only cost time.
         return view_for(self.state if self.inline else self.state.copy(), seat)
+
+    def _safely(self, seat: int, ask: Callable[[Any], Any]) -> Any:
+        """A bot's answer to a quick question (its reaction delay, an out-of-turn move),
+        asked on this thread; a bot that raises is taken to answer None (no move)."""
+        try:
+            return ask(self._view(seat))
+        except Exception as error:  # a bot's bug must not stop the match
+            print(
+                f"Card Table: the bot at seat {seat} failed ({error!r}): no move", file=sys.stderr
+            )
+            return None
 
     def _bot_to_act(self) -> int | None:
         for seat in self.state.to_act:
@@ -388,7 +406,7 @@ class Referee:
             bot = self.bots[seat]
             if bot is None:
                 continue
-            delay = bot.reaction_delay(self._view(seat))
+            delay = self._safely(seat, bot.reaction_delay)
             if delay is not None and delay < window.seconds:
                 timeline.append((delay, 1, order, seat))
         timeline.sort()

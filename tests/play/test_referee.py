@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -178,8 +179,11 @@ def test_advance_never_blocks_on_a_bot_thinking_on_another_thread():
         assert state.history == []
         seat = state.to_act[0]
         bots[seat].go.set()
-        ref._asked.future.result(timeout=10)
-        assert ref.advance(1.0) != []
+        now = 1.0
+        while not state.history and now < 1000:  # the table's frames, until the move lands
+            ref.advance(now)
+            now += 1.0
+            time.sleep(0.005)
         assert state.history[0][0] == seat
         for bot in bots:
             bot.go.set()
@@ -305,3 +309,57 @@ def test_a_bot_in_a_window_chooses_among_the_legal_moves_at_its_delay():
     assert ref.next_due() == pytest.approx(10.0)
     ref.advance(10.0)
     assert state.is_over and state.history[-1] == (-1, "close")
+
+
+class Jumpy(RandomBot):
+    """A bot whose quick answers fail: its reaction delay and its out-of-turn move."""
+
+    def reaction_delay(self, view):
+        raise RuntimeError("no reflexes")
+
+    def out_of_turn(self, view):
+        raise RuntimeError("no opinion")
+
+
+def test_a_bot_whose_quick_answers_fail_makes_no_move_and_the_match_goes_on(capsys):
+    from cardtable.engine import Rng
+
+    state = registry.get("hit-the-deck").new_game(3, seed=6, options={"target": 30})
+    bots = make_bots("hit-the-deck", ["medium", "medium"], 6) + [Jumpy(Rng("j"))]
+    Referee(state, bots).run()
+    assert state.is_over
+    assert (-1, "close") in state.history  # slap rounds opened and closed
+    assert "the bot at seat 2 failed" in capsys.readouterr().err
+
+
+def test_a_bot_move_for_a_state_that_changed_meanwhile_is_dropped_and_the_bot_asked_again():
+    from cardtable.engine import Rng
+
+    state = registry.get("hit-the-deck").new_game(3, seed=8)
+    turn = state.to_act[0]
+    human = (turn + 1) % 3
+    asked = []
+
+    class Counting(Waiting):
+        def choose(self, view):
+            asked.append(len(view.observation["hand"]))
+            return super().choose(view)
+
+    bots: list[Bot | None] = [Counting(Rng(f"c{seat}")) for seat in range(3)]
+    bots[human] = None
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        ref = Referee(state, bots, executor=pool)
+        ref.advance(0.0)  # the bot to act starts thinking
+        ref.submit(human, "hit", 0.1)  # a fake-out while it thinks: the state changes
+        bots[turn].go.set()
+        now = 0.2
+        while len(state.history) < 2 and now < 500:
+            ref.advance(now)
+            now += 0.1
+            time.sleep(0.005)
+        for bot in bots:
+            if bot is not None:
+                bot.go.set()
+    assert state.history[0] == (human, "hit")
+    assert state.history[1][0] == turn
+    assert len(asked) == 2  # asked again after the change, and only the second answer counts

@@ -31,9 +31,9 @@ def test_a_legal_action_button_plays_that_move(app):
     until(app, lambda: table.awaiting_human() and table.choices.chooser is not None)
     button = table.choices.chooser.buttons[0]
     assert {b.label for b in table.choices.chooser.buttons} == table.legal_codes()
-    history = len(table.state.history)
+    history = len(table.match.state.history)
     click(app, button.rect.center)
-    assert table.state.history[history] == (0, button.label)
+    assert table.match.state.history[history] == (0, button.label)
 
 
 def test_rules_and_settings_open_over_the_table_and_return(app):

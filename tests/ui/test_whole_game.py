@@ -47,13 +47,13 @@ def test_one_human_and_three_bots_play_a_whole_game_by_drags(app):
         card = hand[len(hand) // 2]
         start = table.view.card_point("hand:0", hand.index(card))
         drag(app, start, table.drop_targets()["bid"].center)
-        assert table.state.history.count((0, f"bid {card}")) == 1
+        assert table.match.state.history.count((0, f"bid {card}")) == 1
         played.append(card)
         assert not isinstance(app.manager.top, PrivacyScene)
 
     until(app, lambda: isinstance(app.manager.top, ResultsScene))
     results = app.manager.top
-    result = table.state.result
+    result = table.match.state.result
     assert result is not None
     assert sorted(played, key=int) == [str(v) for v in range(1, 16)]
     assert results.result == result.to_dict()
@@ -80,13 +80,13 @@ def test_play_again_opens_a_fresh_table(app):
     setup.start()
     table = app.manager.top
     table.hold_bots = False
-    while not table.state.is_over:
-        until(app, lambda: table.awaiting_human() or table.state.is_over)
-        if table.state.is_over:
+    while not table.match.state.is_over:
+        until(app, lambda: table.awaiting_human() or table.match.state.is_over)
+        if table.match.state.is_over:
             break
         table.perform(0, sorted(table.legal_codes())[0])
     until(app, lambda: isinstance(app.manager.top, ResultsScene))
     click(app, button(app.manager.top, "Play again").rect.center)
     again = app.manager.top
     assert isinstance(again, WhatTheHeckTable) and again is not table
-    assert again.state.history == [] and again.launch.seats == table.launch.seats
+    assert again.match.state.history == [] and again.launch.seats == table.launch.seats

@@ -218,6 +218,7 @@ class Animator:
     def moves(self, events: list[Event]) -> None:
         def start(step: Step) -> None:
             self.sound(self.table.sound_for(events[0]))
+            self.table.moving(events, step)
             self.fly(step, events)
 
         def end() -> None:

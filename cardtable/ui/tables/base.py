@@ -59,7 +59,7 @@ class TableScene(Scene):
         super().__init__(app)
         self.launch = launch
         self.match = Match(self, launch)
-        self.info, self.state, self.seats = self.match.info, self.match.state, self.match.seats
+        self.info, self.seats = self.match.info, self.match.seats
         self.humans = self.match.humans
         self.names = [controller.name for controller in self.seats]
         self.players = launch.players
@@ -75,6 +75,7 @@ class TableScene(Scene):
         self.reason, self.reason_left = "", 0.0
         self.hold_bots = False  # tests hold the match to inspect a waiting table
         self._legal: dict[int, set[str]] = {}
+        self._offered: tuple[int, ...] | None = None
         self.declined: set[int] = set()
 
     # -- hooks a game's table writes ------------------------------------------------------
@@ -119,6 +120,16 @@ class TableScene(Scene):
         """Does a click on a card of ``zone`` play it at once when one target is lit?"""
         return False
 
+    def keys_for(self, code: str) -> tuple[int, ...]:
+        """Keys that choose ``code`` in a chooser at once (else digits by position)."""
+        return ()
+
+    def synced(self) -> None:
+        """The view was just loaded from the observation: reset what animations showed."""
+
+    def moving(self, events: list[Event], step) -> None:
+        """Moves start flying (``step`` may take more tweens): note what they carry."""
+
     def asks(self, legal: list[str]) -> list[str]:
         """The legal codes made in a chooser rather than with cards (a direction, a
         target player, pass): the base opens it when the viewer must choose."""
@@ -126,6 +137,10 @@ class TableScene(Scene):
 
     def question(self, codes: list[str]) -> str:
         return "Your choice"
+
+    def chooser_hint(self, codes: list[str]) -> str:
+        """The small line under a chooser's question (how to answer); "" for the usual."""
+        return ""
 
     def label_for(self, code: str) -> str:
         return code
@@ -201,6 +216,12 @@ class TableScene(Scene):
     # -- what tables use --------------------------------------------------------------
 
     @property
+    def state(self):
+        """The live game state, for tests and match records only: a table draws from
+        ``view`` and acts through ``act``."""
+        return self.match.state
+
+    @property
     def model(self) -> dict[str, list[str]]:
         return self.view.zones
 
@@ -232,8 +253,9 @@ class TableScene(Scene):
 
     def out_of_turn_humans(self) -> tuple[int, ...]:
         """Local humans with a chance out of turn now that they have not let pass."""
-        offered = self.match.referee.out_of_turn_humans()
-        return tuple(seat for seat in offered if seat not in self.declined)
+        if self._offered is None:  # asked once per moment, like the legal codes
+            self._offered = self.match.referee.out_of_turn_humans()
+        return tuple(seat for seat in self._offered if seat not in self.declined)
 
     def still(self) -> bool:
         """Nothing moving, no sheet up, the table on top: the match may go on."""
@@ -270,6 +292,7 @@ class TableScene(Scene):
 
     def played(self, events: list[Event]) -> None:
         self._legal.clear()
+        self._offered = None
         if events:
             self.declined.clear()  # a new moment: new chances
         self.animator.play(events)
@@ -313,13 +336,20 @@ class TableScene(Scene):
         self.input.cancel()
         self.input.key_focus = -1
         self._legal.clear()
+        self._offered = None
         self.layout(self.app.size)
         self.sync()
 
     def sync(self) -> None:
         """Lay the cards out exactly as the viewer's observation says."""
         self._legal.clear()
+        self._offered = None
+        picked = self.input.picked
+        held = None if picked is None else list(self.view.zones.get(picked.zone, []))
         self.view.load(self.match.referee.observation(self.viewer), self.arrange)
+        if picked is not None and self.view.zones.get(picked.zone) != held:
+            self.input.cancel()  # the cards changed under the selection: start afresh
+        self.synced()
 
     def draw_plate(self, surface: pygame.Surface, seat: int, rect: pygame.Rect, detail="") -> None:
         """A seat's name plate, with who plays it and whether it is to act or thinking."""
@@ -331,7 +361,7 @@ class TableScene(Scene):
         self.input.bind_slaps()
         self.resize(self.app.size)
         self.sync()
-        setup = [event.for_seat(self.viewer) for event in self.state.setup_events]
+        setup = [event.for_seat(self.viewer) for event in self.match.referee.setup_events]
         self.view.rewind(setup)
         self.played(setup)
 

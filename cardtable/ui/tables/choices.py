@@ -83,16 +83,15 @@ class Choices:
             table.decline()
         else:
             table.act(code)
-        self.key = None
 
     def build(self, question, codes, chosen, cancel) -> Chooser:
         table = self.table
         labels = [PASS if code == PASS else table.label_for(code) for code in codes]
         hint = "a number, ←/→ and Enter, or click" + ("; Esc cancels" if cancel else "")
+        hint = self.table.chooser_hint(codes) or hint
 
         def choose(index: int) -> None:
-            self.asked = None
-            self.key = None
+            self.asked, self.key, self.chooser = None, None, None
             chosen(codes[index])
 
         chooser = Chooser(
@@ -100,7 +99,7 @@ class Choices:
             labels,
             choose,
             on_cancel=cancel,
-            keys={DIGITS[n]: n for n in range(min(10, len(codes)))},
+            keys=self.keys(codes),
             hint=hint,
         )
         area = table.chooser_area()
@@ -110,6 +109,11 @@ class Choices:
             chooser.rect.bottom = area.bottom  # taller than its area: keep clear of the hand
             chooser.place(chooser.rect.center, area.width, (120, 42) if wide else (56, 40))
         return chooser
+
+    def keys(self, codes: list[str]) -> dict[int, int]:
+        """The table's own keys for the options, else digits 1-9 and 0 by position."""
+        own = {key: n for n, code in enumerate(codes) for key in self.table.keys_for(code)}
+        return own or {DIGITS[n]: n for n in range(min(10, len(codes)))}
 
     def handle(self, event: pygame.event.Event) -> bool:
         return self.chooser is not None and self.chooser.handle(event)

@@ -155,16 +155,20 @@ def draw_bar(table: TableScene, surface: pygame.Surface) -> None:
 
 def fitted(words: str, width: int, height: int) -> tuple[list[str], pygame.font.Font]:
     """``words`` in as few lines as fit ``width`` x ``height``, smaller type before fewer
-    words; past that only what comes before the first colon ("Your bid: drag a card..."
-    becomes "Your bid"), so what is shown still makes sense."""
-    for text in (words, words.split(":")[0]):
+    words; past that the last ``:`` part goes ("MEAN!: take a pile: click one" becomes
+    "MEAN!: take a pile"), so what is shown still makes sense."""
+    shorter = [words]
+    while ":" in shorter[-1]:
+        shorter.append(shorter[-1].rsplit(":", 1)[0])
+    font = theme.fonts().get(12, bold=True)
+    for text in shorter:
         for size in (18, 15, 13, 12):
             font = theme.fonts().get(size, bold=True)
             lines = wrap(text, font, width)
             fits = all(font.size(line)[0] <= width for line in lines)
             if fits and len(lines) * font.get_linesize() <= height:
                 return lines, font
-    return [theme.fit(words.split(":")[0], font, width)], font
+    return [theme.fit(shorter[-1], font, width)], font
 
 
 def plate(

@@ -249,8 +249,12 @@ class TableInput:
                 picked, self.picked = self.picked, None
                 self.table.drop(picked, targets[self.target_focus % len(targets)])
         elif focused is not None:
-            self.picked = self.pick(focused[0], [focused[1]])
-            self.target_focus = 0
+            picked = self.pick(focused[0], [focused[1]])
+            if self.table.click_drops(focused[0]) and len(picked.lit) == 1:
+                self.table.drop(picked, next(iter(picked.lit)))
+            else:
+                self.picked = picked
+                self.target_focus = 0
         elif cards:
             self.key_focus = 0  # the first press shows where the cursor is
         return True

@@ -101,11 +101,13 @@ class Match:
         return self.referee.submit(seat, code, self.now)
 
     def window_left(self) -> float | None:
-        """What share of the open timed window is left (None: no window running)."""
+        """What share is left of the open timed window, or of the pause that waits for a
+        local human's out-of-turn choice (None: neither is running)."""
         window = self.table.view.public.get("window")
         opened = self.referee.window_open_at
         if not window or opened is None or window["seconds"] <= 0:
-            return None
+            pause = self.referee.pause_left(self.now)
+            return pause / OUT_OF_TURN_PAUSE if pause > 0 else None
         return max(0.0, 1.0 - (self.now - opened) / window["seconds"])
 
     # -- local humans sharing the screen ----------------------------------------------

@@ -27,17 +27,21 @@ class Spot:
 
     ``mode``: ``row`` spreads the cards left to right inside the area (overlapping when
     they must), ``stack`` piles them with a small lift, ``column`` spreads top to bottom.
-    ``face_up`` False draws backs even for cards the viewer knows.
+    ``face_up`` False draws backs even for cards the viewer knows. ``place``, when given,
+    lays out ``count`` cards itself (a pile with a fanned run on top).
     """
 
     rect: pygame.Rect
     card: tuple[int, int]
     mode: str = "stack"
     face_up: bool = True
+    place: Callable[[Spot, int], list[pygame.Rect]] | None = None
 
 
 def fan(spot: Spot, count: int) -> list[pygame.Rect]:
     """The card rects of ``count`` cards in ``spot``, bottom card first."""
+    if spot.place is not None:
+        return spot.place(spot, count)
     width, height = spot.card
     rects: list[pygame.Rect] = []
     if spot.mode == "row":

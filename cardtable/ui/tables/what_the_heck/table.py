@@ -10,6 +10,7 @@ from __future__ import annotations
 import pygame
 
 from cardtable.engine import HIDDEN, Event
+from cardtable.games.what_the_heck import bid_code
 
 from ... import theme
 from ...cards import CardStyle, card_size
@@ -126,7 +127,7 @@ class WhatTheHeckTable(TableScene):
 
     def action_for(self, cards: tuple[str, ...], source: str, target: str) -> str | None:
         if target == "bid" and source == f"hand:{self.viewer}" and len(cards) == 1:
-            return f"bid {cards[0]}"
+            return bid_code(cards[0])
         return None
 
     def off_target_words(self, drag) -> str:
