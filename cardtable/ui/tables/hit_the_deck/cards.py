@@ -133,74 +133,58 @@ def hit_face(code: str) -> CardFace:
     return CardFace(label=str(read.calls), index="HIT")
 
 
+def _say(surface: pygame.Surface, words: str, pos, size: int, colour: Colour, anchor: str) -> None:
+    """Words in the condensed face at ``size`` pixels."""
+    theme.text(surface, words, pos, 0, colour, anchor=anchor, font=theme.fonts().condensed(size))
+
+
 def paint_card(code: str, size: tuple[int, int]) -> pygame.Surface:
     """A Hit the Deck card face: number cards show the number on their colour's shape;
     word cards their word on a band of their colour; Hit cards are dark with HIT and the
     number, the colour's shape or a hand."""
-    width, height = size
-    read = card(code)
     surface = pygame.Surface(size, pygame.SRCALPHA)
+    read = card(code)
+    radius = max(2, round(size[0] * 0.09))
+    (_paint_hit if read.is_hit else _paint_coloured)(surface, read, radius)
+    pygame.draw.rect(surface, EDGE, surface.get_rect(), max(1, round(size[0] * 0.012)), radius)
+    return surface
+
+
+def _paint_hit(surface: pygame.Surface, read, radius: int) -> None:
     rect = surface.get_rect()
-    radius = max(2, round(width * 0.09))
-    condensed = theme.fonts().condensed
-    if read.is_hit:
-        pygame.draw.rect(surface, HIT_PAPER, rect, border_radius=radius)
-        inner = rect.inflate(-2 * max(2, round(width * 0.06)), -2 * max(2, round(width * 0.06)))
-        pygame.draw.rect(surface, HIT_GOLD, inner, max(1, round(width * 0.03)), radius // 2 + 1)
-        theme.text(
-            surface,
-            "HIT",
-            (rect.centerx, inner.y + max(1, round(height * 0.04))),
-            0,
-            HIT_GOLD,
-            anchor="midtop",
-            font=condensed(max(7, round(width * 0.26))),
-        )
-        middle = (rect.centerx, rect.centery + round(height * 0.06))
-        if read.kind == HIT_NUMBER:
-            pygame.draw.circle(surface, HIT_GOLD, middle, round(width * 0.3))
-            pygame.draw.circle(
-                surface, HIT_PAPER, middle, round(width * 0.3) - max(1, round(width * 0.04))
-            )
-            theme.text(
-                surface,
-                str(read.calls),
-                middle,
-                0,
-                (255, 255, 255),
-                anchor="center",
-                font=condensed(max(8, round(width * 0.42))),
-            )
-            caption = "number"
-        elif read.kind == HIT_COLOUR:
-            colour = str(read.calls)
-            draw_shape(
-                surface,
-                COLOUR_SHAPES[colour],
-                middle,
-                width * 0.27,
-                CARD_COLOURS[colour],
-                (255, 255, 255),
-            )
-            caption = COLOUR_NAMES[colour]
-        else:
-            side = round(width * 0.62)
-            hand = pygame.Rect(0, 0, side, round(side * 1.1))
-            hand.center = middle
-            draw_hand(surface, hand, (255, 255, 255), HIT_GOLD)
-            caption = "hand"
-        if height >= 60:
-            theme.text(
-                surface,
-                caption.upper(),
-                (rect.centerx, inner.bottom - max(1, round(height * 0.03))),
-                0,
-                HIT_GOLD,
-                anchor="midbottom",
-                font=condensed(max(7, round(width * 0.13))),
-            )
-        pygame.draw.rect(surface, EDGE, rect, max(1, round(width * 0.012)), radius)
-        return surface
+    width, height = rect.size
+    pygame.draw.rect(surface, HIT_PAPER, rect, border_radius=radius)
+    inner = rect.inflate(-2 * max(2, round(width * 0.06)), -2 * max(2, round(width * 0.06)))
+    pygame.draw.rect(surface, HIT_GOLD, inner, max(1, round(width * 0.03)), radius // 2 + 1)
+    top = (rect.centerx, inner.y + max(1, round(height * 0.04)))
+    _say(surface, "HIT", top, max(7, round(width * 0.26)), HIT_GOLD, "midtop")
+    middle = (rect.centerx, rect.centery + round(height * 0.06))
+    white = (255, 255, 255)
+    if read.kind == HIT_NUMBER:
+        ring = round(width * 0.3)
+        pygame.draw.circle(surface, HIT_GOLD, middle, ring)
+        pygame.draw.circle(surface, HIT_PAPER, middle, ring - max(1, round(width * 0.04)))
+        _say(surface, str(read.calls), middle, max(8, round(width * 0.42)), white, "center")
+        caption = "number"
+    elif read.kind == HIT_COLOUR:
+        colour = str(read.calls)
+        shape = COLOUR_SHAPES[colour]
+        draw_shape(surface, shape, middle, width * 0.27, CARD_COLOURS[colour], white)
+        caption = COLOUR_NAMES[colour]
+    else:
+        side = round(width * 0.62)
+        hand = pygame.Rect(0, 0, side, round(side * 1.1))
+        hand.center = middle
+        draw_hand(surface, hand, white, HIT_GOLD)
+        caption = "hand"
+    if height >= 60:
+        bottom = (rect.centerx, inner.bottom - max(1, round(height * 0.03)))
+        _say(surface, caption.upper(), bottom, max(7, round(width * 0.13)), HIT_GOLD, "midbottom")
+
+
+def _paint_coloured(surface: pygame.Surface, read, radius: int) -> None:
+    rect = surface.get_rect()
+    width, height = rect.size
     colour = str(read.colour)
     accent = CARD_COLOURS[colour]
     shape = COLOUR_SHAPES[colour]
@@ -208,60 +192,42 @@ def paint_card(code: str, size: tuple[int, int]) -> pygame.Surface:
     frame = max(2, round(width * 0.07))
     pygame.draw.rect(surface, accent, rect, frame, border_radius=radius)
     # Corners: the number or word over the shape, also upside down in the far corner.
+    condensed = theme.fonts().condensed
     index_font = condensed(max(7, round(width * (0.24 if read.kind == NUMBER else 0.15))))
-    words = str(read.number) if read.kind == NUMBER else ("CUT" if read.kind == CUT else "FLIP")
-    index = index_font.render(words, True, accent)
+    word = "CUT" if read.kind == CUT else "FLIP"
+    index = index_font.render(str(read.number) if read.kind == NUMBER else word, True, accent)
     corner = pygame.Surface(
         (max(index.get_width(), round(width * 0.2)), index.get_height() + round(width * 0.2)),
         pygame.SRCALPHA,
     )
     corner.blit(index, index.get_rect(midtop=(corner.get_width() // 2, 0)))
-    draw_shape(
-        corner,
-        shape,
-        (corner.get_width() / 2, index.get_height() + width * 0.09),
-        width * 0.075,
-        accent,
-    )
+    mark = (corner.get_width() / 2, index.get_height() + width * 0.09)
+    draw_shape(corner, shape, mark, width * 0.075, accent)
     pad = frame + max(1, round(width * 0.03))
     surface.blit(corner, (pad, pad))
-    surface.blit(
-        pygame.transform.rotate(corner, 180),
-        (width - pad - corner.get_width(), height - pad - corner.get_height()),
-    )
+    far = (width - pad - corner.get_width(), height - pad - corner.get_height())
+    surface.blit(pygame.transform.rotate(corner, 180), far)
+    ink = SHAPE_INK[colour]
     if read.kind == NUMBER:
         draw_shape(surface, shape, rect.center, width * 0.3, accent)
-        theme.text(
-            surface,
-            str(read.number),
-            (rect.centerx, rect.centery + round(width * 0.02)),
-            0,
-            SHAPE_INK[colour],
-            anchor="center",
-            font=condensed(max(8, round(width * 0.36))),
-        )
-    else:
-        band = pygame.Rect(frame, 0, width - 2 * frame, round(height * 0.2))
-        band.center = rect.center
-        pygame.draw.rect(surface, accent, band)
-        word = "CUT" if read.kind == CUT else "FLIP"
-        font = condensed(max(7, round(min(band.height * 0.8, width * 0.3))))
-        theme.text(surface, word, band.center, 0, SHAPE_INK[colour], anchor="center", font=font)
-        if height >= 60:
-            theme.text(
-                surface,
-                "THE DECK",
-                (rect.centerx, band.bottom + round(height * 0.03)),
-                0,
-                accent,
-                anchor="midtop",
-                font=condensed(max(7, round(width * 0.12))),
-            )
-            draw_shape(
-                surface, shape, (rect.centerx, band.top - height * 0.12), width * 0.11, accent
-            )
-    pygame.draw.rect(surface, EDGE, rect, max(1, round(width * 0.012)), radius)
-    return surface
+        centre = (rect.centerx, rect.centery + round(width * 0.02))
+        _say(surface, str(read.number), centre, max(8, round(width * 0.36)), ink, "center")
+        return
+    band = pygame.Rect(frame, 0, width - 2 * frame, round(height * 0.2))
+    band.center = rect.center
+    pygame.draw.rect(surface, accent, band)
+    _say(
+        surface,
+        word,
+        band.center,
+        max(7, round(min(band.height * 0.8, width * 0.3))),
+        ink,
+        "center",
+    )
+    if height >= 60:
+        below = (rect.centerx, band.bottom + round(height * 0.03))
+        _say(surface, "THE DECK", below, max(7, round(width * 0.12)), accent, "midtop")
+        draw_shape(surface, shape, (rect.centerx, band.top - height * 0.12), width * 0.11, accent)
 
 
 HIT_STYLE = CardStyle(

@@ -77,6 +77,10 @@ class SlapRoundLook:
         """A round (or its outcome) holds the middle of the table."""
         return self.calling or self.closed or self.result is not None
 
+    def hit_seats(self) -> set[int]:
+        """The seats whose hand is down in the open round."""
+        return {hand.seat for hand in self.hands if not hand.fake}
+
     # -- events: called by the table's ``animate_*`` hooks ----------------------------------
 
     def open(self, number: int) -> None:

@@ -16,7 +16,14 @@ from typing import TYPE_CHECKING
 import pygame
 
 from cardtable.engine import HIDDEN, Event
-from cardtable.games.hit_the_deck import COLOUR_NAMES, COLOUR_SHAPES
+from cardtable.games.hit_the_deck import (
+    COLOUR_NAMES,
+    COLOUR_SHAPES,
+    HAND_CARD,
+    draw_code,
+    hit_code,
+    play_code,
+)
 
 from ... import theme
 from ...cards import card_size
@@ -32,13 +39,8 @@ if TYPE_CHECKING:
     from ...app import App
     from ...launch import Launch
 
-DRAW, HIT = "draw", "hit"
 ARCS = ((200, 340), (20, 160))  # the arrows' spans round the piles, in screen degrees
 LABELS_INSIDE = (0.6, 0.5)  # how far out the pile labels may reach in the oval, tried in turn
-
-
-def play_code(code: str) -> str:
-    return f"play {code}"
 
 
 class HitTheDeckTable(TableScene):
@@ -219,12 +221,12 @@ class HitTheDeckTable(TableScene):
 
     def needs_hand(self, codes: set[str]) -> bool:
         # A slap needs no cards: during a round nobody's hand has to be shown.
-        return bool(codes - {HIT})
+        return bool(codes - {hit_code()})
 
     # -- acting ---------------------------------------------------------------------------
 
     def can_draw(self) -> bool:
-        return DRAW in self.legal_codes()
+        return draw_code() in self.legal_codes()
 
     def draggable(self, zone: str) -> bool:
         if zone == "draw":
@@ -250,7 +252,7 @@ class HitTheDeckTable(TableScene):
 
     def action_for(self, cards: tuple[str, ...], source: str, target: str) -> str | None:
         if source == "draw" and target == "hand":
-            return DRAW
+            return draw_code()
         if source == f"hand:{self.viewer}" and target == "discard" and len(cards) == 1:
             return play_code(cards[0])
         return None
@@ -262,13 +264,13 @@ class HitTheDeckTable(TableScene):
 
     def on_slap(self, seat: int) -> bool:
         # Judged at once by the rules as they stand: in a round a hit, else a fake-out.
-        reason = self.perform(seat, HIT)
+        reason = self.perform(seat, hit_code())
         if reason is not None:
             self.refuse(reason)
         return True
 
     def draw_a_card(self) -> None:
-        self.act(DRAW)
+        self.act(draw_code())
         self.input.key_focus = -1  # the hand changed: the keyboard starts again at its left
 
     def on_click(self, pos: tuple[int, int]) -> bool:
@@ -280,7 +282,7 @@ class HitTheDeckTable(TableScene):
     # -- animation ------------------------------------------------------------------------
 
     def flight_time(self, event: Event) -> float:
-        if event.dst == "discard" and event.cards and event.cards[0] == "HIT-HAND":
+        if event.dst == "discard" and event.cards and event.cards[0] == HAND_CARD:
             return self.move_time * 0.7  # thrown down hard
         if event.src == "draw" and (event.dst or "").startswith("hand:") and self.round.result:
             return self.move_time * 1.4  # the loser's four cards: the moment to watch
@@ -345,8 +347,8 @@ class HitTheDeckTable(TableScene):
     # -- drawing --------------------------------------------------------------------------
 
     def draw_plate(self, surface: pygame.Surface, seat: int, rect: pygame.Rect, detail="") -> None:
-        if self.round.calling:
-            # Everyone is to act in a round: "hit now!" says how.
+        if self.round.calling and seat not in self.round.hit_seats():
+            # Everyone who has not hit yet is to act: "hit now!" says how.
             name = self.names[seat]
             colour = theme.GOLD if seat in self.humans else theme.INK_DIM
             drawing.plate(surface, rect, name, "hit now!", detail, True, colour)
