@@ -39,6 +39,8 @@ class Flight:
     up_at_start: bool
     up_at_end: bool
     tween: Tween
+    zone: str = ""  # where it lands: counted there the moment it does
+    counted: bool = False
 
     def rect(self) -> pygame.Rect:
         if self.tween.elapsed < self.tween.delay:
@@ -86,6 +88,7 @@ class Animator:
 
     def update(self, dt: float) -> None:
         self.queue.update(dt)
+        self.count_landed()
         for flight, _zone, _index in self.returning:
             flight.tween.update(dt)
         self.returning = [r for r in self.returning if not r[0].tween.done]
@@ -219,11 +222,18 @@ class Animator:
             self.fly(step, events)
 
         def end() -> None:
-            for event in events:
-                self.table.view.landed(event.dst or "", len(event.cards))
+            self.count_landed(everything=True)
             self.flights = [f for f in self.flights if not f.tween.done]
 
         self.step(start, end, label=str(events[0]))
+
+    def count_landed(self, everything: bool = False) -> None:
+        """Each card counts in its zone as it lands (a seat's count climbs card by card
+        through a deal); ``everything``: the step is over, so all its cards have."""
+        for flight in self.flights:
+            if flight.zone and not flight.counted and (everything or flight.tween.done):
+                flight.counted = True
+                self.table.view.landed(flight.zone, 1)
 
     def fly(self, step: Step, events: list[Event]) -> None:
         """Take the events' cards from their zones and send them flying, each a beat after
@@ -256,7 +266,8 @@ class Animator:
             )
             style = table.style_for(dst, code if code != HIDDEN else before)
             end = view.slot(dst, index)
-            self.flights.append(Flight(shown, style, begin, end, up_before, up_after, tween))
+            flight = Flight(shown, style, begin, end, up_before, up_after, tween, dst)
+            self.flights.append(flight)
             step.tweens.append(tween)
 
     def snap_back(self, cards: tuple[str, ...], starts: list[pygame.Rect], zone: str, homes):

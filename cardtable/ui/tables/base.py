@@ -21,6 +21,7 @@ import pygame
 
 from cardtable.engine import Event, IllegalAction
 
+from ..anim import Tween
 from ..cards import PLAIN, CardStyle
 from ..launch import Launch
 from ..scenes.base import Scene
@@ -30,7 +31,7 @@ from .animator import Animator
 from .choices import Choices
 from .frame import TOP_BAR
 from .input import Drag, TableInput
-from .match import Match
+from .match import OUT_OF_TURN_PAUSE, Match
 from .sheet import ScoreSheet
 from .view import Spot, TableView
 
@@ -49,6 +50,9 @@ class TableScene(Scene):
     slaps = False
     #: Seconds (at speed 1) of the basic animations.
     move_time = 0.42
+    #: Seconds the bots wait after a move that gives a local human a chance out of turn
+    #: (a Spite to consider); 0 where such a move is a reflex (a slap), not a choice.
+    out_of_turn_pause = OUT_OF_TURN_PAUSE
     banner_time = 1.3
 
     def __init__(self, app: App, launch: Launch) -> None:
@@ -65,6 +69,7 @@ class TableScene(Scene):
         self.input = TableInput(self)
         self.choices = Choices(self)
         self.sheet: ScoreSheet | None = None
+        self.sheet_wait: Tween | None = None
         self.buttons: list[Button] = []
         self.clock = 0.0
         self.reason, self.reason_left = "", 0.0
@@ -184,6 +189,21 @@ class TableScene(Scene):
         hand = self.view.spots.get(f"hand:{self.bottom_seat()}")
         bottom = hand.rect.y - 8 if hand is not None else height - 8
         return pygame.Rect(20, TOP_BAR + 10, width - 40, max(120, bottom - TOP_BAR - 10))
+
+    def status(self) -> tuple[str, tuple[int, int, int]] | None:
+        """The status line's words and colour when the table has its own (a slap round's
+        call), else None for the usual ones."""
+        return None
+
+    def window_left(self) -> float | None:
+        """What share of the timed window is left, for its countdown (None: none runs).
+        A table that learns from an event that the window closed may stop it at once."""
+        return self.match.window_left()
+
+    def needs_hand(self, codes: set[str]) -> bool:
+        """Does a local human need to see their own hand for these legal moves? Only then
+        does the privacy screen turn the table to them (a slap needs no cards)."""
+        return bool(codes)
 
     def banner_centre(self) -> tuple[int, int]:
         return self.chooser_area().center
@@ -345,19 +365,25 @@ class TableScene(Scene):
         self.app.open_settings()
 
     def animate_hand_over(self, event: Event) -> None:
-        """Between hands: the score sheet, until the players go on."""
+        """Between hands: the score sheet, and nothing after it moves (the next deal)
+        until the players go on; the last hand's sheet goes on to the results."""
         headings, rows = self.sheet_rows(event)
+        words = "See the results" if event.data.get("match_over") else "Next hand"
 
         def start(step) -> None:
-            self.sheet = ScoreSheet(
-                self.animator.words(event) or "The hand is over", headings, rows, self.next_hand
-            )
+            self.sheet_wait = Tween(10**9)  # held until ``next_hand`` ends it
+            step.tweens.append(self.sheet_wait)
+            title = self.animator.words(event) or "The hand is over"
+            self.sheet = ScoreSheet(title, headings, rows, self.next_hand, words)
             self.sheet.place(self.chooser_area())
 
         self.animator.step(start, label="score sheet")
 
     def next_hand(self) -> None:
         self.sheet = None
+        if self.sheet_wait is not None:
+            self.sheet_wait.finish()
+            self.sheet_wait = None
 
     def update(self, dt: float) -> None:
         self.clock += dt

@@ -43,7 +43,7 @@ def draw(table: TableScene, surface: pygame.Surface) -> None:
                 table.app.cards.image(table.style_for(drag.zone, code), code, rect.size), rect
             )
     draw_bar(table, surface)
-    left = table.match.window_left()
+    left = table.window_left()
     if left is not None:
         drawing.countdown(surface, TOP_BAR, left)
     if table.animator.banner:
@@ -117,6 +117,9 @@ def draw_cards(table: TableScene, surface: pygame.Surface) -> None:
 
 
 def status_line(table: TableScene) -> tuple[str, tuple[int, int, int]]:
+    own = table.status()
+    if own is not None:
+        return own
     if table.animator.busy:
         return "Skip ahead: click or press Enter", theme.INK_DIM
     if table.public.get("is_over"):

@@ -26,7 +26,8 @@ from ..launch import Launch
 if TYPE_CHECKING:
     from .base import TableScene
 
-#: Seconds the match waits after a move that gives a local human an out-of-turn move.
+#: Seconds the match waits, by default, after a move that gives a local human an
+#: out-of-turn move (a table may say otherwise: ``TableScene.out_of_turn_pause``).
 OUT_OF_TURN_PAUSE = 3.0
 
 
@@ -83,7 +84,7 @@ class Match:
             deck=deck,
             executor=self.executor,
             pace=True,
-            out_of_turn_pause=OUT_OF_TURN_PAUSE if self.humans else 0.0,
+            out_of_turn_pause=table.out_of_turn_pause if self.humans else 0.0,
         )
         self.now = 0.0  # the still clock: runs only while the table is still
         self.finished = False
@@ -123,7 +124,7 @@ class Match:
         wanted = [
             s for s in ref.out_of_turn_humans() if table.asks(sorted(table.legal_codes_of(s)))
         ]
-        wanted += [s for s in ref.humans_to_act() if table.legal_codes_of(s)]
+        wanted += [s for s in ref.humans_to_act() if table.needs_hand(table.legal_codes_of(s))]
         if table.viewer is not None and table.viewer not in wanted:
             table.show_seat(None)
         if not wanted or table.viewer in wanted:

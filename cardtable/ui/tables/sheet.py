@@ -24,12 +24,13 @@ class ScoreSheet:
         headings: tuple[str, ...],
         rows: list[tuple[str, ...]],
         on_next: Callable[[], None],
+        button: str = "Next hand",
     ) -> None:
         self.title = title
         self.headings = headings
         self.rows = rows
         self.on_next = on_next
-        self.button = Button("Next hand", on_next, size=18)
+        self.button = Button(button, on_next, size=18)
         self.button.focused = True
         self.rect = pygame.Rect(0, 0, 0, 0)
 
