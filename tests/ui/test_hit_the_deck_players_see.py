@@ -204,9 +204,11 @@ def test_the_second_deal_says_hand_two_and_the_counts_climb_card_by_card(app):
     table.view.load(seen, table.arrange)  # the table as it stood before that move
     table.played(events)
     counts_seen: set[int] = set()
+    plates_with_sheet: list[int] = []
     titles: set[str] = set()
     for _ in range(600):
         if table.sheet is not None:
+            plates_with_sheet = list(table.public["scores"])
             table.sheet.on_next()
         if not table.animator.busy:
             break
@@ -215,5 +217,7 @@ def test_the_second_deal_says_hand_two_and_the_counts_climb_card_by_card(app):
             titles.add(table.title_text())
         app.step()
     assert titles and all("Hand 2" in title for title in titles)
+    totals = [event for event in events if event.what == "hand-over"][0].data["scores"]
+    assert plates_with_sheet == totals, "the plates keep last hand's totals under the sheet"
     assert len(counts_seen & set(range(1, HAND_SIZE))) >= 3, "the count jumps, not climbs"
     frames(app, 2)

@@ -273,6 +273,7 @@ class HitTheDeckTable(TableScene):
         )
         self.sheet_rows_so_far.append(row)
         self.animator.step(lambda step: self.round.clear(), label="clear the pile")
+        self.animator.animate_score(event)  # the plates show the new totals with the sheet
         super().animate_hand_over(event)
 
     def sheet_rows(self, event: Event) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
