@@ -15,7 +15,7 @@ from cardtable.games import registry
 from cardtable.games.hit_the_deck import HAND_SIZE, full_deck
 from cardtable.ui.launch import Launch
 from cardtable.ui.scenes.privacy import PrivacyScene
-from cardtable.ui.tables.hit_the_deck import HitTheDeckTable
+from cardtable.ui.tables.hit_the_deck import HitTheDeckTable, marks
 
 from .conftest import frames
 from .test_hit_the_deck_table import (
@@ -168,10 +168,10 @@ def test_the_direction_arrows_never_cross_the_pile_labels(app, size):
     app.resize(size)
     table = open_table(app, ("human", "hard", "hard", "hard"), stacked([""] * 4, "Y3"))
     run_until(app, table, lambda: not table.animator.busy)
-    if not table.labels_fit():
+    if not marks.labels_fit(table):
         return  # too small for the labels: none are drawn, so nothing to cross
-    labels = [rect.inflate(2, 2) for rect in table.pile_label_rects().values()]
-    for line in table.arcs():
+    labels = [rect.inflate(2, 2) for rect in marks.pile_label_rects(table).values()]
+    for line in marks.arcs(table):
         for (x1, y1), (x2, y2) in zip(line, line[1:], strict=False):
             for label in labels:
                 assert not label.clipline((x1, y1), (x2, y2)), f"an arrow crosses {label}"
@@ -204,9 +204,11 @@ def test_the_second_deal_says_hand_two_and_the_counts_climb_card_by_card(app):
     table.view.load(seen, table.arrange)  # the table as it stood before that move
     table.played(events)
     counts_seen: set[int] = set()
+    plates_with_sheet: list[int] = []
     titles: set[str] = set()
     for _ in range(600):
         if table.sheet is not None:
+            plates_with_sheet = list(table.public["scores"])
             table.sheet.on_next()
         if not table.animator.busy:
             break
@@ -215,5 +217,7 @@ def test_the_second_deal_says_hand_two_and_the_counts_climb_card_by_card(app):
             titles.add(table.title_text())
         app.step()
     assert titles and all("Hand 2" in title for title in titles)
+    totals = [event for event in events if event.what == "hand-over"][0].data["scores"]
+    assert plates_with_sheet == totals, "the plates keep last hand's totals under the sheet"
     assert len(counts_seen & set(range(1, HAND_SIZE))) >= 3, "the count jumps, not climbs"
     frames(app, 2)

@@ -21,7 +21,6 @@ import pygame
 
 from cardtable.engine import Event, IllegalAction
 
-from ..anim import Tween
 from ..cards import PLAIN, CardStyle
 from ..launch import Launch
 from ..scenes.base import Scene
@@ -50,8 +49,7 @@ class TableScene(Scene):
     slaps = False
     #: Seconds (at speed 1) of the basic animations.
     move_time = 0.42
-    #: Seconds the bots wait after a move that gives a local human a chance out of turn
-    #: (a Spite to consider); 0 where such a move is a reflex (a slap), not a choice.
+    #: Seconds bots wait after a move giving a human a chance out of turn (0: a reflex).
     out_of_turn_pause = OUT_OF_TURN_PAUSE
     banner_time = 1.3
 
@@ -69,7 +67,6 @@ class TableScene(Scene):
         self.input = TableInput(self)
         self.choices = Choices(self)
         self.sheet: ScoreSheet | None = None
-        self.sheet_wait: Tween | None = None
         self.buttons: list[Button] = []
         self.clock = 0.0
         self.reason, self.reason_left = "", 0.0
@@ -191,18 +188,15 @@ class TableScene(Scene):
         return pygame.Rect(20, TOP_BAR + 10, width - 40, max(120, bottom - TOP_BAR - 10))
 
     def status(self) -> tuple[str, tuple[int, int, int]] | None:
-        """The status line's words and colour when the table has its own (a slap round's
-        call), else None for the usual ones."""
+        """The top bar's own words and colour for a moment (a slap round), or None."""
         return None
 
     def window_left(self) -> float | None:
-        """What share of the timed window is left, for its countdown (None: none runs).
-        A table that learns from an event that the window closed may stop it at once."""
+        """The share of the timed window left, for its countdown (None: none runs)."""
         return self.match.window_left()
 
     def needs_hand(self, codes: set[str]) -> bool:
-        """Does a local human need to see their own hand for these legal moves? Only then
-        does the privacy screen turn the table to them (a slap needs no cards)."""
+        """Must a human see their hand for these moves (privacy screen)? A slap: no."""
         return bool(codes)
 
     def banner_centre(self) -> tuple[int, int]:
@@ -365,25 +359,22 @@ class TableScene(Scene):
         self.app.open_settings()
 
     def animate_hand_over(self, event: Event) -> None:
-        """Between hands: the score sheet, and nothing after it moves (the next deal)
-        until the players go on; the last hand's sheet goes on to the results."""
+        """Between hands: the score sheet; the next deal waits until the players go on."""
         headings, rows = self.sheet_rows(event)
         words = "See the results" if event.data.get("match_over") else "Next hand"
 
         def start(step) -> None:
-            self.sheet_wait = Tween(10**9)  # held until ``next_hand`` ends it
-            step.tweens.append(self.sheet_wait)
             title = self.animator.words(event) or "The hand is over"
             self.sheet = ScoreSheet(title, headings, rows, self.next_hand, words)
             self.sheet.place(self.chooser_area())
+            step.tweens.append(self.sheet.hold)  # the next deal waits for "Next hand"
 
         self.animator.step(start, label="score sheet")
 
     def next_hand(self) -> None:
+        if self.sheet is not None:
+            self.sheet.hold.finish()
         self.sheet = None
-        if self.sheet_wait is not None:
-            self.sheet_wait.finish()
-            self.sheet_wait = None
 
     def update(self, dt: float) -> None:
         self.clock += dt

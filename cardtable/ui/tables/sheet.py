@@ -12,6 +12,7 @@ from collections.abc import Callable
 import pygame
 
 from .. import theme
+from ..anim import Tween
 from ..widgets import Button
 
 
@@ -31,6 +32,7 @@ class ScoreSheet:
         self.rows = rows
         self.on_next = on_next
         self.button = Button(button, on_next, size=18)
+        self.hold = Tween(10**9)  # what comes after the sheet waits until this ends
         self.button.focused = True
         self.rect = pygame.Rect(0, 0, 0, 0)
 

@@ -25,6 +25,7 @@ from cardtable.engine import HIDDEN, Event
 from ... import theme
 from ...anim import Step, Tween
 from .cards import HIT_GOLD, Colour, draw_hand, seat_colour
+from .marks import ring_rect
 
 if TYPE_CHECKING:
     from .table import HitTheDeckTable
@@ -239,11 +240,16 @@ class SlapRoundLook:
         called = {hand.seat for hand in hands if hand.called}
         size = max(13, min(17, table.pile_size[1] // 9))
         row = size + 8
-        ring = table.ring_rect()
+        ring = ring_rect(table)
         room = table.centre.right + 6 - (ring.right + 18)
         box = pygame.Rect(0, 0, max(150, min(size * 14, room)), 30 + row * table.players)
         box.midleft = (ring.right + 18, ring.centery)
         box.right = min(box.right, table.centre.right + 6)
+        discard = table.view.spots["discard"].rect
+        if box.left < discard.right + 8:
+            # No room beside the discard pile: over the Draw Pile side, so the hands landing
+            # on the discard pile stay in sight.
+            box.right = max(ring.left - 18, table.centre.left - 6 + box.width)
         theme.panel(surface, box, alpha=215, radius=10)
         theme.text(surface, "Hands down", (box.x + 10, box.y + 6), size - 2, theme.INK_DIM, True)
         y = box.y + 8 + row
@@ -301,7 +307,7 @@ class SlapRoundLook:
         table = self.table
         draw = table.view.spots["draw"].rect
         discard = table.view.spots["discard"].rect
-        top = max(table.centre.top + 8, table.ring_rect().top + 10)
+        top = max(table.centre.top + 8, ring_rect(table).top + 10)
         anchor = (table.centre.centerx, min(top, min(draw.top, discard.top) - 4))
         if self.calling:
             pulse = 1.0 + 0.06 * math.sin(table.clock * 14)
