@@ -291,34 +291,6 @@ class TableScene(Scene):
             self.declined.clear()  # a new moment: new chances
         self.animator.play(events)
 
-    def drop(self, drag: Drag, target: str) -> None:
-        """Cards let go on ``target``: one legal code plays, several ask which, none
-        snaps back with the engine's reason."""
-        codes = self.legal_for(drag.cards, drag.zone, target)
-        if len(codes) > 1:
-            self.input.snap_back(drag)
-            self.input.picked = self.input.pick(drag.zone, list(drag.group))
-            self.choices.ask(self.question(codes), codes, lambda code: self.play_drop(drag, code))
-            return
-        if not codes:
-            meant = self.action_for(drag.cards, drag.zone, target)
-            meant = meant if isinstance(meant, str) else (meant or [None])[0]
-            ref = self.match.referee
-            reason = None if meant is None or self.viewer is None else ref.check(self.viewer, meant)
-            self.refuse(reason or "That card cannot go there.")
-            self.input.snap_back(drag)
-            return
-        self.play_drop(drag, codes[0])
-
-    def play_drop(self, drag: Drag, code: str) -> None:
-        rects = (
-            drag.card_rects() if drag.moved else [self.view.slot(drag.zone, i) for i in drag.group]
-        )
-        self.animator.release = list(zip(drag.cards, rects, strict=False))
-        self.input.picked = None
-        self.input.key_focus = -1
-        self.act(code)
-
     def refuse(self, reason: str) -> None:
         self.reason, self.reason_left = reason, 4.0
 

@@ -1,7 +1,7 @@
 """The table's input: drag-and-drop, the click path, the keyboard path, selecting several
 cards as one group, and slap keys.
 
-Every path ends in ``TableScene.drop(drag, target)``; the table's ``draggable``,
+Every path ends in ``drop(drag, target)``; the table's ``draggable``,
 ``cards_for_drag``, ``joins``, ``drop_targets`` and ``action_for`` say what may be lifted,
 what goes together and what a drop means. Keys: Left/Right move the cursor over the cards
 that can be played now, Space adds the card to (or takes it from) the selection, Enter
@@ -194,18 +194,18 @@ class TableInput:
                 table.refuse(table.off_target_words(drag))
                 self.snap_back(drag)
             else:
-                table.drop(drag, target)
+                self.drop(drag, target)
             return
         if drag is not None:
             if table.click_drops(drag.zone) and len(drag.lit) == 1:
-                table.drop(drag, next(iter(drag.lit)))
+                self.drop(drag, next(iter(drag.lit)))
             else:
                 self.select(drag.zone, drag.index)
             return
         target = self.target_at(pos)
         if self.picked is not None and target is not None:
             picked, self.picked = self.picked, None
-            table.drop(picked, target)
+            self.drop(picked, target)
         elif not table.on_click(pos):
             self.picked = None
 
@@ -247,11 +247,11 @@ class TableInput:
             targets = self.ordered_targets(self.picked)
             if targets:
                 picked, self.picked = self.picked, None
-                self.table.drop(picked, targets[self.target_focus % len(targets)])
+                self.drop(picked, targets[self.target_focus % len(targets)])
         elif focused is not None:
             picked = self.pick(focused[0], [focused[1]])
             if self.table.click_drops(focused[0]) and len(picked.lit) == 1:
-                self.table.drop(picked, next(iter(picked.lit)))
+                self.drop(picked, next(iter(picked.lit)))
             else:
                 self.picked = picked
                 self.target_focus = 0
@@ -264,3 +264,31 @@ class TableInput:
             return None
         targets = self.ordered_targets(self.picked)
         return targets[self.target_focus % len(targets)] if targets else None
+
+    def drop(self, drag: Drag, target: str) -> None:
+        """Cards let go on ``target``: one legal code plays, several ask which (the cards
+        stay held meanwhile), none snaps back with the engine's reason."""
+        table = self.table
+        codes = table.legal_for(drag.cards, drag.zone, target)
+        if len(codes) > 1:
+            self.snap_back(drag)
+            self.picked = self.pick(drag.zone, list(drag.group))
+            table.choices.ask(table.question(codes), codes, lambda code: self.play(drag, code))
+        elif codes:
+            self.play(drag, codes[0])
+        else:
+            meant = table.action_for(drag.cards, drag.zone, target)
+            meant = meant if isinstance(meant, str) else (meant or [None])[0]
+            check = table.match.referee.check
+            reason = None if meant is None or table.viewer is None else check(table.viewer, meant)
+            table.refuse(reason or "That card cannot go there.")
+            self.snap_back(drag)
+
+    def play(self, drag: Drag, code: str) -> None:
+        """Play ``code``: the cards fly on from where they were let go."""
+        view = self.table.view
+        held = drag.card_rects() if drag.moved else [view.slot(drag.zone, i) for i in drag.group]
+        self.table.animator.release = list(zip(drag.cards, held, strict=False))
+        self.picked = None
+        self.key_focus = -1
+        self.table.act(code)
