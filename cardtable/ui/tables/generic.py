@@ -21,9 +21,15 @@ if TYPE_CHECKING:
     from ..app import App
 
 
+#: The most moves the chooser offers at once (a fallback table; a game's own table lets
+#: every move be made with cards).
+MOST = 24
+
+
 class GenericTable(TableScene):
     def __init__(self, app: App, launch: Launch) -> None:
         super().__init__(app, launch)
+        self.offered = 0
         self.labels: dict[str, pygame.Rect] = {}
         self.plates: dict[int, pygame.Rect] = {}
         self.centre = pygame.Rect(0, 0, 0, 0)
@@ -93,11 +99,13 @@ class GenericTable(TableScene):
         return "row" if name.startswith(("hand", "won", "store", "coins")) else "stack"
 
     def asks(self, legal: list[str]) -> list[str]:
-        # No drags here: every legal action is an option of the chooser.
-        return legal
+        # No drags here: every legal action is an option of the chooser (as many as fit).
+        self.offered = len(legal)
+        return legal[:MOST]
 
     def question(self, codes: list[str]) -> str:
-        return "Your move"
+        shown = len(codes)
+        return "Your move" if shown >= self.offered else f"Your move ({shown} of {self.offered})"
 
     def chooser_area(self) -> pygame.Rect:
         area = self.centre.copy()
