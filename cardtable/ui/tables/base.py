@@ -202,6 +202,10 @@ class TableScene(Scene):
     def banner_centre(self) -> tuple[int, int]:
         return self.chooser_area().center
 
+    def sheet_note(self, event: Event) -> str:
+        """A line under the score sheet's title (what the match is played to), or ""."""
+        return ""
+
     def sheet_rows(self, event: Event) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
         """The score sheet between hands: headings and a row per seat."""
         scores = event.data.get("scores") or [0] * self.players
@@ -365,7 +369,8 @@ class TableScene(Scene):
 
         def start(step) -> None:
             title = self.animator.words(event) or "The hand is over"
-            self.sheet = ScoreSheet(title, headings, rows, self.next_hand, words)
+            note = self.sheet_note(event)
+            self.sheet = ScoreSheet(title, headings, rows, self.next_hand, words, note)
             self.sheet.place(self.chooser_area())
             step.tweens.append(self.sheet.hold)  # the next deal waits for "Next hand"
 

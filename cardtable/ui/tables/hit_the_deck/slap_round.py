@@ -24,6 +24,7 @@ from cardtable.engine import HIDDEN, Event
 
 from ... import theme
 from ...anim import Step, Tween
+from .. import drawing
 from .cards import HIT_GOLD, Colour, draw_hand, seat_colour
 from .marks import ring_rect
 
@@ -37,6 +38,7 @@ SLAM = 0.4
 FAKE_STAYS = 1.8
 FLASH = 2.4
 OVER_RED: Colour = (255, 170, 160)
+FLASH_RED, FLASH_INK = (150, 36, 36), (255, 240, 236)
 
 
 @dataclass
@@ -115,7 +117,9 @@ class SlapRoundLook:
         number = int(event.data.get("round", 0))
         self.hands = [h for h in self.hands if not h.fake]
         self.hands.append(HandOnPile(seat, 0, self.table.clock, number, fake=True))
-        self.show_flash(f"{self.table.names[seat]} is faked out: draws two")
+        name = self.table.names[seat]
+        you = name == "You"  # the player's own seat reads "You are ... draw"
+        self.show_flash(f"{name} {'are' if you else 'is'} faked out: draw{'' if you else 's'} two")
 
     def close(self, data: dict[str, Any]) -> None:
         # The round is over the moment the rules say so: the call goes at once.
@@ -355,13 +359,7 @@ class SlapRoundLook:
         if self.flash_left <= 0 or not self.flash:
             return
         table = self.table
-        discard = table.view.spots["discard"].rect
-        font = theme.fonts().get(max(15, table.pile_size[1] // 8), bold=True)
-        label = font.render(self.flash, True, (255, 240, 236))
-        box = label.get_rect(midtop=(table.centre.centerx, discard.bottom + 30)).inflate(24, 10)
-        box.clamp_ip(surface.get_rect())
-        layer = pygame.Surface(box.size, pygame.SRCALPHA)
+        under = (table.centre.centerx, table.view.spots["discard"].rect.bottom + 30)
+        size = max(15, table.pile_size[1] // 8)
         alpha = int(230 * min(1.0, self.flash_left * 2))
-        pygame.draw.rect(layer, (150, 36, 36, alpha), layer.get_rect(), border_radius=10)
-        surface.blit(layer, box)
-        surface.blit(label, label.get_rect(center=box.center))
+        drawing.label_box(surface, self.flash, under, size, FLASH_RED, FLASH_INK, "midtop", alpha)

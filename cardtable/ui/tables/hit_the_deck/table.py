@@ -276,6 +276,9 @@ class HitTheDeckTable(TableScene):
         self.animator.animate_score(event)  # the plates show the new totals with the sheet
         super().animate_hand_over(event)
 
+    def sheet_note(self, event: Event) -> str:
+        return f"Match to {self.public.get('target', 100)}: lowest total wins"
+
     def sheet_rows(self, event: Event) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
         """Every hand's scores and the running totals, as the rule sheet's paper and
         pencil would have them (lowest total wins)."""
