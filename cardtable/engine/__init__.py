@@ -1,7 +1,7 @@
 """The game-agnostic kernel: cards in zones, actions, events, observations, seeded
 randomness, results and the match record. Pure Python: never imports pygame."""
 
-from .errors import BadDeck, BadOption, IllegalAction
+from .errors import BadDeck, BadOption, BadSetup, IllegalAction, brief
 from .events import HIDDEN, Event, announce, move, words
 from .game import GameInfo, Option
 from .record import BadRecord, MatchRecord
@@ -18,6 +18,7 @@ __all__ = [
     "BadDeck",
     "BadOption",
     "BadRecord",
+    "BadSetup",
     "Event",
     "GameInfo",
     "GameState",
@@ -29,6 +30,7 @@ __all__ = [
     "Window",
     "Zone",
     "announce",
+    "brief",
     "move",
     "words",
 ]

@@ -251,3 +251,12 @@ def test_a_replay_passes_the_announce_deadline_where_it_passed():
 def test_the_game_is_registered_with_its_slap_constants():
     assert GAME.id == "hit-the-deck" and (GAME.min_players, GAME.max_players) == (2, 6)
     assert ANNOUNCE_SECONDS < SLAP_SECONDS
+
+
+@pytest.mark.parametrize("step", [["announce"], {"announce": 1}, None, 2.0])
+def test_a_deadline_that_is_not_a_name_is_refused_and_changes_nothing(step):
+    state = slap_table()
+    before = (state.observation(0), list(state.history))
+    with pytest.raises(IllegalAction, match="No timed step"):
+        state.time_up(step)
+    assert (state.observation(0), list(state.history)) == before
