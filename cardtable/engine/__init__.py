@@ -4,7 +4,7 @@ randomness, results and the match record. Pure Python: never imports pygame."""
 from .errors import BadDeck, BadOption, BadSetup, IllegalAction, brief
 from .events import HIDDEN, Event, announce, move, words
 from .game import GameInfo, Option
-from .record import BadRecord, MatchRecord
+from .record import BadRecord, MatchRecord, strict_json
 from .rng import Rng
 from .state import ALL, NONE, OWNER, TOP, Action, GameState, Result, Window, Zone
 
@@ -32,5 +32,6 @@ __all__ = [
     "announce",
     "brief",
     "move",
+    "strict_json",
     "words",
 ]
