@@ -50,6 +50,15 @@ class Rng:
         """A generator derived from this one's seed and a label (for bots, sub-searches)."""
         return Rng(f"{self.seed}/{label}")
 
+    def copy(self) -> Rng:
+        """A generator in the same state that goes on independently (cheaper than a
+        deepcopy, which walks the 625 words of its state one by one)."""
+        twin = Rng.__new__(Rng)
+        twin.seed = self.seed
+        twin._random = random.Random()
+        twin._random.setstate(self._random.getstate())
+        return twin
+
     def getstate(self):
         return self._random.getstate()
 

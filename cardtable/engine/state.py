@@ -319,7 +319,16 @@ class GameState(ABC):
         return counts
 
     def copy(self) -> GameState:
-        return copy.deepcopy(self)
+        """A deep copy. The history and the setup events only ever grow and their items
+        are never changed, so the copy gets new lists of the same items: a long game's
+        thousands of them are not copied one by one each time a bot samples a world. The
+        generator is copied by its state."""
+        memo: dict[int, Any] = {
+            id(self.history): list(self.history),
+            id(self.setup_events): list(self.setup_events),
+            id(self.rng): self.rng.copy(),
+        }
+        return copy.deepcopy(self, memo)
 
     def sample_hidden(self, seat: int, rng: Rng) -> GameState:
         """A world consistent with what ``seat`` can see: a copy in which every card hidden
