@@ -177,12 +177,7 @@ def soak_one(job: Job) -> dict[str, Any]:
         check_action(replayed, deck, rng, last_window)
         for step, (seat, code) in enumerate(record.actions):
             try:
-                if seat == -1 and code == "close":
-                    replayed.close_window()
-                elif seat == -1:
-                    replayed.time_up(code)
-                else:
-                    replayed.apply(seat, code)
+                registry.apply_recorded(replayed, seat, code)
                 check_action(replayed, deck, rng, last_window)
             except (Broken, IllegalAction) as error:
                 raise Broken(f"after action {step} ({seat}, {code!r}): {error}") from None
