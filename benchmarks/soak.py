@@ -16,8 +16,9 @@ a fresh state, and after every action of that replay:
 At the end the replay must have reached the played game's end exactly, and every game must
 end (no game past the driver's bound). Not for: speed of the rules (see bots.md).
 
-Usage:
-    .venv/bin/python benchmarks/soak.py --games 100000 --jobs 2 [--seed S] [--out FILE]
+Usage (from the project's root; PYTHONPATH makes the workers import this checkout):
+    PYTHONPATH=. .venv/bin/python benchmarks/soak.py --games 100000 --jobs 2 \
+        [--seed S] [--out FILE] [--progress]
 
 Prints one JSON summary (and a progress bar on stderr); exit 1 if any game failed, listing
 each failure with what reproduces it.
@@ -243,8 +244,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", default="0")
     parser.add_argument("--out", help="also write the summary to this JSON file")
+    parser.add_argument("--progress", action="store_true", help="a progress bar even when piped")
     args = parser.parse_args(argv)
-    summary = run(args.games, args.jobs, args.seed, progress=sys.stderr.isatty())
+    progress = args.progress or sys.stderr.isatty()
+    summary = run(args.games, args.jobs, args.seed, progress=progress)
     text = json.dumps(summary, indent=1)
     print(text)
     if args.out:
