@@ -27,8 +27,8 @@ CODE = f"__import__('os').system('touch {PWNED}')"
 @pytest.fixture(autouse=True)
 def home(tmp_path, monkeypatch):
     monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path / "home"))
-    monkeypatch.setattr(storage, "_told", set())
-    monkeypatch.setattr(storage, "_swept", set())
+    monkeypatch.setattr(storage, "_told", set(), raising=False)
+    monkeypatch.setattr(storage, "_swept", set(), raising=False)
     return tmp_path / "home"
 
 
