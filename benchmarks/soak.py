@@ -162,7 +162,9 @@ def check_action(state: GameState, deck: Counter[str], rng: Rng, last_window: li
 
 
 def soak_one(job: Job) -> dict[str, Any]:
-    """Play one game and check it; ``{"ok": True, "actions": n}`` or the failure."""
+    """Play one game and check it; ``{"ok": True, "actions": n}`` or the failure, with
+    the processor time it took (what the soak costs, whatever else the machine runs)."""
+    started = time.process_time()
     try:
         info = registry.get(job.game_id)
         options = dict(job.options)
@@ -187,10 +189,12 @@ def soak_one(job: Job) -> dict[str, Any]:
         ranked = sorted(seat for place in played.result.ranking for seat in place)
         if ranked != list(range(job.players)):
             raise Broken(f"the result ranks {ranked}")
-        return {"ok": True, "game": job.game_id, "actions": len(record.actions)}
+        cpu = time.process_time() - started
+        return {"ok": True, "game": job.game_id, "actions": len(record.actions), "cpu": cpu}
     except Exception as error:  # noqa: BLE001 - every failure is reported, never lost
         detail = "".join(traceback.format_exception_only(type(error), error)).strip()
-        return {"ok": False, "game": job.game_id, "job": job.__dict__, "error": detail}
+        cpu = time.process_time() - started
+        return {"ok": False, "game": job.game_id, "job": job.__dict__, "error": detail, "cpu": cpu}
 
 
 def run(games: int, processes: int = 2, seed: str = "0", progress: bool = True) -> dict[str, Any]:
@@ -202,17 +206,18 @@ def run(games: int, processes: int = 2, seed: str = "0", progress: bool = True) 
     failures: list[dict[str, Any]] = []
     actions = 0
     per_game: Counter[str] = Counter()
+    cpu: Counter[str] = Counter()
     bar = tqdm(total=games, unit="game", disable=not progress, file=sys.stderr, smoothing=0.05)
     if processes > 1:
         from multiprocessing import get_context
 
         with get_context("spawn").Pool(processes) as pool:
             for outcome in pool.imap_unordered(soak_one, work, chunksize=8):
-                actions += _count(outcome, failures, per_game)
+                actions += _count(outcome, failures, per_game, cpu)
                 bar.update()
     else:
         for job in work:
-            actions += _count(soak_one(job), failures, per_game)
+            actions += _count(soak_one(job), failures, per_game, cpu)
             bar.update()
     bar.close()
     seconds = time.perf_counter() - started
@@ -225,13 +230,23 @@ def run(games: int, processes: int = 2, seed: str = "0", progress: bool = True) 
         "seed": seed,
         "seconds": round(seconds, 1),
         "games_per_second": round(games / seconds, 2) if seconds else None,
+        "cpu_seconds": round(sum(cpu.values()), 1),
+        "cpu_ms_per_game": {
+            game: round(1000 * cpu[game] / per_game[game], 1) for game in sorted(per_game)
+        },
         "per_game": dict(per_game),
     }
 
 
-def _count(outcome: dict[str, Any], failures: list[dict[str, Any]], per_game: Counter[str]) -> int:
+def _count(
+    outcome: dict[str, Any],
+    failures: list[dict[str, Any]],
+    per_game: Counter[str],
+    cpu: Counter[str],
+) -> int:
     """Tally one game's outcome; the actions it checked."""
     per_game[outcome["game"]] += 1
+    cpu[outcome["game"]] += outcome["cpu"]
     if not outcome["ok"]:
         failures.append(outcome)
         return 0
