@@ -319,14 +319,11 @@ class GameState(ABC):
         return counts
 
     def copy(self) -> GameState:
-        """A deep copy. The history and the setup events only ever grow and their items
-        are never changed, so the copy gets new lists of the same items: a long game's
-        thousands of them are not copied one by one each time a bot samples a world. The
-        generator is copied by its state."""
-        memo: dict[int, Any] = {
+        """An independent copy: moves applied to it never touch this state. The history
+        and setup events hold only immutable items, so their lists are copied flat."""
+        memo = {
             id(self.history): list(self.history),
             id(self.setup_events): list(self.setup_events),
-            id(self.rng): self.rng.copy(),
         }
         return copy.deepcopy(self, memo)
 
