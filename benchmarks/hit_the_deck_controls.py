@@ -2,7 +2,7 @@
 
 Not the headline figures (those come from ``cardtable sim``): two questions they leave
 open. How strong is hard against a random player that never fakes out (the registered
-random bot slaps the deck as often as it plays, and loses on penalty cards alone)? How much
+random bot is faked out after one move in fifty)? How much
 of hard's edge over medium is its slap speed, and how much its card play (hard slowed to
 medium's speed)?
 
@@ -13,19 +13,16 @@ from __future__ import annotations
 
 import sys
 
-from cardtable.engine import Action, Rng
+from cardtable.engine import Rng
 from cardtable.games import registry
 from cardtable.play import Referee
-from cardtable.strategy import RandomBot, SeatView
-from cardtable.strategy.hit_the_deck import HardBot, MediumBot
+from cardtable.strategy.hit_the_deck import HardBot, MediumBot, RandomHitTheDeckBot
 
 
-class CarefulRandomBot(RandomBot):
+class CarefulRandomBot(RandomHitTheDeckBot):
     """Random legal play, but it never slaps the deck outside a slap round."""
 
-    def choose(self, view: SeatView) -> Action:
-        moves = [action for action in view.legal_actions if action.code != "hit"]
-        return self.rng.choice(moves or view.legal_actions)
+    FAKE_OUT_RATE = 0.0
 
 
 class SlowHardBot(HardBot):

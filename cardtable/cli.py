@@ -7,25 +7,35 @@
 ``cardtable replay FILE``          replay a saved match record headless and print the result
 ``cardtable --smoke``              open the window, every game's table briefly, exit 0
 
-A wrong game, player count, seat list or option exits with status 2 and one line saying
-what is wrong and what is allowed.
+A wrong game, player count, seat list, option, seed or record file exits with status 2
+and one line saying what is wrong and what is allowed (bad input echoed cut short); a game
+that runs past the headless driver's bound exits with status 1 and one line naming the
+game, the seed and the bound. Never a traceback for what a user typed or a file held.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
+import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from cardtable.engine import BadOption, BadRecord, MatchRecord
+from cardtable import storage
+from cardtable.engine import BadRecord, BadSetup, IllegalAction, brief
+from cardtable.engine.game import check_seed
 from cardtable.games import registry
 from cardtable.play import MatchTooLong, Referee, make_bots
 from cardtable.strategy import levels
 from cardtable.ui.launch import Launch
+
+MAX_GAMES = 100_000_000  # a sim of more games would run for weeks
+MAX_JOBS = 64
+LINE_LIMIT = 300  # characters of the one line an error prints
 
 
 class UsageError(Exception):
@@ -37,18 +47,36 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{message} (see '{self.prog} --help')")
 
 
+def _at_least(low: int, high: int | None = None):
+    """An argparse type: a whole number from ``low`` (to ``high``); 0 is not "not given"."""
+
+    def parse(text: str) -> int:
+        if not re.fullmatch(r"[+-]?[0-9]{1,18}", text.strip()):
+            raise argparse.ArgumentTypeError(f"takes a whole number, not {brief(text)}")
+        value = int(text)
+        if value < low or (high is not None and value > high):
+            top = f" to {high:,}" if high is not None else " or more"
+            raise argparse.ArgumentTypeError(f"takes {low}{top}, not {value}")
+        return value
+
+    return parse
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="cardtable", description="Card Table: five card games at one table.")
     parser.add_argument("--smoke", action="store_true", help="open every table briefly, exit 0")
     parser.add_argument(
-        "--frames", dest="top_frames", type=int, help="quit the app after this many frames"
+        "--frames",
+        dest="top_frames",
+        type=_at_least(1),
+        help="quit the app after this many frames",
     )
     commands = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     def game_command(name: str, help_text: str) -> argparse.ArgumentParser:
         sub = commands.add_parser(name, help=help_text)
         sub.add_argument("game", help="game id: " + ", ".join(registry.ids()))
-        sub.add_argument("--players", type=int, help="number of players")
+        sub.add_argument("--players", type=_at_least(1), help="number of players")
         sub.add_argument("--seats", help="comma-separated: human or a bot level, one per seat")
         sub.add_argument("--seed", default="0", help="the game's seed")
         sub.add_argument(
@@ -65,18 +93,31 @@ def _parser() -> argparse.ArgumentParser:
         ("watch", "open the app at a table of bots"),
     ):
         sub = game_command(name, text)
-        sub.add_argument("--frames", type=int, help="quit after this many frames")
+        sub.add_argument("--frames", type=_at_least(1), help="quit after this many frames")
     sim = game_command("sim", "play many bot games headless")
-    sim.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    sim.add_argument(
+        "--games",
+        type=_at_least(1, MAX_GAMES),
+        default=100,
+        help="how many games (default 100)",
+    )
     sim.add_argument("--json", action="store_true", help="print one JSON object")
-    sim.add_argument("--jobs", type=int, default=1, help="processes to use (default 1)")
+    sim.add_argument("--jobs", type=_at_least(1, MAX_JOBS), default=1, help="processes (default 1)")
     replay = commands.add_parser("replay", help="replay a saved match record headless")
     replay.add_argument("file", help="a match record (.json)")
     return parser
 
 
 def _seed(text: str) -> int | str:
-    return int(text) if text.lstrip("-").isdigit() else text
+    """A seed as typed: ASCII digits are a number (``--seed 7``), anything else a text;
+    one the games cannot use is a usage error."""
+    seed: int | str = text
+    if re.fullmatch(r"-?[0-9]{1,100}", text):
+        seed = int(text)
+    try:
+        return check_seed(seed)
+    except BadSetup as error:
+        raise UsageError(f"--seed: {error}") from None
 
 
 def _resolve(args: argparse.Namespace, *, allow_human: bool, default_seat: str) -> Launch:
@@ -84,9 +125,11 @@ def _resolve(args: argparse.Namespace, *, allow_human: bool, default_seat: str) 
         info = registry.get(args.game)
     except KeyError:
         raise UsageError(
-            f"unknown game {args.game!r}; games: {', '.join(registry.ids())}"
+            f"unknown game {brief(args.game)}; games: {', '.join(registry.ids())}"
         ) from None
-    seats = [s.strip() for s in args.seats.split(",")] if args.seats else None
+    seats = None if args.seats is None else [s.strip() for s in args.seats.split(",")]
+    if seats is not None and not any(seats):
+        raise UsageError("--seats names no seats: give one per player, such as random,easy")
     players = args.players or (len(seats) if seats else min(4, info.max_players))
     if not info.min_players <= players <= info.max_players:
         raise UsageError(
@@ -100,16 +143,16 @@ def _resolve(args: argparse.Namespace, *, allow_human: bool, default_seat: str) 
     allowed = (["human"] if allow_human else []) + levels(info.id)
     for seat in seats:
         if seat not in allowed:
-            raise UsageError(f"unknown seat {seat!r}; seats may be: {', '.join(allowed)}")
+            raise UsageError(f"unknown seat {brief(seat)}; seats may be: {', '.join(allowed)}")
     options: dict[str, Any] = {}
     for item in args.option:
         if "=" not in item:
-            raise UsageError(f"--option takes NAME=VALUE, not {item!r}")
+            raise UsageError(f"--option takes NAME=VALUE, not {brief(item)}")
         name, value = item.split("=", 1)
         options[name.strip()] = value.strip()
     try:
         options = info.resolve_options(options)
-    except BadOption as error:
+    except BadSetup as error:
         raise UsageError(str(error)) from None
     return Launch(info.id, players, tuple(seats), _seed(args.seed), options)
 
@@ -132,29 +175,37 @@ def simulate(launch: Launch, games: int, jobs: int = 1, progress: bool = True) -
     the win), win share, its 95% interval (normal approximation) and mean score."""
     from tqdm import tqdm
 
-    work = [(launch, index) for index in range(games)]
+    # The jobs are made as they are taken and the outcomes summed as they come, so the
+    # memory a sim needs does not grow with --games.
+    work: Iterator[tuple[Launch, int]] = zip(itertools.repeat(launch), range(games))
     bar = tqdm(
         total=games, desc=f"{launch.game_id}", unit="game", disable=not progress, file=sys.stderr
     )
-    outcomes: list[tuple[list[float], list[int]]] = []
+    win_totals = [0.0] * launch.players
+    score_totals = [0] * launch.players
+
+    def count(outcome: tuple[list[float], list[int]]) -> None:
+        for seat in range(launch.players):
+            win_totals[seat] += outcome[0][seat]
+            score_totals[seat] += outcome[1][seat]
+        bar.update()
+
     if jobs > 1:
         from multiprocessing import get_context
 
         with get_context("spawn").Pool(jobs) as pool:
             for outcome in pool.imap(_one_game, work, chunksize=4):
-                outcomes.append(outcome)
-                bar.update()
+                count(outcome)
     else:
         for job in work:
-            outcomes.append(_one_game(job))
-            bar.update()
+            count(_one_game(job))
     bar.close()
     seats = []
     for seat, level in enumerate(launch.seats):
-        wins = sum(outcome[0][seat] for outcome in outcomes)
+        wins = win_totals[seat]
         share = wins / games if games else 0.0
         half = 1.96 * math.sqrt(share * (1 - share) / games) if games else 0.0
-        mean_score = sum(outcome[1][seat] for outcome in outcomes) / games if games else 0.0
+        mean_score = score_totals[seat] / games if games else 0.0
         seats.append(
             {
                 "seat": seat,
@@ -196,11 +247,47 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return _main(list(sys.argv[1:] if argv is None else argv))
     except UsageError as error:
-        print(f"cardtable: {error}", file=sys.stderr)
+        _say(str(error))
         return 2
     except MatchTooLong as error:  # a rules or bot bug: one line, not a traceback
-        print(f"cardtable: {error}", file=sys.stderr)
+        _say(str(error))
         return 1
+
+
+def _say(message: str) -> None:
+    """One line on stderr, however odd the input it echoes: no line breaks, no broken
+    characters, at most LINE_LIMIT characters."""
+    line = " ".join(message.split())
+    line = line.encode("utf-8", "backslashreplace").decode("utf-8")
+    if len(line) > LINE_LIMIT:
+        line = line[: LINE_LIMIT - 3] + "..."
+    print(f"cardtable: {line}", file=sys.stderr)
+
+
+def _replay(file: str) -> dict[str, Any]:
+    """Replay a match record file headless: its summary, or a ``UsageError`` in one line
+    for a file that is not a record a game can replay."""
+    where = brief(file, 80)
+    try:
+        record = storage.read_record(Path(file))
+        state = registry.replay(record)
+    except (storage.Damaged, BadRecord, BadSetup) as error:
+        raise UsageError(f"{where}: {error}") from None
+    except KeyError as error:
+        raise UsageError(f"{where}: {error.args[0] if error.args else error}") from None
+    except IllegalAction as error:
+        raise UsageError(
+            f"{where}: the record holds a move the game refuses: {error.reason}"
+        ) from None
+    except OSError as error:
+        raise UsageError(f"cannot read {where}: {error.strerror or error}") from None
+    result = state.result
+    return {
+        "game": record.game_id,
+        "actions": len(record.actions),
+        "over": state.is_over,
+        "result": None if result is None else result.to_dict(),
+    }
 
 
 def _main(argv: list[str]) -> int:
@@ -211,33 +298,14 @@ def _main(argv: list[str]) -> int:
         return run_smoke()
     if args.command == "sim":
         launch = _resolve(args, allow_human=False, default_seat="random")
-        if args.games < 1:
-            raise UsageError("--games must be at least 1")
-        summary = simulate(launch, args.games, jobs=max(1, args.jobs), progress=sys.stderr.isatty())
+        summary = simulate(launch, args.games, jobs=args.jobs, progress=sys.stderr.isatty())
         if args.json:
             print(json.dumps(summary))
         else:
             _print_sim(summary)
         return 0
     if args.command == "replay":
-        try:
-            record = MatchRecord.from_json(Path(args.file).read_text(encoding="utf-8"))
-            state = registry.replay(record)
-        except OSError as error:
-            raise UsageError(f"cannot read {args.file}: {error.strerror}") from None
-        except (BadRecord, KeyError) as error:
-            raise UsageError(f"{args.file}: {error}") from None
-        result = state.result
-        print(
-            json.dumps(
-                {
-                    "game": record.game_id,
-                    "actions": len(record.actions),
-                    "over": state.is_over,
-                    "result": None if result is None else result.to_dict(),
-                }
-            )
-        )
+        print(json.dumps(_replay(args.file)))
         return 0
     from cardtable.ui.app import run
 

@@ -1,31 +1,75 @@
 """Settings, saved matches and statistics in the user's own folders.
 
-Everything is versioned JSON, written atomically (a temporary file, then a rename), so a
-crash mid-write never leaves a broken file. A file that cannot be read is set aside (renamed
-``*.damaged-<time>.json``) and reported in a message the app shows; it is never lost in
-silence and never crashes the app. Not for: anything pygame (this module is pure Python).
+Everything is versioned JSON, written atomically (a temporary file flushed to disk, then a
+rename), so a crash or a power cut mid-write never leaves a broken file. Every file is
+read the one careful way (``read_json``): at most a sane size, only a regular file (never a
+FIFO, a device or a folder), as strict JSON, then checked against its schema, which keeps
+only known fields of the right types. A file that fails any of that, whatever is inside it,
+is set aside (renamed ``*.damaged-<time>.json``) and reported in one line the app shows,
+and the defaults are used: it is never lost in silence, never crashes the app, and nothing
+in it is ever run. When even setting aside or writing fails (a read-only folder, a
+``$CARDTABLE_HOME`` that is a file), the player is told once and the app goes on.
+Not for: anything pygame (this module is pure Python).
 
 The folder is platformdirs' user data folder for "CardTable", or ``$CARDTABLE_HOME``.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import re
+import stat
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from cardtable.engine import BadRecord, MatchRecord, Result
+from cardtable.engine import BadRecord, MatchRecord, Result, brief, strict_json
+from cardtable.names import DEFAULT_NAMES, clean_name
 
 SETTINGS_VERSION = 1
 STATISTICS_VERSION = 1
-DEFAULT_NAMES = ["You", "Ada", "Bo", "Cy", "Di", "Ed", "Flo", "Gus"]
+FILE_LIMIT = 1_000_000  # bytes: settings and statistics are a few kilobytes
+RECORD_LIMIT = 32_000_000  # bytes: the longest match record is a few megabytes
+SANE = 10**12  # no count or setting in these files is anywhere near this
+LEFTOVER_AGE = 60.0  # seconds: a temporary file older than this was left by a crash
+
+
+class Damaged(ValueError):
+    """What is wrong with a file, in a few words (the file could not be read)."""
+
+    wording = "could not be read"
+
+
+class BadValue(Damaged):
+    """A file that reads as JSON but holds a value of the wrong kind."""
+
+    wording = "has a bad value"
+
+
+# -- telling the player once -----------------------------------------------------------
+
+_told: set[str] = set()
+
+
+def tell_once(key: str, text: str) -> str | None:
+    """``text`` the first time ``key`` comes up in this run of the app, then ``None``."""
+    if key in _told:
+        return None
+    _told.add(key)
+    return text
+
+
+# -- the folder, reading and writing ---------------------------------------------------
+
+_swept: set[Path] = set()
 
 
 def home() -> Path:
-    """The folder Card Table writes to."""
+    """The folder Card Table writes to; ``OSError`` saying why when it cannot be one."""
     override = os.environ.get("CARDTABLE_HOME")
     if override:
         folder = Path(override)
@@ -33,45 +77,296 @@ def home() -> Path:
         from platformdirs import user_data_dir
 
         folder = Path(user_data_dir("CardTable", appauthor=False))
-    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise NotADirectoryError(f"{brief(str(folder), 80)} is not a folder") from None
+    if not folder.is_dir():
+        raise NotADirectoryError(f"{brief(str(folder), 80)} is not a folder")
+    sweep_leftovers(folder)
     return folder
 
 
-def write_json(path: Path, data: Any) -> None:
-    """Write ``data`` as JSON atomically: readers see the old file or the new, never half."""
+def sweep_leftovers(folder: Path) -> None:
+    """Delete the temporary files a crash mid-write left behind (``.*.tmp``, older than a
+    minute, so another copy of the app writing right now is left alone). Once a run."""
+    if folder in _swept:
+        return
+    _swept.add(folder)
+    now = time.time()
+    try:
+        leftovers = list(folder.glob(".*.tmp"))
+    except OSError:
+        return
+    for path in leftovers:
+        try:
+            info = path.lstat()
+            if stat.S_ISREG(info.st_mode) and now - info.st_mtime > LEFTOVER_AGE:
+                path.unlink()
+        except OSError:
+            continue
+
+
+def read_limited(path: Path, limit: int) -> str | None:
+    """The text of ``path``, ``None`` when there is no such file, or ``Damaged`` when it
+    cannot be read, is not a regular file (a FIFO would hang, /dev/zero never ends), is
+    larger than ``limit`` bytes or is not UTF-8 text."""
+    if not os.path.lexists(path):
+        return None
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    try:
+        handle = os.open(path, flags | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0))
+    except OSError as error:
+        raise Damaged(f"cannot be opened: {error.strerror or error}") from None
+    try:
+        info = os.fstat(handle)
+        if not stat.S_ISREG(info.st_mode):
+            raise Damaged("not a regular file")
+        if info.st_size > limit:
+            raise Damaged(f"larger than {limit:,} bytes")
+        chunks: list[bytes] = []
+        size = 0
+        while size <= limit:
+            chunk = os.read(handle, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > limit:
+            raise Damaged(f"larger than {limit:,} bytes")
+    except OSError as error:
+        raise Damaged(f"cannot be read: {error.strerror or error}") from None
+    finally:
+        os.close(handle)
+    try:
+        return b"".join(chunks).decode("utf-8")
+    except UnicodeDecodeError:
+        raise Damaged("not text") from None
+
+
+def write_text_atomic(path: Path, text: str) -> None:
+    """Write ``text`` so that readers see the old file or the new, never half of one, even
+    after a power cut: a temporary file, flushed to disk, then renamed over ``path``."""
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    temporary.write_text(json.dumps(data, indent=1, sort_keys=True), encoding="utf-8")
-    os.replace(temporary, path)
+    try:
+        with open(temporary, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            temporary.unlink()
+        raise
+    _sync_folder(path.parent)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Flush the rename itself to disk (POSIX; Windows has no such call for a folder)."""
+    try:
+        handle = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(handle)
+    except OSError:
+        pass
+    finally:
+        os.close(handle)
+
+
+def write_json(path: Path, data: Any) -> None:
+    """Write ``data`` as JSON atomically (see ``write_text_atomic``)."""
+    write_text_atomic(path, json.dumps(data, indent=1, sort_keys=True))
 
 
 def set_aside(path: Path) -> Path:
-    """Rename a damaged file so the next write does not destroy what it held."""
+    """Rename a damaged file (or whatever lies there) so the next write does not destroy
+    what it held; ``OSError`` when it cannot be moved."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.stem}.damaged-{stamp}{path.suffix}")
     counter = 1
-    while target.exists():
+    while os.path.lexists(target):
         target = path.with_name(f"{path.stem}.damaged-{stamp}-{counter}{path.suffix}")
         counter += 1
     os.replace(path, target)
     return target
 
 
-def read_json(path: Path, version: int, what: str) -> tuple[dict[str, Any] | None, str | None]:
-    """Read a versioned JSON file: ``(data, None)``, ``(None, None)`` when there is no file,
-    or ``(None, message)`` when it was damaged and has been set aside."""
-    if not path.exists():
-        return None, None
+def report_damaged(path: Path, what: str, problem: Damaged, then: str) -> str | None:
+    """Set ``path`` aside and say so in one line; when it cannot be moved, say that once."""
+    said = f"Your {what} {problem.wording} ({problem})"
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        if not isinstance(data, dict):
-            raise ValueError("not a JSON object")
-        if data.get("version") != version:
-            raise ValueError(f"version {data.get('version')!r}, expected {version}")
-    except (OSError, UnicodeDecodeError, ValueError) as error:
         kept = set_aside(path)
-        return None, f"Your {what} file could not be read ({error}); it was kept as {kept.name}."
-    return data, None
+    except OSError as error:
+        return tell_once(
+            f"damaged:{path}",
+            f"{said} and could not be moved aside ({error.strerror or error}); {then}.",
+        )
+    return f"{said}; it was kept as {kept.name} and {then}."
+
+
+# -- schemas: what each file may hold ----------------------------------------------------
+
+Check = Callable[[Any, str], Any]
+
+
+def number(low: float, high: float, whole: bool = False) -> Check:
+    """A number (an int for ``whole``) brought into ``[low, high]``; beyond a sane size,
+    not finite, or of another type is a bad value."""
+    kind = "a whole number" if whole else "a number"
+
+    def check(value: Any, where: str) -> Any:
+        if isinstance(value, bool) or not isinstance(value, int | float) or abs(value) > SANE:
+            raise BadValue(f"{where} must be {kind} from {low:g} to {high:g}")
+        if whole and not isinstance(value, int):
+            raise BadValue(f"{where} must be {kind} from {low:g} to {high:g}")
+        kept = min(high, max(low, value))
+        return int(kept) if whole else float(kept)
+
+    return check
+
+
+def flag(value: Any, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise BadValue(f"{where} must be true or false")
+    return value
+
+
+def text(limit: int) -> Check:
+    def check(value: Any, where: str) -> str:
+        if not isinstance(value, str) or len(value) > limit:
+            raise BadValue(f"{where} must be a text of at most {limit} characters")
+        return value
+
+    return check
+
+
+def list_of(item: Check, most: int, exactly: int | None = None) -> Check:
+    def check(value: Any, where: str) -> list[Any]:
+        if not isinstance(value, list) or len(value) > most:
+            raise BadValue(f"{where} must be a list of at most {most} items")
+        if exactly is not None and len(value) != exactly:
+            raise BadValue(f"{where} must be a list of {exactly} items")
+        return [item(entry, f"{where}[{index}]") for index, entry in enumerate(value)]
+
+    return check
+
+
+def mapping(key: str, value: Check, most: int) -> Check:
+    """An object whose keys match the pattern ``key`` and whose values pass ``value``."""
+    pattern = re.compile(key)
+
+    def check(data: Any, where: str) -> dict[str, Any]:
+        if not isinstance(data, dict) or len(data) > most:
+            raise BadValue(f"{where} must be an object of at most {most} entries")
+        for name in data:
+            if not pattern.fullmatch(name):
+                raise BadValue(f"{where} has an entry named {brief(name)}")
+        return {name: value(entry, f"{where}.{name}") for name, entry in data.items()}
+
+    return check
+
+
+def record(known: dict[str, Check], required: bool = False) -> Check:
+    """An object with the fields in ``known`` (others dropped); with ``required`` every one
+    of them must be there."""
+
+    def check(data: Any, where: str) -> dict[str, Any]:
+        if not isinstance(data, dict):
+            raise BadValue(f"{where} must be an object")
+        missing = [name for name in known if name not in data] if required else []
+        if missing:
+            raise BadValue(f"{where} has no {', '.join(missing)}")
+        kept: dict[str, Any] = {}
+        for name, field_check in known.items():
+            if name in data:
+                kept[name] = field_check(data[name], f"{where}.{name}" if where else name)
+        return kept
+
+    return check
+
+
+SETTINGS_SCHEMA = record(
+    {
+        "animation_speed": number(0.25, 4.0),
+        "fullscreen": flag,
+        "volume": number(0.0, 1.0),
+        "muted": flag,
+        "window_size": list_of(number(1, 16384, whole=True), 2, exactly=2),
+        "player_names": list_of(text(10_000), 64),
+        "slap_bindings": mapping(
+            r"[0-9]{1,2}",
+            record(
+                {
+                    "key": text(64),
+                    "pad": list_of(number(0, 2**31 - 1, whole=True), 2, exactly=2),
+                }
+            ),
+            64,
+        ),
+    }
+)
+
+_COUNT = number(0, SANE, whole=True)
+STATISTICS_SCHEMA = record(
+    {
+        "games": mapping(
+            r"[a-z0-9-]{1,64}",
+            record(
+                {
+                    "played": _COUNT,
+                    "seats": mapping(
+                        r"[a-z0-9-]{1,64}",
+                        record({"games": _COUNT, "wins": number(0, SANE)}, required=True),
+                        64,
+                    ),
+                },
+                required=True,
+            ),
+            1000,
+        )
+    },
+    required=True,
+)
+
+
+def read_json(
+    path: Path, version: int, what: str, schema: Check, then: str = "the defaults are in use"
+) -> tuple[dict[str, Any] | None, str | None]:
+    """Read a versioned JSON file: ``(data, None)`` with ``data`` as ``schema`` keeps it,
+    ``(None, None)`` when there is no file, or ``(None, message)`` when it was damaged and
+    has been set aside (the message is ``None`` if the player was told already)."""
+    try:
+        content = read_limited(path, FILE_LIMIT)
+        if content is None:
+            return None, None
+        try:
+            data = strict_json(content)
+        except ValueError as error:
+            raise Damaged(str(error)) from None
+        if not isinstance(data, dict):
+            raise Damaged("not a JSON object")
+        if data.get("version") != version:
+            raise Damaged(f"version {brief(data.get('version'))}, expected {version}")
+        kept = schema(data, "")
+    except Damaged as problem:
+        return None, report_damaged(path, f"{what} file", problem, then)
+    kept["version"] = version
+    return kept, None
+
+
+def cannot_keep(error: OSError) -> str | None:
+    """One line, once a run, for a home folder that cannot be used at all."""
+    return tell_once(
+        "home",
+        f"Card Table cannot keep settings, saves or statistics ({error.strerror or error}); "
+        "the game goes on without them.",
+    )
+
+
+# -- settings ------------------------------------------------------------------------------
 
 
 @dataclass
@@ -88,18 +383,34 @@ class Settings:
     slap_bindings: dict[str, Any] = field(default_factory=dict)
 
     def clean(self) -> Settings:
-        """The same settings with every value brought into its allowed range."""
-        self.animation_speed = min(4.0, max(0.25, float(self.animation_speed)))
-        self.volume = min(1.0, max(0.0, float(self.volume)))
-        self.fullscreen = bool(self.fullscreen)
-        self.muted = bool(self.muted)
+        """The same settings with every value brought into its allowed range (as read from
+        the file, or as the app set them), a value of the wrong kind back to its default,
+        and every name cleaned (``names.clean_name``)."""
+        fallback = Settings()
+        for spec in fields(Settings):
+            value = getattr(self, spec.name)
+            try:
+                value = SETTINGS_SCHEMA({spec.name: _plain(value)}, "")[spec.name]
+            except Damaged:
+                value = getattr(fallback, spec.name)
+            setattr(self, spec.name, value)
         width, height = self.window_size
-        self.window_size = (max(640, int(width)), max(400, int(height)))
-        names = [str(name)[:16] for name in self.player_names if str(name).strip()]
-        self.player_names = (names + DEFAULT_NAMES[len(names) :])[: len(DEFAULT_NAMES)]
-        if not isinstance(self.slap_bindings, dict):
-            self.slap_bindings = {}
+        self.window_size = (max(640, width), max(400, height))
+        self.animation_speed = float(self.animation_speed)
+        self.volume = float(self.volume)
+        names = self.player_names[: len(DEFAULT_NAMES)]
+        names = [clean_name(name, seat) for seat, name in enumerate(names)]
+        self.player_names = names + DEFAULT_NAMES[len(names) :]
         return self
+
+
+def _plain(value: Any) -> Any:
+    """Tuples as lists, as JSON has them (the app keeps the window size as a tuple)."""
+    if isinstance(value, tuple):
+        return [_plain(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _plain(item) for key, item in value.items()}
+    return value
 
 
 def settings_path() -> Path:
@@ -108,26 +419,22 @@ def settings_path() -> Path:
 
 def load_settings() -> tuple[Settings, str | None]:
     """The saved settings (defaults when there are none), and a message if the file was
-    damaged and set aside."""
-    path = settings_path()
-    data, message = read_json(path, SETTINGS_VERSION, "settings")
+    damaged and set aside or the folder cannot be used. Never raises."""
+    try:
+        path = settings_path()
+    except OSError as error:
+        return Settings(), cannot_keep(error)
+    data, message = read_json(path, SETTINGS_VERSION, "settings", SETTINGS_SCHEMA)
     if data is None:
         return Settings(), message
-    known = {f.name for f in fields(Settings)}
-    values = {name: value for name, value in data.items() if name in known}
-    try:
-        if "window_size" in values:
-            values["window_size"] = tuple(values["window_size"])
-        return Settings(**values).clean(), None
-    except (TypeError, ValueError) as error:
-        kept = set_aside(path)
-        return Settings(), (
-            f"Your settings file had a bad value ({error}); it was kept as {kept.name} "
-            "and the defaults are in use."
-        )
+    data.pop("version")
+    if "window_size" in data:
+        data["window_size"] = tuple(data["window_size"])
+    return Settings(**data).clean(), None
 
 
 def save_settings(settings: Settings) -> None:
+    """Write the settings; ``OSError`` when they cannot be written (the app says so)."""
     data = asdict(settings.clean())
     data["version"] = SETTINGS_VERSION
     write_json(settings_path(), data)
@@ -139,32 +446,55 @@ def save_settings(settings: Settings) -> None:
 def saves_folder() -> Path:
     folder = home() / "saves"
     folder.mkdir(parents=True, exist_ok=True)
+    sweep_leftovers(folder)
     return folder
 
 
 def save_match(record: MatchRecord, name: str) -> Path:
-    """Save a match record as ``saves/<name>.json`` (atomically)."""
-    safe = "".join(c if c.isalnum() or c in "-_" else "-" for c in name) or "match"
-    path = saves_folder() / f"{safe}.json"
-    temporary = path.with_name(f".{path.name}.tmp")
-    temporary.write_text(record.to_json(), encoding="utf-8")
-    os.replace(temporary, path)
+    """Save a match record as ``saves/<name>.json`` (atomically); ``OSError`` if it
+    cannot be written."""
+    safe = "".join(c if c.isascii() and (c.isalnum() or c in "-_") else "-" for c in name)
+    path = saves_folder() / f"{safe[:80] or 'match'}.json"
+    write_text_atomic(path, record.to_json())
     return path
 
 
+def read_record(path: Path) -> MatchRecord:
+    """The match record in ``path``, or ``Damaged`` / ``BadRecord`` saying what is wrong
+    (also for ``cardtable replay``)."""
+    content = read_limited(path, RECORD_LIMIT)
+    if content is None:
+        raise Damaged("there is no such file")
+    return MatchRecord.from_json(content)
+
+
 def load_match(path: Path) -> tuple[MatchRecord | None, str | None]:
-    """A saved match, or ``(None, message)``; a damaged save is set aside, not deleted."""
+    """A saved match, or ``(None, message)``; a damaged save is set aside, not deleted.
+    Never raises."""
     try:
-        return MatchRecord.from_json(path.read_text(encoding="utf-8")), None
-    except (OSError, UnicodeDecodeError) as error:
-        return None, f"Could not read {path.name}: {error}"
-    except BadRecord as error:
-        kept = set_aside(path)
-        return None, f"The save {path.name} is damaged ({error}); it was kept as {kept.name}."
+        return read_record(path), None
+    except (Damaged, BadRecord) as error:
+        problem = error if isinstance(error, Damaged) else Damaged(str(error))
+        problem.wording = "is damaged"
+        return None, report_damaged(path, f"save {path.name}", problem, "nothing else changed")
 
 
 def list_saves() -> list[Path]:
-    return sorted(saves_folder().glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+    """The saved matches, newest first: regular files only (a dangling or looping link,
+    a folder or a FIFO is passed over), and not those set aside as damaged."""
+    try:
+        candidates = list(saves_folder().glob("*.json"))
+    except OSError:
+        return []
+    found: list[tuple[float, Path]] = []
+    for path in candidates:
+        try:
+            info = path.stat()
+        except OSError:
+            continue
+        if stat.S_ISREG(info.st_mode) and ".damaged-" not in path.name:
+            found.append((info.st_mtime, path))
+    return [path for _, path in sorted(found, key=lambda item: item[0], reverse=True)]
 
 
 # -- statistics ------------------------------------------------------------------------
@@ -175,27 +505,42 @@ def statistics_path() -> Path:
 
 
 def load_statistics() -> tuple[dict[str, Any], str | None]:
-    """Per game: games played, and per seat kind (human or a bot level) games and wins."""
-    data, message = read_json(statistics_path(), STATISTICS_VERSION, "statistics")
-    if data is None:
-        return {"version": STATISTICS_VERSION, "games": {}}, message
-    if not isinstance(data.get("games"), dict):
-        data["games"] = {}
-    return data, None
+    """Per game: games played, and per seat kind (human or a bot level) games and wins.
+    Never raises."""
+    empty = {"version": STATISTICS_VERSION, "games": {}}
+    try:
+        path = statistics_path()
+    except OSError as error:
+        return empty, cannot_keep(error)
+    data, message = read_json(
+        path, STATISTICS_VERSION, "statistics", STATISTICS_SCHEMA, "counting starts again"
+    )
+    return (empty if data is None else data), message
 
 
 def record_result(game_id: str, seats: list[str], result: Result) -> str | None:
-    """Add one finished game to the statistics; returns a message if the old file was
-    damaged (it is set aside and counting starts again)."""
+    """Add one finished game to the statistics. Returns the one line the player should
+    see, if any: the old file was damaged (it is set aside and counting starts again), or
+    results cannot be saved at all (said once a run). Never raises: the game goes on."""
     data, message = load_statistics()
     game = data["games"].setdefault(game_id, {"played": 0, "seats": {}})
-    game["played"] = int(game.get("played", 0)) + 1
+    game["played"] += 1
     winners = set(result.winners)
     for seat, kind in enumerate(seats):
         row = game["seats"].setdefault(kind, {"games": 0, "wins": 0.0})
         row["games"] += 1
         if seat in winners:
             row["wins"] += 1.0 / len(winners)
-    data["version"] = STATISTICS_VERSION
-    write_json(statistics_path(), data)
+    try:
+        path = statistics_path()
+    except OSError as error:
+        return message or cannot_keep(error)
+    try:
+        write_json(path, data)
+    except OSError as error:
+        failed = tell_once(
+            "statistics",
+            f"Results cannot be saved ({error.strerror or error}); the game goes on.",
+        )
+        return " ".join(part for part in (message, failed) if part) or None
     return message

@@ -121,3 +121,108 @@ def test_a_sim_game_that_never_ends_says_so_in_one_line(monkeypatch, capsys):
     err = capsys.readouterr().err.strip()
     assert code == 1
     assert err == "cardtable: mean (seed '4/0') did not end within 3 steps"
+
+
+LONG = "x" * 100_000
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["sim", "mean", "--seed", "1" * 4400], "a seed has at most 100 characters"),
+        (["sim", "mean", "--games", "1000000000000"], "takes 1 to 100,000,000"),
+        (["sim", "mean", "--games", "0"], "--games: takes 1 to"),
+        (["sim", "mean", "--jobs", "0"], "--jobs: takes 1 to 64"),
+        (["sim", "mean", "--players", "0"], "--players: takes 1 or more, not 0"),
+        (["sim", "mean", "--players", "²"], "--players: takes a whole number"),
+        (["sim", "mean", "--seats", ""], "--seats names no seats"),
+        (["sim", "mean", "--seats", " , "], "--seats names no seats"),
+        (["play", "mean", "--frames", "0"], "--frames: takes 1 or more, not 0"),
+        (["watch", "mean", "--frames", "-3"], "--frames: takes 1 or more"),
+        (["--frames", "0"], "--frames: takes 1 or more, not 0"),
+        (["sim", "hit-the-deck", "--option", "target=5000"], "at most 1000"),
+        (["sim", "hit-the-deck", "--option", "target=10.9"], "takes a whole number"),
+        (["sim", "hit-the-deck", "--option", "target=inf"], "takes a whole number"),
+        (["sim", LONG], "unknown game 'xxx"),
+        (["sim", "mean", "--players", LONG], "takes a whole number"),
+        (["sim", "mean", "--seats", LONG + ",random"], "unknown seat 'xxx"),
+        (["sim", "mean", "--option", LONG], "NAME=VALUE"),
+        (["sim", "mean", "--option", LONG + "=1"], "has no option 'xxx"),
+        (["sim", "hit-the-deck", "--option", "target=" + LONG], "takes a whole number"),
+        ([LONG], "invalid choice"),
+    ],
+)
+def test_bad_input_is_one_short_line_with_status_2(capsys, args, says):
+    assert main(args) == 2
+    err = capsys.readouterr().err.strip()
+    assert says in err
+    assert len(err.splitlines()) == 1 and len(err) <= 320, "what is echoed is cut short"
+
+
+def test_a_seed_that_is_not_ascii_digits_is_a_text_seed(capsys):
+    assert main(["sim", "what-the-heck", "--players", "2", "--games", "2", "--seed", "²"]) == 0
+    assert "seed ²" in capsys.readouterr().out
+
+
+def test_a_sim_of_very_many_games_streams_its_jobs(monkeypatch, capsys):
+    """The job list is never built up front: a sim holds one game's outcome at a time."""
+    import cardtable.cli as cli
+
+    taken = []
+
+    def one_game(job):
+        taken.append(job[1])
+        if len(taken) == 3:
+            raise KeyboardInterrupt  # stop early: what matters is that nothing was listed
+        return [1.0, 0.0], [1, 0]
+
+    monkeypatch.setattr(cli, "_one_game", one_game)
+    launch = cli.Launch("what-the-heck", 2, ("random", "random"), 0, {})
+    with pytest.raises(KeyboardInterrupt):
+        cli.simulate(launch, cli.MAX_GAMES, progress=False)
+    assert taken == [0, 1, 2]
+
+
+def good_record() -> dict:
+    record = MatchRecord("what-the-heck", 2, 3, {}, ["a", "b"], [(0, "bid 1"), (1, "bid 2")])
+    return json.loads(record.to_json())
+
+
+@pytest.mark.parametrize(
+    ("change", "says"),
+    [
+        ({"players": 9}, "players, not 9"),
+        ({"players": 1e300}, "the player count must be a whole number"),
+        ({"players": 10**400}, "players, not"),
+        ({"options": {"target": 5}}, "has no option 'target'"),
+        ({"game_id": "hit-the-deck", "options": {"target": 10.9}}, "takes a whole number"),
+        ({"deck": ["1", "2"]}, "not a full"),
+        ({"actions": [[0, "bid 99"]]}, "refuses"),
+        ({"actions": [[7, "bid 1"]]}, "There is no seat 7"),
+        ({"actions": [[-1, "announce"]]}, "No timed step"),
+        ({"actions": [[-1, "close"]]}, "No timed step is open"),
+        ({"seed": "\ud800"}, "lone surrogates"),
+        ({"game_id": "go-fish"}, "unknown game 'go-fish'"),
+    ],
+    ids=lambda value: json.dumps(value) if isinstance(value, dict) else None,
+)
+def test_replay_of_a_record_the_game_refuses_is_one_line_with_status_2(
+    tmp_path, capsys, change, says
+):
+    path = tmp_path / "m.json"
+    path.write_text(json.dumps(good_record() | change))
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert says in err and len(err.splitlines()) == 1
+
+
+def test_replay_of_any_hostile_file_is_one_line_with_status_2(tmp_path, capsys):
+    from test_hostile_files import ANY_FILE, make_bad
+
+    for name, make in ANY_FILE.items():
+        path = tmp_path / f"{name}.json"
+        make_bad(path, make)
+        for target in (str(path), "/dev/zero"):
+            assert main(["replay", target]) == 2, name
+            err = capsys.readouterr().err.strip()
+            assert len(err.splitlines()) == 1 and len(err) <= 320, (name, err)

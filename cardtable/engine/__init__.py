@@ -1,10 +1,10 @@
 """The game-agnostic kernel: cards in zones, actions, events, observations, seeded
 randomness, results and the match record. Pure Python: never imports pygame."""
 
-from .errors import BadDeck, BadOption, IllegalAction
+from .errors import BadDeck, BadOption, BadSetup, IllegalAction, brief
 from .events import HIDDEN, Event, announce, move, words
 from .game import GameInfo, Option
-from .record import BadRecord, MatchRecord
+from .record import BadRecord, MatchRecord, strict_json
 from .rng import Rng
 from .state import ALL, NONE, OWNER, TOP, Action, GameState, Result, Window, Zone
 
@@ -18,6 +18,7 @@ __all__ = [
     "BadDeck",
     "BadOption",
     "BadRecord",
+    "BadSetup",
     "Event",
     "GameInfo",
     "GameState",
@@ -29,6 +30,8 @@ __all__ = [
     "Window",
     "Zone",
     "announce",
+    "brief",
     "move",
+    "strict_json",
     "words",
 ]

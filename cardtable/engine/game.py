@@ -5,12 +5,35 @@ Not the rules themselves (those are the game's ``GameState`` subclass).
 
 from __future__ import annotations
 
+import math
+import re
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import BadDeck, BadOption
+from .errors import BadDeck, BadOption, BadSetup, brief
 from .state import GameState
+
+SEED_LIMIT = 100  # a seed is a whole number of at most 100 digits or a text of 100 characters
+_WHOLE = re.compile(r"[+-]?[0-9]{1,18}")
+
+
+def check_seed(seed: Any) -> int | str:
+    """``seed`` if it is a seed a game can use, else ``BadSetup`` saying what is allowed."""
+    if isinstance(seed, int) and not isinstance(seed, bool):
+        if abs(seed) >= 10**SEED_LIMIT:
+            raise BadSetup(f"a seed has at most {SEED_LIMIT} digits")
+        return seed
+    if isinstance(seed, str):
+        if len(seed) > SEED_LIMIT:
+            raise BadSetup(f"a seed has at most {SEED_LIMIT} characters")
+        try:
+            seed.encode("utf-8")
+        except UnicodeEncodeError:
+            raise BadSetup("a seed is text without broken characters (lone surrogates)") from None
+        return seed
+    raise BadSetup(f"a seed is a whole number or a text, not {brief(seed)}")
 
 
 @dataclass(frozen=True)
@@ -35,22 +58,37 @@ class Option:
             elif str(value).lower() in ("0", "false", "no", "off"):
                 parsed = False
             else:
-                raise BadOption(f"option {self.name} takes on or off, not {value!r}")
+                raise BadOption(f"option {self.name} takes on or off, not {brief(value)}")
         elif kind is int:
-            try:
-                parsed = int(value)
-            except (TypeError, ValueError):
-                raise BadOption(f"option {self.name} takes a whole number, not {value!r}") from None
+            parsed = self._whole_number(value)
             if self.minimum is not None and parsed < self.minimum:
                 raise BadOption(f"option {self.name} must be at least {self.minimum}")
             if self.maximum is not None and parsed > self.maximum:
                 raise BadOption(f"option {self.name} must be at most {self.maximum}")
+        elif isinstance(value, str):
+            parsed = value
         else:
-            parsed = str(value)
+            raise BadOption(f"option {self.name} takes a text, not {brief(value)}")
         if self.choices is not None and parsed not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
             raise BadOption(f"option {self.name} takes one of: {allowed}")
         return parsed
+
+    def _whole_number(self, value: Any) -> int:
+        """A whole number from an int, a float that is one, or its digits as text; never
+        truncated (10.9 is refused, not taken as 10)."""
+        refused = BadOption(f"option {self.name} takes a whole number, not {brief(value)}")
+        if isinstance(value, bool):
+            raise refused
+        if isinstance(value, int):
+            return value
+        if isinstance(value, float):
+            if not math.isfinite(value) or not value.is_integer():
+                raise refused
+            return int(value)
+        if isinstance(value, str) and _WHOLE.fullmatch(value.strip()):
+            return int(value.strip())
+        raise refused
 
 
 @dataclass(frozen=True)
@@ -73,18 +111,26 @@ class GameInfo:
         """The full option set: defaults, overridden by ``options`` (names checked)."""
         resolved = self.option_defaults()
         known = {option.name: option for option in self.options}
-        for name, value in (options or {}).items():
-            if name not in known:
-                allowed = ", ".join(sorted(known)) or "none"
-                raise BadOption(f"{self.id} has no option {name!r} (options: {allowed})")
+        allowed = ", ".join(sorted(known)) or "none"
+        if options is None:
+            options = {}
+        if not isinstance(options, Mapping):
+            raise BadOption(
+                f"options are a mapping of option names to values (options: {allowed}), "
+                f"not {brief(options)}"
+            )
+        for name, value in options.items():
+            if not isinstance(name, str) or name not in known:
+                raise BadOption(f"{self.id} has no option {brief(name)} (options: {allowed})")
             resolved[name] = known[name].parse(value)
         return resolved
 
     def check_players(self, players: int) -> None:
-        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+        whole = isinstance(players, int) and not isinstance(players, bool)
+        if not whole or not self.min_players <= players <= self.max_players:
             raise BadOption(
                 f"{self.title} is for {self.min_players} to {self.max_players} players, "
-                f"not {players}"
+                f"not {brief(players)}"
             )
 
     def full_deck(self, players: int, options: dict[str, Any] | None = None) -> list[str]:
@@ -100,16 +146,25 @@ class GameInfo:
     ) -> GameState:
         """A new play-through. ``deck`` stacks the cards setup consumes, top first."""
         self.check_players(players)
+        seed = check_seed(seed)
         resolved = self.resolve_options(options)
         if isinstance(deck, str):
             deck = deck.split()
+        elif isinstance(deck, tuple):
+            deck = list(deck)
         if deck is not None:
+            if not isinstance(deck, list) or not all(isinstance(c, str) for c in deck):
+                raise BadDeck(
+                    "a stacked deck is a list of card codes, or one text of them "
+                    f"separated by spaces, not {brief(deck)}"
+                )
             expected = Counter(self.state_class.stacked_part(players, resolved))
             if Counter(deck) != expected:
                 missing = expected - Counter(deck)
                 extra = Counter(deck) - expected
                 raise BadDeck(
                     f"not a full {self.title} deck for {players} players: "
-                    f"missing {sorted(missing.elements())}, extra {sorted(extra.elements())}"
+                    f"missing {brief(sorted(missing.elements()), 120)}, "
+                    f"extra {brief(sorted(extra.elements()), 120)}"
                 )
         return self.state_class(players=players, seed=seed, options=resolved, deck=deck)

@@ -1,20 +1,65 @@
 """The match record: everything needed to replay a game exactly (seed, options, actions).
 
 Saved as versioned JSON. Replaying lives in ``cardtable.games.registry.replay`` because
-only the games layer knows the rules.
+only the games layer knows the rules. ``strict_json`` is the one JSON reader for files a
+player's disk may have damaged (records here, settings and statistics in ``storage``).
 """
 
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from .errors import brief
+
 RECORD_VERSION = 1
+NAME_LIMIT = 64  # a game id, a seat kind
+CODE_LIMIT = 200  # one action's code
+ACTION_LIMIT = 1_000_000  # actions in one record
+DECK_LIMIT = 1_000  # cards in a stacked deck
 
 
 class BadRecord(ValueError):
     """A record file that cannot be read; the message says why."""
+
+
+def _finite(text: str) -> float:
+    number = float(text)
+    if not math.isfinite(number):
+        raise ValueError(f"a number too large to hold ({brief(text)})")
+    return number
+
+
+def _no_constant(text: str) -> Any:
+    raise ValueError(f"{text} is not a number a file may hold")
+
+
+def strict_json(text: str) -> Any:
+    """``json.loads`` for untrusted text: ``ValueError`` with a short reason for broken
+    JSON, NaN, Infinity, 1e999, integers beyond Python's digit limit and nesting too deep
+    to read; never ``RecursionError`` or a number that is not finite."""
+    try:
+        return json.loads(text, parse_float=_finite, parse_constant=_no_constant)
+    except json.JSONDecodeError as error:
+        raise ValueError(f"broken JSON: {error.msg} at line {error.lineno}") from None
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
+    except ValueError as error:  # the digit limit of int(), or _finite
+        raise ValueError(brief(str(error), 80).strip("'\"")) from None
+
+
+def _text(value: Any, what: str, limit: int = NAME_LIMIT) -> str:
+    if not isinstance(value, str) or len(value) > limit:
+        raise BadRecord(f"{what} must be a text of at most {limit} characters")
+    return value
+
+
+def _whole(value: Any, what: str) -> int:
+    if type(value) is not int:
+        raise BadRecord(f"{what} must be a whole number, not {brief(value)}")
+    return value
 
 
 @dataclass
@@ -38,21 +83,54 @@ class MatchRecord:
 
     @classmethod
     def from_json(cls, text: str) -> MatchRecord:
+        """The record in ``text``, or ``BadRecord`` saying what is wrong. Every field is
+        checked for its type here; whether the game allows the values (players, options,
+        deck, each action) is the game's own check when the record is replayed."""
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise BadRecord(f"not a match record (broken JSON: {error.msg})") from None
+            data = strict_json(text)
+        except ValueError as error:
+            raise BadRecord(f"not a match record ({error})") from None
         if not isinstance(data, dict) or data.get("version") != RECORD_VERSION:
             raise BadRecord("not a match record of this version of Card Table")
-        try:
-            return cls(
-                game_id=str(data["game_id"]),
-                players=int(data["players"]),
-                seed=data["seed"],
-                options=dict(data.get("options") or {}),
-                seats=[str(s) for s in data.get("seats") or []],
-                actions=[(int(seat), str(code)) for seat, code in data["actions"]],
-                deck=None if data.get("deck") is None else [str(c) for c in data["deck"]],
+        missing = [name for name in ("game_id", "players", "seed", "actions") if name not in data]
+        if missing:
+            raise BadRecord(f"match record has no {', '.join(missing)}")
+        seed = data["seed"]
+        if not (isinstance(seed, str) or type(seed) is int):
+            raise BadRecord(f"the seed must be a whole number or a text, not {brief(seed)}")
+        options = data.get("options")
+        options = {} if options is None else options
+        if not isinstance(options, dict) or not all(
+            isinstance(value, str | int | float) for value in options.values()
+        ):
+            raise BadRecord("options must map option names to numbers, texts or on/off")
+        seats = data.get("seats")
+        seats = [] if seats is None else seats
+        if not isinstance(seats, list):
+            raise BadRecord("seats must be a list of seat kinds")
+        actions = data["actions"]
+        if not isinstance(actions, list) or len(actions) > ACTION_LIMIT:
+            raise BadRecord(f"actions must be a list of at most {ACTION_LIMIT} [seat, code] pairs")
+        pairs: list[tuple[int, str]] = []
+        for action in actions:
+            if not isinstance(action, list) or len(action) != 2:
+                raise BadRecord(f"an action must be a [seat, code] pair, not {brief(action)}")
+            pairs.append(
+                (_whole(action[0], "an action's seat"), _text(action[1], "a code", CODE_LIMIT))
             )
-        except (KeyError, TypeError, ValueError) as error:
-            raise BadRecord(f"match record is missing or has a bad field: {error}") from None
+        deck = data.get("deck")
+        if deck is not None and (
+            not isinstance(deck, list)
+            or len(deck) > DECK_LIMIT
+            or not all(isinstance(card, str) and len(card) <= NAME_LIMIT for card in deck)
+        ):
+            raise BadRecord("the deck must be a list of card codes")
+        return cls(
+            game_id=_text(data["game_id"], "the game id"),
+            players=_whole(data["players"], "the player count"),
+            seed=seed,
+            options=dict(options),
+            seats=[_text(seat, "a seat kind") for seat in seats],
+            actions=pairs,
+            deck=deck,
+        )

@@ -14,13 +14,14 @@ A game must keep every secret in a zone and nowhere else.
 from __future__ import annotations
 
 import copy
+import functools
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import IllegalAction
+from .errors import IllegalAction, brief
 from .events import Event
 from .rng import Rng
 
@@ -123,10 +124,32 @@ class Window:
     id: int = 0
 
 
+def _seat_checked(
+    legal_actions: Callable[[GameState, int], list[Action]],
+) -> Callable[[GameState, int], list[Action]]:
+    """``legal_actions`` that refuses a seat the table does not have (IllegalAction)."""
+
+    @functools.wraps(legal_actions)
+    def checked(self: GameState, seat: int) -> list[Action]:
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise IllegalAction(self.no_seat(seat))
+        return legal_actions(self, seat)
+
+    checked.seat_checked = True  # type: ignore[attr-defined]
+    return checked
+
+
 class GameState(ABC):
     """One play-through of a game. See ARCHITECTURE.md for the contract."""
 
     game_id: str = ""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # Every game's legal_actions refuses an unknown seat, without each game writing it.
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("legal_actions")
+        if own is not None and not getattr(own, "seat_checked", False):
+            cls.legal_actions = _seat_checked(own)  # type: ignore[method-assign]
 
     def __init__(self, players: int, seed: int | str, options: dict[str, Any]):
         self.players = players
@@ -155,7 +178,11 @@ class GameState(ABC):
 
     @abstractmethod
     def legal_actions(self, seat: int) -> list[Action]:
-        """Every move ``seat`` may make now."""
+        """Every move ``seat`` may make now; ``IllegalAction`` for a seat the table does not
+        have (every game gets that check from ``GameState``)."""
+
+    def no_seat(self, seat: Any) -> str:
+        return f"There is no seat {brief(seat)} at this table (seats 0 to {self.players - 1})."
 
     @abstractmethod
     def _apply(self, seat: int, action: Action) -> list[Event]:
@@ -210,8 +237,8 @@ class GameState(ABC):
         """A deadline of the open window (one of ``window.deadlines``) has passed.
         Recorded as ``(-1, step)``, so a replay passes it at the same point."""
         window = self.window
-        if window is None or step not in dict(window.deadlines):
-            raise IllegalAction(f"No timed step {step!r} is running.")
+        if not isinstance(step, str) or window is None or step not in dict(window.deadlines):
+            raise IllegalAction(f"No timed step {brief(step)} is running.")
         events = self._time_up(step)
         self.history.append((-1, step))
         return events
@@ -243,8 +270,8 @@ class GameState(ABC):
         """
         if self.is_over:
             return "The game is over."
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
-            return f"There is no seat {seat} at this table."
+        if type(seat) is not int or not 0 <= seat < self.players:
+            return self.no_seat(seat)
         if not isinstance(code, str):
             return "A move is said in words, like 'play 7'."
         if self.allows(seat, code):

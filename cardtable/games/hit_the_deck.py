@@ -1031,6 +1031,7 @@ INFO = GameInfo(
             100,
             "the match ends when a player reaches this many points",
             minimum=10,
+            maximum=1000,  # ten times the usual match: still well within any run's bound
         ),
     ),
 )

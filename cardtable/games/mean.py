@@ -52,9 +52,11 @@ DEAL_SIZE = 4
 PILES = 4
 PILE_SIZE = 3
 KIND_LIMIT = 4
-# Once the Draw Deck is empty, a game in which nothing leaves play for this many rounds
-# is called (see the rulings in RULES_HELP): the same cards could circle for ever.
-STALEMATE_ROUNDS = 20
+# Once the Draw Deck is empty the same cards can circle for ever (RULINGS.md: Endless
+# games). The game is called when a position comes round for the third time, or as a
+# backstop after this many rounds in which no card left play and no hand reached a new low.
+REPETITIONS = 3
+BACKSTOP_ROUNDS = 200
 
 PHASE_PLAY = "play"  # a normal turn: play (the draw to five has happened already)
 PHASE_ANSWER = "answer"  # a MEAN! is on top: answer with Sixes
@@ -267,8 +269,14 @@ class MeanState(GameState):
         self.active: list[bool] = [True] * players
         self.finish_order: list[list[int]] = []  # seats that went out, in order
         self.eight_losers: list[int] = []
-        self.plays_without_progress = 0  # plays since a card left play, once the deck is out
-        self.called = False  # the game was called as a stalemate
+        # The end game's watch for cycling (all of it only once the Draw Deck is empty):
+        # turns since the last progress, each hand's lowest size, what is out of play and
+        # how often each position has occurred since then.
+        self.turns_without_progress = 0
+        self.lowest: list[int] | None = None
+        self.progress_mark: tuple[int, int] = (0, players)
+        self.positions: dict[tuple[Any, ...], int] = {}
+        self.called = False  # the game was called as endless: fewest cards win
         for pile in range(PILES):
             for place in range(PILE_SIZE):
                 card = self.draw_deck.pop()
@@ -362,6 +370,12 @@ class MeanState(GameState):
         return self._explain_play(seat, cards, value)
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
+        events = self._carry_out(seat, action)
+        if self.phase != PHASE_OVER and not self.draw_deck:
+            events += self._watch_for_cycles()
+        return events
+
+    def _carry_out(self, seat: int, action: Action) -> list[Event]:
         read = parse(action.code)
         if read.kind == "play":
             assert read.value is not None
@@ -442,7 +456,7 @@ class MeanState(GameState):
             ],
             "draw_count": len(self.draw_deck),
             "out_of_play": len(self.removed) + len(self.removed_unseen),
-            "plays_without_progress": self.plays_without_progress,
+            "turns_without_progress": self.turns_without_progress,
             "hand_counts": [len(hand) for hand in self.hands],
             "active": list(self.active),
             "went_out": [list(group) for group in self.finish_order],
@@ -472,6 +486,8 @@ class MeanState(GameState):
         new.active = list(self.active)
         new.finish_order = [list(group) for group in self.finish_order]
         new.eight_losers = list(self.eight_losers)
+        new.lowest = None if self.lowest is None else list(self.lowest)
+        new.positions = dict(self.positions)
         return new
 
     # -- what the table shows ----------------------------------------------------------
@@ -619,8 +635,6 @@ class MeanState(GameState):
             hand.remove(card)
         self.play_area.extend(cards)
         self.play_values.extend([value] * len(cards))
-        if not self.draw_deck:
-            self.plays_without_progress += 1
         # The move says what the cards count as: a Wild's announced value travels on it.
         events = [move(cards, f"hand:{seat}", "play", face="up", seat=seat, value=value)]
         if cards[0] == WILD:
@@ -726,7 +740,6 @@ class MeanState(GameState):
     def _clear_play_area(self, seat: int) -> list[Event]:
         cleared = list(self.play_area)
         self.removed.extend(cleared)
-        self.plays_without_progress = 0
         self.play_area.clear()
         self.play_values.clear()
         self.direction = None
@@ -805,7 +818,6 @@ class MeanState(GameState):
         if source:
             left = list(source)
             self.removed_unseen.extend(left)
-            self.plays_without_progress = 0
             source.clear()
             events.append(move(left, "play", "removed:unseen", face="down"))
         if not self.draw_deck and total:
@@ -855,12 +867,8 @@ class MeanState(GameState):
             return events
         if not self.active[seat]:
             return events + self._start_turn(self._next_seat(seat))
-        if self.plays_without_progress >= STALEMATE_ROUNDS * sum(self.active):
-            self.called = True
-            events.append(
-                announce("Nothing has left play for many rounds: the game is called", what="called")
-            )
-            return events + self._game_over()
+        if not self.draw_deck:
+            self.turns_without_progress += 1
         if not self.can_play(seat):
             return events + self._begin_punishment(seat, 1, "stuck")
         return events
@@ -876,7 +884,6 @@ class MeanState(GameState):
             return []
         for seat in winners:
             self.active[seat] = False
-        self.plays_without_progress = 0
         self.finish_order.append(sorted(winners))
         events = [
             announce(f"{{P{seat}}} wins!", seat, what="win", seats=(seat,)) for seat in winners
@@ -888,7 +895,6 @@ class MeanState(GameState):
     def _lose(self, seat: int) -> list[Event]:
         self.active[seat] = False
         self.eight_losers.append(seat)
-        self.plays_without_progress = 0
         events = [
             announce(
                 f"{{P{seat}}} went out on an Eight and loses!",
@@ -909,6 +915,60 @@ class MeanState(GameState):
         return [
             Event("over", data=result.to_dict(), what="match-over", seats=tuple(result.winners))
         ]
+
+    def position(self) -> tuple[Any, ...]:
+        """Everything the rest of the game depends on: every hand (its cards in any order),
+        the Play Area, the Punishment Piles, the direction and who is to act in what step."""
+        pending = None if self.pending is None else tuple(sorted(self.pending.items()))
+        return (
+            tuple(tuple(sorted(hand)) for hand in self.hands),
+            tuple(self.play_area),
+            tuple(self.play_values),
+            tuple(tuple(pile) for pile in self.punishment_piles),
+            self.direction,
+            self.current,
+            self.phase,
+            self.unresolved_mean,
+            self.piles_owed,
+            pending,
+            tuple(self.active),
+        )
+
+    def _watch_for_cycles(self) -> list[Event]:
+        """After each move once the Draw Deck is empty: progress (a card left play, a player
+        went out, a hand reached a new low) restarts the watch; a position seen for the third
+        time, or 200 rounds without progress, calls the game (RULINGS.md: Endless games)."""
+        sizes = [len(hand) for hand in self.hands]
+        mark = (len(self.removed) + len(self.removed_unseen), sum(self.active))
+        progress = self.lowest is None or mark != self.progress_mark
+        if self.lowest is not None and any(
+            size < low for size, low in zip(sizes, self.lowest, strict=True)
+        ):
+            progress = True
+        if progress:
+            self.lowest = sizes if self.lowest is None else list(map(min, sizes, self.lowest))
+            self.progress_mark = mark
+            self.turns_without_progress = 0
+            # A card out of play never comes back, so no earlier position can recur.
+            self.positions.clear()
+        key = self.position()
+        seen = self.positions.get(key, 0) + 1
+        self.positions[key] = seen
+        if seen >= REPETITIONS:
+            text = "The same position has come round a third time: the game is called"
+            return self._call(text, "repetition")
+        if self.turns_without_progress >= BACKSTOP_ROUNDS * sum(self.active):
+            text = (
+                f"{BACKSTOP_ROUNDS} rounds without a card leaving play or a hand getting "
+                "smaller: the game is called"
+            )
+            return self._call(text, "backstop")
+        return []
+
+    def _call(self, text: str, why: str) -> list[Event]:
+        self.called = True
+        events = [announce(text, what="called", why=why)]
+        return events + self._game_over()
 
     def _next_seat(self, seat: int) -> int:
         for step in range(1, self.players + 1):
@@ -1000,8 +1060,11 @@ play continues until only one player holds cards.
 - When not even a partial Punishment Pile can be made, the rest of the punishment is
   simply not collected.
 - Once the Draw Deck is empty, the same cards can circle between hands, Play Area and
-  piles for ever. If twenty rounds of plays pass with no card going out of play and nobody
-  going out, the table calls the game: the fewest cards in hand wins (ties share).
+  piles for ever. The table calls the game when the same position (every hand, the Play
+  Area, the Punishment Piles, the direction and the player to act) occurs for the third
+  time, or, as a backstop, after 200 rounds in which no card left play and no hand got
+  smaller than it had been. A called game is won by the fewest cards in hand (ties
+  share).
 - Playing on after a loss on an Eight: the loser leaves, the others keep racing, and the
   Eight loser ranks last; the last player holding cards ranks just above.
 """

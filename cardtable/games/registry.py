@@ -6,7 +6,7 @@ test all read this list.
 
 from __future__ import annotations
 
-from cardtable.engine import GameInfo, GameState, MatchRecord
+from cardtable.engine import Event, GameInfo, GameState, MatchRecord
 
 _GAMES: dict[str, GameInfo] = {}
 
@@ -48,13 +48,18 @@ def replay(record: MatchRecord) -> GameState:
     """
     state = new_from_record(record)
     for seat, code in record.actions:
-        if seat == -1 and code == "close":
-            state.close_window()
-        elif seat == -1:
-            state.time_up(code)
-        else:
-            state.apply(seat, code)
+        apply_recorded(state, seat, code)
     return state
+
+
+def apply_recorded(state: GameState, seat: int, code: str) -> list[Event]:
+    """One recorded action: a move, a window's close (``(-1, "close")``) or a deadline
+    that passed (``(-1, name)``)."""
+    if seat == -1 and code == "close":
+        return state.close_window()
+    if seat == -1:
+        return state.time_up(code)
+    return state.apply(seat, code)
 
 
 def _load() -> None:

@@ -40,7 +40,7 @@ from cardtable.games.hit_the_deck import (
     play_code,
 )
 
-from .base import Bot, SeatView
+from .base import Bot, RandomBot, SeatView
 
 
 def plays(view: SeatView) -> list[str]:
@@ -201,4 +201,31 @@ class HardBot(MediumBot):
         return value - 8.0
 
 
-BOTS: dict[str, type[Bot]] = {"easy": EasyBot, "medium": MediumBot, "hard": HardBot}
+class RandomHitTheDeckBot(RandomBot):
+    """The uniform baseline for Hit the Deck: on its turn it plays or draws, choosing
+    uniformly among those real moves; in a slap round it hits at a random moment between
+    0.3 and 1.5 seconds; out of turn it is faked out (slaps the deck for nothing and draws
+    two) after one move in fifty (``FAKE_OUT_RATE``). A fake-out is always legal, so a bot
+    that chose it as often as a card would grow its hand for ever and the game never end.
+    """
+
+    FAKE_OUT_RATE = 0.02
+
+    def choose(self, view: SeatView) -> Action:
+        real = [action for action in view.legal_actions if action != HIT]
+        return self.rng.choice(real or view.legal_actions)
+
+    def out_of_turn(self, view: SeatView) -> tuple[float, Action] | None:
+        if view.observation["window"] is not None or "hit" not in view.codes:
+            return None
+        if self.rng.random() >= self.FAKE_OUT_RATE:
+            return None
+        return self.rng.uniform(0.3, 1.5), HIT
+
+
+BOTS: dict[str, type[Bot]] = {
+    "random": RandomHitTheDeckBot,
+    "easy": EasyBot,
+    "medium": MediumBot,
+    "hard": HardBot,
+}

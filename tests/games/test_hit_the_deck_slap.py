@@ -264,3 +264,12 @@ def test_any_card_may_follow_a_hand_card_cut_and_flip_of_any_colour_too():
     assert {"play B-CUT", "play G-FLIP", "play Y4"} <= set(codes(state, 2))
     state.apply(2, "play B-CUT")
     assert "B-CUT" in state.discard_pile and "B-CUT" not in state.hands[2]
+
+
+@pytest.mark.parametrize("step", [["announce"], {"announce": 1}, None, 2.0])
+def test_a_deadline_that_is_not_a_name_is_refused_and_changes_nothing(step):
+    state = slap_table()
+    before = (state.observation(0), list(state.history))
+    with pytest.raises(IllegalAction, match="No timed step"):
+        state.time_up(step)
+    assert (state.observation(0), list(state.history)) == before

@@ -824,19 +824,72 @@ def test_the_rules_help_states_the_rulings_card_table_follows():
     assert GAME.options[0].name == "play_on" and GAME.options[0].default is False
 
 
-def test_an_end_game_where_nothing_leaves_play_for_twenty_rounds_is_called_for_fewest_cards():
+def test_a_position_that_comes_round_a_third_time_calls_the_game_for_fewest_cards():
     state = deal(["7 2 2 4", "5 9 9 11"], draw="4")
     use_up_draw_deck(state)
-    state.plays_without_progress = 20 * 2 - 1  # as if forty plays had gone round in circles
-    events = run(state, "play 2 2", "dir up")
-    assert "Nothing has left play for many rounds: the game is called" in announced(events)
+    run(state, "play 2 2")  # the Draw Deck is out: from here every position is counted
+    assert state.positions[state.position()] == 1
+    ahead = state.copy()
+    run(ahead, "dir up")
+    state.positions[ahead.position()] = 2  # as if the cards had circled back to it twice
+    events = run(state, "dir up")
+    assert "The same position has come round a third time: the game is called" in announced(events)
     assert state.is_over and state.result.detail["called"]
     assert state.result.ranking == [[0], [1]], "three cards against four"
 
 
-def test_a_card_going_out_of_play_restarts_the_count_towards_calling_the_game():
-    state = deal(["7 7 7 7", "5 9 9 11"], draw="4")
+def test_a_position_seen_twice_does_not_call_the_game():
+    state = deal(["7 2 2 4", "5 9 9 11"], draw="4")
     use_up_draw_deck(state)
-    state.plays_without_progress = 20 * 2 - 1
-    run(state, "play 7 7 7 7")
-    assert table(state)["plays_without_progress"] == 0 and not state.is_over
+    run(state, "play 2 2")
+    ahead = state.copy()
+    run(ahead, "dir up")
+    state.positions[ahead.position()] = 1
+    run(state, "dir up")
+    assert not state.is_over and state.positions[state.position()] == 2
+
+
+def test_two_hundred_rounds_without_progress_call_the_game_for_fewest_cards():
+    state = deal(["7 2 2 4", "5 9 9 11"], draw="4")
+    use_up_draw_deck(state)
+    run(state, "play 2 2")
+    state.turns_without_progress = 200 * 2 - 1  # as if 200 rounds had gone round in circles
+    events = run(state, "dir up")
+    assert any("200 rounds without a card leaving play" in text for text in announced(events))
+    assert state.is_over and state.result.detail["called"]
+    assert state.result.ranking == [[0], [1]], "three cards against four"
+
+
+def test_twenty_rounds_without_a_card_leaving_play_no_longer_call_the_game():
+    state = deal(["7 2 2 4", "5 9 9 11"], draw="4")
+    use_up_draw_deck(state)
+    run(state, "play 2 2")
+    state.turns_without_progress = 20 * 2 - 1  # the old cut-off called random games early
+    run(state, "dir up")
+    assert not state.is_over and table(state)["turns_without_progress"] == 20 * 2
+
+
+def test_a_hand_reaching_a_new_low_restarts_the_count_towards_calling_the_game():
+    state = deal(["7 2 2 4", "5 9 9 11"], draw="4")
+    use_up_draw_deck(state)
+    run(state, "play 2", "dir up")  # seat 0 has four cards, seat 1 four: their lows
+    state.turns_without_progress = 200 * 2 - 1
+    run(state, "play 5")  # seat 1 gets down to three: a new low
+    assert table(state)["turns_without_progress"] == 0 and not state.is_over
+
+
+def test_four_of_a_kind_leaving_play_restarts_the_count_towards_calling_the_game():
+    state = deal(["7 2 2 4", "7 7 7 9"], draw="4")
+    use_up_draw_deck(state)
+    run(state, "play 7", "dir up")
+    state.lowest = [1, 1]  # as if both hands had been down to one card: no new low below
+    state.turns_without_progress = 200 * 2 - 1
+    run(state, "play 7 7 7")  # seat 1 clears: four Sevens leave play
+    assert table(state)["turns_without_progress"] == 0 and not state.is_over
+    assert state.to_act == (1,), "the clearer restarts"
+
+
+def test_the_rules_help_says_when_an_endless_game_is_called():
+    assert "occurs for the third" in GAME.rules_help.replace("\n", " ").replace("  ", " ")
+    assert "200 rounds" in GAME.rules_help
+    assert "twenty rounds" not in GAME.rules_help

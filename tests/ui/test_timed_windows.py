@@ -12,8 +12,8 @@ from .conftest import frames, until
 
 
 def test_the_table_runs_a_slap_round_to_its_close(app):
-    # Seed 0 with two random bots plays a Hit-with-a-Hand card within a few moves.
-    app.open_table(Launch("hit-the-deck", 2, ("random", "random"), seed=0, watch=True))
+    # Seed 35 with two random bots plays a Hit-with-a-Hand card within two moves.
+    app.open_table(Launch("hit-the-deck", 2, ("random", "random"), seed=35, watch=True))
     table = app.manager.top
     until(app, lambda: table.state.window is not None, limit=4000)
     window = table.state.window

@@ -1,0 +1,276 @@
+"""The soak: many random and bot-vs-bot games of every registered game, at every player
+count, with every option, each checked against the whole contract after every action.
+
+Each game is played to its end by bots through the headless driver (the path ``cardtable
+sim`` takes). Its match record then goes through JSON and is replayed action by action from
+a fresh state, and after every action of that replay:
+
+- every card of the game lies in exactly one place (cards conserved, none duplicated), and
+  each timed window has a new, larger id than the last (where windows carry ids);
+- every seat to act has a legal move, and one of them (at random) passes ``check``;
+- the observation of a seat (one chosen at random after each action) is the same in a
+  world whose hidden cards are reshuffled for it (it leaks nothing that seat may not
+  see), and is JSON;
+- a few junk and out-of-turn moves are refused with a reason and change nothing.
+
+At the end the replay must have reached the played game's end exactly, and every game must
+end (no game past the driver's bound). Not for: speed of the rules (see bots.md).
+
+Usage (from the project's root; PYTHONPATH makes the workers import this checkout):
+    PYTHONPATH=. .venv/bin/python benchmarks/soak.py --games 100000 --jobs 2 \
+        [--seed S] [--out FILE] [--progress]
+
+Prints one JSON summary (and a progress bar on stderr); exit 1 if any game failed, listing
+each failure with what reproduces it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+import traceback
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from cardtable.engine import GameState, IllegalAction, MatchRecord, Rng
+from cardtable.games import registry
+from cardtable.play import Referee, make_bots
+from cardtable.strategy import levels
+
+JUNK = ["", "pass", "zz", "play", "play ZZ", "play 99", "bid 99", "punish 9", "hit hit"]
+JUNK += ["draw 2", "swap with 9", "dir sideways", "play W as 13", "\x00", "play " + "7 " * 50]
+
+
+@dataclass(frozen=True)
+class Job:
+    """One soak game: everything that reproduces it."""
+
+    game_id: str
+    players: int
+    options: tuple[tuple[str, Any], ...]
+    seats: tuple[str, ...]
+    seed: str
+
+
+def option_sets(game_id: str) -> list[dict[str, Any]]:
+    """Every value of every option, one option at a time (the others at their defaults):
+    both sides of a switch, a number option's minimum and default."""
+    info = registry.get(game_id)
+    sets: list[dict[str, Any]] = [{}]
+    for option in info.options:
+        if isinstance(option.default, bool):
+            values: list[Any] = [not option.default]
+        elif option.choices:
+            values = [choice for choice in option.choices if choice != option.default]
+        elif option.minimum is not None:
+            values = [option.minimum]
+        else:
+            values = []
+        sets += [{option.name: value} for value in values]
+    return sets
+
+
+def jobs(seed: str, games: int) -> Iterator[Job]:
+    """The soak's games, made as they are taken: every game, player count and option set
+    in turn, each pass alternating all random seats and bot against bot (the next pass the
+    other way round, so the first pass alone covers every kind once). Bot seats are drawn from the
+    quick levels (easy, medium); in one bot game in ten one seat is hard, whose searches
+    cost a second or more a game and would otherwise be the whole of the soak's time."""
+    kinds = [
+        (info.id, players, options)
+        for info in registry.all()
+        for players in range(info.min_players, info.max_players + 1)
+        for options in option_sets(info.id)
+    ]
+    for index in range(games):
+        game_id, players, options = kinds[index % len(kinds)]
+        rng = Rng(f"soak/{seed}/{index}")
+        if (index + index // len(kinds)) % 2 == 0:
+            seats = ["random"] * players
+        else:
+            quick = [level for level in levels(game_id) if level not in ("random", "hard")]
+            seats = [rng.choice(quick or ["random"]) for _ in range(players)]
+            if "hard" in levels(game_id) and rng.random() < 0.1:
+                seats[rng.randint(0, players - 1)] = "hard"
+        yield Job(game_id, players, tuple(sorted(options.items())), tuple(seats), f"{seed}/{index}")
+
+
+def snapshot(state: GameState) -> tuple[Any, ...]:
+    """What a refused move must leave unchanged."""
+    return (
+        tuple(state.history),
+        tuple(sorted((name, tuple(zone.cards)) for name, zone in state.zones().items())),
+        state.to_act,
+        json.dumps(state.observation(None), sort_keys=True),
+    )
+
+
+class Broken(AssertionError):
+    """An invariant that failed; the message says which, and where."""
+
+
+def check_action(state: GameState, deck: Counter[str], rng: Rng, last_window: list[int]) -> None:
+    """Every invariant, after one action."""
+    if state.card_counts() != deck:
+        raise Broken("cards not conserved (or a card duplicated)")
+    window = state.window
+    window_id = getattr(window, "id", None)
+    if window_id is not None and window_id != last_window[-1]:
+        if window_id <= last_window[-1]:
+            raise Broken(f"window id {window_id} is not new")
+        last_window.append(window_id)
+    if state.is_over:
+        return
+    if not state.to_act:
+        raise Broken("a game that is not over has nobody to act")
+    for seat in state.to_act:
+        legal = state.legal_actions(seat)
+        if not legal:
+            raise Broken(f"seat {seat} must act but has no legal move")
+        action = rng.choice(legal)
+        if state.check(seat, action.code) is not None:
+            raise Broken(f"legal {action.code!r} fails check for seat {seat}")
+    viewer = rng.randint(0, state.players - 1)
+    world = state.sample_hidden(viewer, rng.spawn("world"))
+    seen = state.observation(viewer)
+    if world.observation(viewer) != seen:
+        raise Broken(f"seat {viewer}'s observation depends on cards it cannot see")
+    json.dumps(seen)
+    before = snapshot(state)
+    seat = state.to_act[0]
+    others = [s for s in range(state.players) if s not in state.to_act]
+    tries = [(seat, rng.choice(JUNK)), (seat, rng.choice(JUNK))]
+    if others:
+        # Somebody not to act tries a move of the seat that is.
+        tries.append((rng.choice(others), state.legal_actions(seat)[0].code))
+    for who, code in tries:
+        if state.check(who, code) is None:
+            continue  # legal after all (a slap anyone may make)
+        try:
+            state.apply(who, code)
+        except IllegalAction as refused:
+            if not refused.reason:
+                raise Broken(f"{code!r} refused without a reason") from None
+        else:
+            raise Broken(f"{code!r} by seat {who} was applied although check refused it")
+    if snapshot(state) != before:
+        raise Broken(f"one of the refused moves {tries} changed the state")
+
+
+def soak_one(job: Job) -> dict[str, Any]:
+    """Play one game and check it; ``{"ok": True, "actions": n}`` or the failure, with
+    the processor time it took (what the soak costs, whatever else the machine runs)."""
+    started = time.process_time()
+    try:
+        info = registry.get(job.game_id)
+        options = dict(job.options)
+        played = info.new_game(job.players, job.seed, options)
+        referee = Referee(played, make_bots(job.game_id, job.seats, job.seed), list(job.seats))
+        referee.run()
+        if not played.is_over:
+            raise Broken("the game did not end")
+        record = MatchRecord.from_json(referee.record().to_json())
+        replayed = registry.new_from_record(record)
+        deck = Counter(info.full_deck(job.players, options))
+        rng = Rng(f"check/{job.seed}")
+        last_window = [-1]
+        check_action(replayed, deck, rng, last_window)
+        for step, (seat, code) in enumerate(record.actions):
+            try:
+                registry.apply_recorded(replayed, seat, code)
+                check_action(replayed, deck, rng, last_window)
+            except (Broken, IllegalAction) as error:
+                raise Broken(f"after action {step} ({seat}, {code!r}): {error}") from None
+        if snapshot(replayed) != snapshot(played) or replayed.result != played.result:
+            raise Broken("the replay of the record does not reach the game's end")
+        ranked = sorted(seat for place in played.result.ranking for seat in place)
+        if ranked != list(range(job.players)):
+            raise Broken(f"the result ranks {ranked}")
+        cpu = time.process_time() - started
+        return {"ok": True, "game": job.game_id, "actions": len(record.actions), "cpu": cpu}
+    except Exception as error:  # noqa: BLE001 - every failure is reported, never lost
+        detail = "".join(traceback.format_exception_only(type(error), error)).strip()
+        cpu = time.process_time() - started
+        return {"ok": False, "game": job.game_id, "job": job.__dict__, "error": detail, "cpu": cpu}
+
+
+def run(games: int, processes: int = 2, seed: str = "0", progress: bool = True) -> dict[str, Any]:
+    """Soak ``games`` games over ``processes`` processes; the summary."""
+    from tqdm import tqdm
+
+    started = time.perf_counter()
+    work = jobs(seed, games)
+    failures: list[dict[str, Any]] = []
+    actions = 0
+    per_game: Counter[str] = Counter()
+    cpu: Counter[str] = Counter()
+    bar = tqdm(total=games, unit="game", disable=not progress, file=sys.stderr, smoothing=0.05)
+    if processes > 1:
+        from multiprocessing import get_context
+
+        with get_context("spawn").Pool(processes) as pool:
+            for outcome in pool.imap_unordered(soak_one, work, chunksize=8):
+                actions += _count(outcome, failures, per_game, cpu)
+                bar.update()
+    else:
+        for job in work:
+            actions += _count(soak_one(job), failures, per_game, cpu)
+            bar.update()
+    bar.close()
+    seconds = time.perf_counter() - started
+    return {
+        "games": games,
+        "failures": len(failures),
+        "failed": failures[:50],
+        "actions_checked": actions,
+        "processes": processes,
+        "seed": seed,
+        "seconds": round(seconds, 1),
+        "games_per_second": round(games / seconds, 2) if seconds else None,
+        "cpu_seconds": round(sum(cpu.values()), 1),
+        "cpu_ms_per_game": {
+            game: round(1000 * cpu[game] / per_game[game], 1) for game in sorted(per_game)
+        },
+        "per_game": dict(per_game),
+    }
+
+
+def _count(
+    outcome: dict[str, Any],
+    failures: list[dict[str, Any]],
+    per_game: Counter[str],
+    cpu: Counter[str],
+) -> int:
+    """Tally one game's outcome; the actions it checked."""
+    per_game[outcome["game"]] += 1
+    cpu[outcome["game"]] += outcome["cpu"]
+    if not outcome["ok"]:
+        failures.append(outcome)
+        return 0
+    return outcome["actions"]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--seed", default="0")
+    parser.add_argument("--out", help="also write the summary to this JSON file")
+    parser.add_argument("--progress", action="store_true", help="a progress bar even when piped")
+    args = parser.parse_args(argv)
+    progress = args.progress or sys.stderr.isatty()
+    summary = run(args.games, args.jobs, args.seed, progress=progress)
+    text = json.dumps(summary, indent=1)
+    print(text)
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as handle:
+            handle.write(text + "\n")
+    return 1 if summary["failures"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

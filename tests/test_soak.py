@@ -1,0 +1,81 @@
+"""A seeded slice of the soak benchmark (benchmarks/soak.py): one game (random seats or
+bots) of every game at every player count with every option set, each checked against the whole
+contract after every action, and proof that the soak catches what it looks for."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+from cardtable.games import registry
+
+SPEC = importlib.util.spec_from_file_location(
+    "soak", Path(__file__).parent.parent / "benchmarks" / "soak.py"
+)
+soak = importlib.util.module_from_spec(SPEC)
+sys.modules["soak"] = soak  # its dataclass looks its module up
+SPEC.loader.exec_module(soak)
+
+KINDS = sum(
+    (info.max_players - info.min_players + 1) * len(soak.option_sets(info.id))
+    for info in registry.all()
+)
+
+
+def test_the_slice_covers_every_game_player_count_and_option_with_random_and_bots():
+    jobs = list(soak.jobs("suite", KINDS))
+    covered = {(job.game_id, job.players, job.options) for job in jobs}
+    assert len(covered) == KINDS
+    assert {job.seats[0] == "random" for job in jobs} == {True, False}
+    assert {(job.game_id, job.options) for job in jobs} >= {
+        ("mean", (("play_on", True),)),
+        ("hit-the-deck", (("target", 10),)),
+    }
+
+
+def test_a_seeded_slice_of_the_soak_keeps_every_invariant():
+    summary = soak.run(KINDS, processes=1, seed="suite", progress=False)
+    assert summary["failed"] == [] and summary["failures"] == 0
+    assert summary["games"] == KINDS and summary["actions_checked"] > 1000
+    assert set(summary["per_game"]) == set(registry.ids())
+
+
+def test_the_soak_catches_an_observation_that_leaks_a_hidden_card(monkeypatch):
+    cls = registry.get("what-the-heck").state_class
+    shown = cls.public_observation
+    monkeypatch.setattr(
+        cls,
+        "public_observation",
+        lambda self, seat: {**shown(self, seat), "peek": [list(h) for h in self.hands]},
+    )
+    outcome = soak.soak_one(soak.Job("what-the-heck", 3, (), ("random",) * 3, "leak"))
+    assert not outcome["ok"] and "cannot see" in outcome["error"]
+
+
+def test_the_soak_catches_a_card_that_goes_missing(monkeypatch):
+    cls = registry.get("mean").state_class
+    zones = cls.zones
+    monkeypatch.setattr(
+        cls, "zones", lambda self: {k: v for k, v in zones(self).items() if k != "removed"}
+    )
+    outcome = soak.soak_one(soak.Job("mean", 2, (), ("random",) * 2, "lost"))
+    assert not outcome["ok"] and "cards not conserved" in outcome["error"]
+
+
+@pytest.mark.parametrize("game_id", registry.ids())
+def test_the_soak_catches_a_refusal_that_changes_the_state(monkeypatch, game_id):
+    cls = registry.get(game_id).state_class
+    explain = cls.explain
+
+    def careless(self, seat, code):
+        self.history.append((seat, "oops"))
+        return explain(self, seat, code)
+
+    monkeypatch.setattr(cls, "explain", careless)
+    info = registry.get(game_id)
+    job = soak.Job(game_id, info.min_players, (), ("random",) * info.min_players, "careless")
+    outcome = soak.soak_one(job)
+    assert not outcome["ok"] and "changed the state" in outcome["error"]
