@@ -68,6 +68,7 @@ def draw(table: TableScene, surface: pygame.Surface) -> None:
             int(235 * min(1.0, table.reason_left)),
             area.width - 40,
         )
+    table.log.draw(surface)
     table.choices.draw(surface)
     if table.sheet is not None:
         table.sheet.draw(surface)

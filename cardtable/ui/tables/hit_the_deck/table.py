@@ -31,6 +31,7 @@ from .. import drawing
 from ..base import TOP_BAR, Drag, Spot, TableScene
 from . import marks
 from .cards import HIT_STYLE, ORDER, seat_colour
+from .describe import describe
 from .slap_round import SlapRoundLook
 
 if TYPE_CHECKING:
@@ -39,6 +40,7 @@ if TYPE_CHECKING:
 
 
 class HitTheDeckTable(TableScene):
+    describer = staticmethod(describe)
     style = HIT_STYLE
     slaps = True
     out_of_turn_pause = 0.0  # anyone may slap at any moment: the bots never wait for it

@@ -45,6 +45,7 @@ from ...layout import SeatLayout, seat_layout
 from ..base import TOP_BAR, Spot, TableScene
 from . import marks
 from .cards import DOWN_MARK, MEAN_STYLE, UP_MARK
+from .describe import describe
 
 PILES = 4
 FAN = 0.42  # how far each card of the top run sits right of the one under it, in widths
@@ -55,6 +56,7 @@ DIRECTION_KEYS = {
 
 
 class MeanTable(TableScene):
+    describer = staticmethod(describe)
     style = MEAN_STYLE
 
     def __init__(self, app, launch) -> None:

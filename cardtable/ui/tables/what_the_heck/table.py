@@ -18,11 +18,13 @@ from ...layout import seat_layout
 from .. import drawing
 from ..base import TOP_BAR, Spot, TableScene
 from .cards import PLAYER_STYLE, POINT_STYLE, point_face
+from .describe import describe
 
 POINT_ZONES = ("points", "center", "unclaimed")
 
 
 class WhatTheHeckTable(TableScene):
+    describer = staticmethod(describe)
     style = PLAYER_STYLE
 
     def __init__(self, app, launch) -> None:

@@ -1,0 +1,26 @@
+"""Hit the Deck's moves in words for the table log ("Bo plays R4", "Cy draws 2 cards").
+Not for the banners of the animations."""
+
+from __future__ import annotations
+
+from cardtable.engine import Event
+
+from ..log import Who, cards_said
+
+
+def describe(event: Event, who: Who) -> str | None:
+    """The log's line for a Hit the Deck move ("" says nothing), or None for the usual."""
+    if event.kind != "move":
+        return None
+    src, dst = event.src or "", event.dst or ""
+    actor = who(event.seat) if event.seat is not None else ""
+    cards = cards_said(event.cards)
+    if src.startswith("hand:") and dst == "discard":
+        return f"{actor} plays {cards}"
+    if src == "draw" and dst.startswith("hand:"):
+        return f"{actor} draws {cards}"
+    if src == "draw" and dst == "discard" and event.face == "up":
+        return f"{cards} is turned up"
+    if dst == "draw" or src == dst:
+        return ""  # a cut, a flip, a refill or the cards gathered: announcements say it
+    return None

@@ -1,0 +1,28 @@
+"""What the Heck?'s moves in words for the table log ("Ada bids a card", "Point Card 7
+is turned up", "Bo takes 7"). Not for the banners of the animations."""
+
+from __future__ import annotations
+
+from cardtable.engine import Event
+
+from ..log import Who, cards_said
+
+
+def describe(event: Event, who: Who) -> str | None:
+    """The log's line for a What the Heck? move ("" says nothing), or None for the usual."""
+    if event.kind != "move":
+        return None
+    src, dst = event.src or "", event.dst or ""
+    actor = who(event.seat) if event.seat is not None else ""
+    cards = cards_said(event.cards)
+    if src.startswith("hand:") and dst.startswith("bid:"):
+        return f"{actor} bids {cards}"
+    if src == "points" and dst == "center":
+        return f"Point Card {cards} is turned up"
+    if src.startswith("bid:") and dst.startswith("played:"):
+        return f"{actor} showed {cards}"
+    if src == "center" and dst.startswith("won:"):
+        return f"{actor} takes {cards}"
+    if dst == "unclaimed":
+        return f"{cards} goes unclaimed"
+    return None

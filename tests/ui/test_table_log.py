@@ -1,0 +1,117 @@
+"""The table log: each move said in the players' names ("you" for the viewer), cards the
+viewer may not see never named, a swap by another player flashed as an alert, and the
+panel opened by its button and by L, kept off the hand at the smallest windows."""
+
+from __future__ import annotations
+
+import re
+
+import pygame
+
+from cardtable.engine import Action, Event, move
+from cardtable.ui.tables.log import TableLog, generic, second_person
+
+from .conftest import click, frames, key, until
+from .test_mean_table import bot_plays, open_mean, settle
+
+
+def test_a_bot_swapping_hands_with_you_is_logged_by_name_and_flashed(app):
+    hands = [["2", "3", "4", "5"], ["8", "9", "9", "10"], ["11", "11", "12", "1"]]
+    table = open_mean(app, hands, ["6"])
+    until(app, table.awaiting_human)
+    table.perform(0, "play 2")
+    table.perform(0, "dir up")
+    bot_plays(app, table, 1, "play 8")
+    bot_plays(app, table, 1, "swap with 0")
+    settle(app, table)
+    ada = table.names[1]
+    assert "You play 2, Going Up" in table.log.lines
+    assert f"{ada} plays 8" in table.log.lines
+    assert f"{ada} swaps hands with you (Eight)" in table.log.lines
+    assert table.log.alert == f"{ada} swaps hands with you (Eight)"
+    assert table.log.alert_left > 0
+
+
+def test_your_own_swap_flashes_nothing(app):
+    hands = [["8", "2", "4", "5"], ["3", "3", "5", "9"], ["10", "11", "12", "1"]]
+    table = open_mean(app, hands, ["9"])
+    until(app, table.awaiting_human)
+    table.perform(0, "play 8")
+    table.perform(0, "dir down")
+    table.perform(0, "swap with 2")
+    assert f"You swap hands with {table.names[2]} (Eight)" in table.log.lines
+    assert table.log.alert == ""
+
+
+def test_cards_the_viewer_cannot_see_are_never_named(app):
+    # Seat 1 draws and holds 9s and 10s, seat 2 the 11s and 12s: the viewer has none of
+    # them and sees none of them (the piles' 9, 10 and 12 lie face down; the 11 on top of
+    # Punishment Pile 3 is the only one in sight, and the test keeps it there).
+    hands = [["2", "3", "4", "5"], ["9", "9", "10", "10"], ["12", "12", "11", "1"]]
+    table = open_mean(app, hands, ["6", "9", "12"])
+    until(app, table.awaiting_human)
+    table.perform(0, "play 2")
+    table.perform(0, "dir up")
+    table.seats[2].bot.choose = lambda view: Action("play 12 12")  # asked while 1 plays
+    bot_plays(app, table, 1, "play 9 9")
+    bot_plays(app, table, 2, "play 12 12")
+    settle(app, table)
+    log = "\n".join(table.log.lines)
+    ada, bo = table.names[1], table.names[2]
+    assert f"{ada} draws a card" in log  # the 9 they drew
+    assert f"{ada} plays 9 9" in log  # played face up: everyone sees it
+    assert not re.findall(r"\b10\b", log), log  # seat 1's 10s never showed
+    others = [line for line in table.log.lines if line.startswith((ada, bo))]
+    draws = [line.split(" draws ")[1] for line in others if " draws " in line]
+    assert draws == ["4 cards", "4 cards", "a card", "a card"]
+    assert f"{bo} plays 12 12, Going Down" in log
+    assert "You draw 11" in log  # the viewer's own card is named to them
+
+
+def test_a_table_without_a_describer_says_moves_plainly():
+    event = move(("R4",), "hand:1", "discard", face="up", seat=1)
+    who = {0: "you", 1: "Ada"}.get
+    assert generic(event, who) == "Ada: hand -> discard, R4"
+    down = move(("R4", "B7"), "draw", "hand:0", face=0, seat=0).for_seat(1)
+    assert generic(down, who) == "you: draw -> hand, 2 cards"
+    assert second_person("You wins!") == "You win!"
+    assert second_person("Ada: You takes a pile") == "Ada: You take a pile"
+    assert second_person("You goes out!") == "You go out!"
+
+
+def test_the_panel_opens_by_button_and_by_l_and_stays_off_the_hand(app):
+    for size in ((1280, 720), (800, 500)):
+        app.screen = pygame.display.set_mode(size)
+        hands = [["2", "3", "4", "5"], ["8", "9", "9", "10"], ["11", "11", "12", "1"]]
+        table = open_mean(app, hands, ["6"])
+        until(app, table.awaiting_human)
+        assert not table.log.open
+        button = next(b for b in table.buttons if b.label == "Log")
+        click(app, button.rect.center)
+        assert table.log.open
+        hand = table.view.spots["hand:0"].rect
+        assert not table.log.rect().colliderect(hand)
+        assert table.log.rect().right <= size[0]
+        key(app, pygame.K_l)
+        assert not table.log.open
+        key(app, pygame.K_l)
+        assert table.log.open
+        frames(app, 2)
+
+
+def test_long_logs_scroll_and_keep_the_newest_at_the_bottom(app):
+    hands = [["2", "3", "4", "5"], ["8", "9", "9", "10"], ["11", "11", "12", "1"]]
+    table = open_mean(app, hands, ["6"])
+    log: TableLog = table.log
+    for number in range(60):
+        log.lines.append(f"line {number}")
+    log.open = True
+    frames(app, 1)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEUP, mod=0, unicode=""))
+    frames(app, 1)
+    assert log.scroll > 0
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0, unicode=""))
+    frames(app, 1)
+    assert log.scroll == 0
+    assert log.lines[-1] == "line 59"
+    assert isinstance(Event("turn"), Event)
