@@ -14,11 +14,18 @@ from cardtable.ui.tables.log import TableLog, generic, second_person
 from .conftest import click, frames, key, until
 from .test_mean_table import bot_plays, open_mean, settle
 
+HANDS = [["2", "3", "4", "5"], ["8", "9", "9", "10"], ["11", "11", "12", "1"]]
+
+
+def waiting_table(app, hands=HANDS, draw=("6",)):
+    """A MEAN! table for three at the viewer's first move, the bots held."""
+    table = open_mean(app, hands, list(draw))
+    until(app, table.awaiting_human)
+    return table
+
 
 def test_a_bot_swapping_hands_with_you_is_logged_by_name_and_flashed(app):
-    hands = [["2", "3", "4", "5"], ["8", "9", "9", "10"], ["11", "11", "12", "1"]]
-    table = open_mean(app, hands, ["6"])
-    until(app, table.awaiting_human)
+    table = waiting_table(app)
     table.perform(0, "play 2")
     table.perform(0, "dir up")
     bot_plays(app, table, 1, "play 8")
@@ -33,9 +40,7 @@ def test_a_bot_swapping_hands_with_you_is_logged_by_name_and_flashed(app):
 
 
 def test_your_own_swap_flashes_nothing(app):
-    hands = [["8", "2", "4", "5"], ["3", "3", "5", "9"], ["10", "11", "12", "1"]]
-    table = open_mean(app, hands, ["9"])
-    until(app, table.awaiting_human)
+    table = waiting_table(app, [["8", "2", "4", "5"], ["3", "3", "5", "9"], HANDS[2]], ["9"])
     table.perform(0, "play 8")
     table.perform(0, "dir down")
     table.perform(0, "swap with 2")
@@ -47,9 +52,8 @@ def test_cards_the_viewer_cannot_see_are_never_named(app):
     # Seat 1 draws and holds 9s and 10s, seat 2 the 11s and 12s: the viewer has none of
     # them and sees none of them (the piles' 9, 10 and 12 lie face down; the 11 on top of
     # Punishment Pile 3 is the only one in sight, and the test keeps it there).
-    hands = [["2", "3", "4", "5"], ["9", "9", "10", "10"], ["12", "12", "11", "1"]]
-    table = open_mean(app, hands, ["6", "9", "12"])
-    until(app, table.awaiting_human)
+    hands = [HANDS[0], ["9", "9", "10", "10"], ["12", "12", "11", "1"]]
+    table = waiting_table(app, hands, ["6", "9", "12"])
     table.perform(0, "play 2")
     table.perform(0, "dir up")
     table.seats[2].bot.choose = lambda view: Action("play 12 12")  # asked while 1 plays
@@ -82,9 +86,7 @@ def test_a_table_without_a_describer_says_moves_plainly():
 def test_the_panel_opens_by_button_and_by_l_and_stays_off_the_hand(app):
     for size in ((1280, 720), (800, 500)):
         app.screen = pygame.display.set_mode(size)
-        hands = [["2", "3", "4", "5"], ["8", "9", "9", "10"], ["11", "11", "12", "1"]]
-        table = open_mean(app, hands, ["6"])
-        until(app, table.awaiting_human)
+        table = waiting_table(app)
         assert not table.log.open
         button = next(b for b in table.buttons if b.label == "Log")
         click(app, button.rect.center)
@@ -100,8 +102,7 @@ def test_the_panel_opens_by_button_and_by_l_and_stays_off_the_hand(app):
 
 
 def test_long_logs_scroll_and_keep_the_newest_at_the_bottom(app):
-    hands = [["2", "3", "4", "5"], ["8", "9", "9", "10"], ["11", "11", "12", "1"]]
-    table = open_mean(app, hands, ["6"])
+    table = waiting_table(app)
     log: TableLog = table.log
     for number in range(60):
         log.lines.append(f"line {number}")

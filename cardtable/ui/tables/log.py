@@ -76,6 +76,15 @@ def seat_of(zone: str | None) -> int | None:
     return int(rest) if rest.isdigit() and kind else None
 
 
+def move_words(event: Event, who: Who) -> tuple[str, str, str, str] | None:
+    """A move's source and destination zones, who made it and its cards in words, for a
+    game's describer (None for any other event)."""
+    if event.kind != "move":
+        return None
+    actor = who(event.seat) if event.seat is not None else ""
+    return event.src or "", event.dst or "", actor, cards_said(event.cards)
+
+
 def generic(event: Event, who: Who) -> str:
     """A move said plainly: "Ada: hand -> discard, R4"."""
 

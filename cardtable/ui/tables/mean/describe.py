@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from cardtable.engine import Event
 
-from ..log import Who, cards_said, seat_of
+from ..log import Who, move_words, seat_of
 
 
 def pile_name(zone: str | None) -> str:
@@ -24,9 +24,10 @@ def describe(event: Event, who: Who) -> str | None:
         if event.what == "wild":
             return ""  # the play's line says what the Wild stands for
         return None
-    if event.kind != "move":
+    said = move_words(event, who)
+    if said is None:
         return None
-    cards = cards_said(event.cards)
+    cards = said[3]
     if src.startswith("hand:") and dst == "play":
         value = event.data.get("value")
         wild = value is not None and any(card == "W" for card in event.cards)

@@ -5,16 +5,15 @@ from __future__ import annotations
 
 from cardtable.engine import Event
 
-from ..log import Who, cards_said
+from ..log import Who, move_words
 
 
 def describe(event: Event, who: Who) -> str | None:
     """The log's line for a What the Heck? move ("" says nothing), or None for the usual."""
-    if event.kind != "move":
+    said = move_words(event, who)
+    if said is None:
         return None
-    src, dst = event.src or "", event.dst or ""
-    actor = who(event.seat) if event.seat is not None else ""
-    cards = cards_said(event.cards)
+    src, dst, actor, cards = said
     if src.startswith("hand:") and dst.startswith("bid:"):
         return f"{actor} bids {cards}"
     if src == "points" and dst == "center":
