@@ -86,6 +86,10 @@ class Settings:
     player_names: list[str] = field(default_factory=lambda: list(DEFAULT_NAMES))
     # Slap bindings per player slot: {"0": {"key": "left shift", "pad": [instance, button]}}
     slap_bindings: dict[str, Any] = field(default_factory=dict)
+    # Rule options last chosen per game: {"hit-the-deck": {"target": 150}} (checked on use).
+    game_options: dict[str, Any] = field(default_factory=dict)
+    # Games whose first-run "how to play" card was turned off.
+    seen_how_to: list[str] = field(default_factory=list)
 
     def clean(self) -> Settings:
         """The same settings with every value brought into its allowed range."""
@@ -99,6 +103,16 @@ class Settings:
         self.player_names = (names + DEFAULT_NAMES[len(names) :])[: len(DEFAULT_NAMES)]
         if not isinstance(self.slap_bindings, dict):
             self.slap_bindings = {}
+        if not isinstance(self.game_options, dict):
+            self.game_options = {}
+        self.game_options = {
+            str(game): dict(values)
+            for game, values in self.game_options.items()
+            if isinstance(values, dict)
+        }
+        if not isinstance(self.seen_how_to, list):
+            self.seen_how_to = []
+        self.seen_how_to = [str(game) for game in self.seen_how_to]
         return self
 
 
