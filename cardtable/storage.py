@@ -203,13 +203,59 @@ def record_result(game_id: str, seats: list[str], result: Result) -> str | None:
     damaged (it is set aside and counting starts again)."""
     data, message = load_statistics()
     game = data["games"].setdefault(game_id, {"played": 0, "seats": {}})
-    game["played"] = int(game.get("played", 0)) + 1
+    if not isinstance(game, dict) or not isinstance(game.get("seats"), dict):
+        game = data["games"][game_id] = {"played": 0, "seats": {}}
+    game["played"] = whole(game.get("played")) + 1
     winners = set(result.winners)
     for seat, kind in enumerate(seats):
         row = game["seats"].setdefault(kind, {"games": 0, "wins": 0.0})
         row["games"] += 1
         if seat in winners:
             row["wins"] += 1.0 / len(winners)
+    humans = [seat for seat, kind in enumerate(seats) if kind == "human"]
+    if len(humans) == 1:
+        record_yours(game, seats, result, humans[0])
     data["version"] = STATISTICS_VERSION
     write_json(statistics_path(), data)
     return message
+
+
+def whole(value: Any) -> int:
+    """A count read from the file: a bad value counts as 0, never a crash."""
+    try:
+        return max(0, int(value))
+    except (TypeError, ValueError):
+        return 0
+
+
+def opponents(seats: list[str]) -> str:
+    """The bots' level in one word: "hard", or "mixed" when they differ."""
+    levels = {kind for kind in seats if kind != "human"}
+    return levels.pop() if len(levels) == 1 else "mixed"
+
+
+def record_yours(game: dict[str, Any], seats: list[str], result: Result, seat: int) -> None:
+    """The one local human's own record of a game against bots: played and won, per
+    opponent level, the best score (in the game's own sense: the winners' side) and the
+    current and longest run of wins (a shared first place is a win)."""
+    yours = game.get("you")
+    if not isinstance(yours, dict):
+        yours = game["you"] = {}
+    won = seat in result.winners
+    yours["played"] = whole(yours.get("played")) + 1
+    yours["won"] = whole(yours.get("won")) + int(won)
+    yours["streak"] = whole(yours.get("streak")) + 1 if won else 0
+    yours["longest"] = max(whole(yours.get("longest")), yours["streak"])
+    levels = yours.get("levels")
+    if not isinstance(levels, dict):
+        levels = yours["levels"] = {}
+    level = levels.setdefault(opponents(seats), {"played": 0, "won": 0})
+    level["played"] = whole(level.get("played")) + 1
+    level["won"] = whole(level.get("won")) + int(won)
+    scores = result.scores
+    if scores and result.ranking and len(result.ranking) > 1:
+        higher = scores[result.ranking[0][0]] >= scores[result.ranking[-1][0]]
+        score, best = scores[seat], yours.get("best")
+        if not isinstance(best, int | float) or (score > best if higher else score < best):
+            yours["best"] = score
+        yours["higher"] = higher
