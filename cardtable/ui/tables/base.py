@@ -27,6 +27,7 @@ from ..scenes.base import Scene
 from ..widgets import Button
 from . import frame
 from .animator import Animator
+from .celebration import Celebration
 from .choices import Choices
 from .frame import TOP_BAR
 from .input import Drag, TableInput
@@ -55,6 +56,7 @@ class TableScene(Scene):
     banner_time = 1.3
     #: Says a move in words for the table log (the game's ``describe``); None: plainly.
     describer: Describer | None = None
+    celebration: Celebration | None = None  # a win being celebrated (``celebration``)
 
     def __init__(self, app: App, launch: Launch) -> None:
         super().__init__(app)

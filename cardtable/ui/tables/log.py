@@ -251,7 +251,7 @@ class TableLog:
 
     def draw_panel(self, surface: pygame.Surface) -> None:
         rect = self.rect()
-        theme.panel(surface, rect, alpha=225, radius=10)
+        theme.panel(surface, rect, alpha=242, radius=10)
         font = theme.fonts().get(LINE_SIZE)
         head = theme.fonts().get(15, bold=True)
         theme.text(surface, "Table log", (rect.x + 12, rect.y + 8), 0, theme.GOLD, font=head)
