@@ -336,6 +336,7 @@ class SetupScene(MenuScene):
         self.app.settings.player_names = stored
         self.app.save_settings()
         self.app.open_table(launch)
+        self.app.open_how_to(self.info, first_run=True)
 
     def handle(self, event: pygame.event.Event) -> None:
         chooser = self.kind_chooser

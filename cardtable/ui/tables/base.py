@@ -57,6 +57,8 @@ class TableScene(Scene):
     #: Says a move in words for the table log (the game's ``describe``); None: plainly.
     describer: Describer | None = None
     celebration: Celebration | None = None  # a win being celebrated (``celebration``)
+    #: The first-run "how to play" card's lines: how this table is played, in short.
+    how_to: tuple[str, ...] = ()
 
     def __init__(self, app: App, launch: Launch) -> None:
         super().__init__(app)

@@ -57,6 +57,13 @@ DIRECTION_KEYS = {
 
 class MeanTable(TableScene):
     describer = staticmethod(describe)
+    how_to = (
+        "Shed your hand on the Play Area, Going Up or Going Down: click cards of one value "
+        "to make a group, then drag it there (or click the Play Area).",
+        "A Wild stands for a value you choose; an Eight swaps your hand with a player's.",
+        "A Six is MEAN!: answer it or take Punishment Piles. When punished, the piles glow: "
+        "click or drag one.",
+    )
     style = MEAN_STYLE
 
     def __init__(self, app, launch) -> None:

@@ -25,6 +25,12 @@ POINT_ZONES = ("points", "center", "unclaimed")
 
 class WhatTheHeckTable(TableScene):
     describer = staticmethod(describe)
+    how_to = (
+        "Each round, lay one of your Player Cards face down on your bid spot: drag it there.",
+        "Bids turn over together. The highest takes a positive Point Card, the lowest a "
+        "negative one. Tied cards cancel.",
+        "Every Player Card is used once. After 15 rounds the most points wins.",
+    )
     style = PLAYER_STYLE
 
     def __init__(self, app, launch) -> None:
