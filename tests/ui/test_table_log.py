@@ -81,6 +81,17 @@ def test_a_table_without_a_describer_says_moves_plainly():
     assert second_person("You wins!") == "You win!"
     assert second_person("Ada: You takes a pile") == "Ada: You take a pile"
     assert second_person("You goes out!") == "You go out!"
+    assert (
+        second_person("Hand 1: you deals seven cards each.") == "Hand 1: you deal seven cards each."
+    )
+    assert (
+        second_person("You cut the deck and loses the turn.")
+        == "You cut the deck and lose the turn."
+    )
+    assert (
+        second_person("Ada cuts the deck and loses the turn.")
+        == "Ada cuts the deck and loses the turn."
+    )
 
 
 def test_the_panel_opens_by_button_and_by_l_and_stays_off_the_hand(app):
@@ -116,3 +127,18 @@ def test_long_logs_scroll_and_keep_the_newest_at_the_bottom(app):
     assert log.scroll == 0
     assert log.lines[-1] == "line 59"
     assert isinstance(Event("turn"), Event)
+
+
+def test_each_games_describer_names_its_cards_and_hides_what_it_must():
+    from cardtable.ui.tables.hit_the_deck.describe import describe as hit
+    from cardtable.ui.tables.what_the_heck.describe import describe as heck
+
+    who = {0: "you", 1: "Bo"}.get
+    played = move(("R4",), "hand:1", "discard", face="up", seat=1)
+    assert hit(played, who) == "Bo plays Red 4"
+    drawn = move(("B-FLIP", "HIT-3"), "draw", "hand:1", face=1, seat=1)
+    assert hit(drawn.for_seat(0), who) == "Bo draws 2 cards"
+    assert hit(drawn.for_seat(1), who) == "Bo draws Blue Flip, Hit 3"
+    bid = move(("12",), "hand:1", "bid:1", face=1, seat=1)
+    assert heck(bid.for_seat(0), who) == "Bo bids a card"
+    assert heck(move(("7",), "points", "center"), who) == "Point Card 7 is turned up"

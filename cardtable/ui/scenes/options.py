@@ -150,11 +150,18 @@ class OptionsScene(MenuScene):
         self.draw_heading(surface, 20)
         left = max(20, width // 2 - 360)
         help_font = theme.fonts().get(14)
+        if self.rows:
+            area = pygame.Rect(left - 16, self.rows[0][1] - 34, 0, 0)
+            area.width = self.column.buttons[-3].rect.right + 16 - area.x
+            area.height = self.rows[-1][1] + 52 - area.y
+            theme.panel(surface, area, alpha=160)
         for option, middle in self.rows:
             theme.text(surface, option_title(option), (left, middle - 10), 22, theme.INK, True)
             value = value_words(self.values[option.name])
             theme.text(surface, value, (width // 2 + 60, middle), 24, theme.GOLD, True, "midright")
-            lines = wrap(option.help, help_font, width // 2 - 20 - left)[:2]
+            words = option.help[:1].upper() + option.help[1:].rstrip(".") + "."
+            words += f" Default: {value_words(option.default)}."
+            lines = wrap(words, help_font, width // 2 - 20 - left)[:2]
             for index, line in enumerate(lines):
                 spot = (left, middle + 16 + index * help_font.get_linesize())
                 theme.text(surface, line, spot, 0, theme.INK_DIM, font=help_font)

@@ -42,21 +42,34 @@ LINE_SIZE = 14
 
 # "You swaps" -> "You swap": the few verb forms the rules' templates use after a name.
 _IRREGULAR = {"has": "have", "is": "are", "was": "were", "does": "do", "goes": "go"}
-_SUBJECT = re.compile(r"(^|[.!?:]\s+)You (\w+)")
+_SUBJECT = re.compile(r"(^|[.!?:]\s+)(You|you) (\w+)([^.!?]*)")
+_AND_VERB = re.compile(r"\band (\w+)")
+# Verbs a second "and ..." may carry in the rules' templates ("cuts the deck and loses").
+_SECOND_VERBS = {"loses", "plays", "draws", "takes", "goes", "wins", "swaps", "passes"}
+
+
+def plain_verb(verb: str) -> str:
+    if verb in _IRREGULAR:
+        return _IRREGULAR[verb]
+    if verb.endswith(("ches", "shes", "sses", "xes")):
+        return verb[:-2]
+    if verb.endswith("s") and not verb.endswith("ss") and len(verb) > 2:
+        return verb[:-1]
+    return verb
 
 
 def second_person(line: str) -> str:
-    """Mend the verb after a sentence-opening "You" ("You wins!" -> "You win!")."""
+    """Mend the verbs after a sentence-opening "You" ("You wins!" -> "You win!", "Hand 1:
+    you deals" -> "Hand 1: you deal", "You cut the deck and loses" -> "... and lose")."""
 
     def mend(match: re.Match[str]) -> str:
-        verb = match.group(2)
-        if verb in _IRREGULAR:
-            verb = _IRREGULAR[verb]
-        elif verb.endswith(("ches", "shes", "sses", "xes")):
-            verb = verb[:-2]
-        elif verb.endswith("s") and not verb.endswith("ss") and len(verb) > 2:
-            verb = verb[:-1]
-        return f"{match.group(1)}You {verb}"
+        rest = _AND_VERB.sub(
+            lambda m: (
+                f"and {plain_verb(m.group(1)) if m.group(1) in _SECOND_VERBS else m.group(1)}"
+            ),
+            match.group(4),
+        )
+        return f"{match.group(1)}{match.group(2)} {plain_verb(match.group(3))}{rest}"
 
     return _SUBJECT.sub(mend, line)
 
@@ -67,7 +80,8 @@ def cards_said(cards: tuple[str, ...], label: Callable[[str], str] = str) -> str
         return "nothing"
     if HIDDEN in cards:
         return "a card" if len(cards) == 1 else f"{len(cards)} cards"
-    return " ".join(label(code) for code in cards)
+    names = [label(code) for code in cards]
+    return (", " if any(" " in name for name in names) else " ").join(names)
 
 
 def seat_of(zone: str | None) -> int | None:
@@ -76,13 +90,15 @@ def seat_of(zone: str | None) -> int | None:
     return int(rest) if rest.isdigit() and kind else None
 
 
-def move_words(event: Event, who: Who) -> tuple[str, str, str, str] | None:
-    """A move's source and destination zones, who made it and its cards in words, for a
-    game's describer (None for any other event)."""
+def move_words(
+    event: Event, who: Who, label: Callable[[str], str] = str
+) -> tuple[str, str, str, str] | None:
+    """A move's source and destination zones, who made it and its cards in words (each
+    card by ``label``), for a game's describer (None for any other event)."""
     if event.kind != "move":
         return None
     actor = who(event.seat) if event.seat is not None else ""
-    return event.src or "", event.dst or "", actor, cards_said(event.cards)
+    return event.src or "", event.dst or "", actor, cards_said(event.cards, label)
 
 
 def generic(event: Event, who: Who) -> str:

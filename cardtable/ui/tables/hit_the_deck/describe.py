@@ -4,13 +4,14 @@ Not for the banners of the animations."""
 from __future__ import annotations
 
 from cardtable.engine import Event
+from cardtable.games.hit_the_deck import card_name
 
 from ..log import Who, move_words
 
 
 def describe(event: Event, who: Who) -> str | None:
     """The log's line for a Hit the Deck move ("" says nothing), or None for the usual."""
-    said = move_words(event, who)
+    said = move_words(event, who, card_name)
     if said is None:
         return None
     src, dst, actor, cards = said
