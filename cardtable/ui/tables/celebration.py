@@ -98,9 +98,11 @@ class Celebration:
                 pygame.draw.rect(surface, piece.colour, (round(x), round(y), w, 8))
         fade = max(0.0, min(1.0, 3 * (1 - t / SECONDS)))
         words = theme.fonts().get(max(28, height // 11), bold=True)
-        banner = words.render("You win!", True, theme.GOLD)
-        banner.set_alpha(round(255 * fade))
-        surface.blit(banner, banner.get_rect(center=self.table.banner_centre()))
+        centre = self.table.banner_centre()
+        for colour, offset in (((20, 30, 20), 3), (theme.GOLD, 0)):
+            banner = words.render("You win!", True, colour)
+            banner.set_alpha(round(255 * fade))
+            surface.blit(banner, banner.get_rect(center=(centre[0] + offset, centre[1] + offset)))
 
 
 def celebrate(table: TableScene, event: Event) -> bool:
