@@ -142,3 +142,21 @@ def test_each_games_describer_names_its_cards_and_hides_what_it_must():
     bid = move(("12",), "hand:1", "bid:1", face=1, seat=1)
     assert heck(bid.for_seat(0), who) == "Bo bids a card"
     assert heck(move(("7",), "points", "center"), who) == "Point Card 7 is turned up"
+
+
+def test_with_two_humans_at_one_computer_the_log_names_no_hidden_card(app):
+    hands = [["2", "3", "4", "5"], ["9", "9", "10", "10"]]
+    table = open_mean(app, hands, ["6", "11"], seats=["human", "human"])
+    frames(app, 5)
+    table.hold_bots = False
+    until(app, lambda: len(table.log.lines) >= 3)
+    lines = "\n".join(table.log.lines)
+    assert "you" not in lines  # nobody is "you" (the first seat's own name is "You")
+    draws = re.findall(r"draws? (.*)", lines)
+    assert draws and set(draws) <= {"4 cards", "a card"}, lines  # every hand stays hidden
+    assert f"{table.names[1]} draws 4 cards" in lines
+    # Even while the table is turned to one of them, their own cards are not named.
+    table.names[0] = "Di"
+    table.show_seat(0)
+    table.log.record([move(("11",), "draw", "hand:0", face=0, seat=0)], by_viewer=True)
+    assert table.log.lines[-1] == "Di draws a card"

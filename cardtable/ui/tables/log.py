@@ -6,7 +6,9 @@ the game's describer (``TableScene.describer``, a small function in each game's 
 package) and, for a table without one, a plain "Ada: hand -> discard, R4". Events arrive
 already hidden for the viewer, so a face-down card is only ever "a card" here.
 
-An event that changes the viewer's hand because of another player (an Eight's swap, a
+With several humans at one computer it is written for a spectator (no hidden card, no
+"you"), as the log stays up while they pass the screen. An event that changes the viewer's
+hand because of another player (an Eight's swap, a
 dump) also flashes an alert naming who did it. Collapsed, the panel takes no room; open,
 it stands on the right between the top bar and the viewer's hand, never over the hand.
 Not for deciding what happened (the events say) nor for the banners of the animations.
@@ -163,9 +165,15 @@ class TableLog:
         table = self.table
         if seat is None:
             return "the table"
-        if seat == table.viewer:
+        if seat == self.reader():
             return "you"
         return table.names[seat] if 0 <= seat < len(table.names) else f"Seat {seat + 1}"
+
+    def reader(self) -> int | None:
+        """Whose eyes the log is written for: the one local human's; with several humans
+        at one computer the log stays up as they take turns, so it names no hidden card
+        and says nobody's "you"."""
+        return self.table.viewer if len(self.table.humans) <= 1 else None
 
     def say(self, event: Event) -> str:
         """The line for one event as the viewer sees it ("" says nothing)."""
@@ -184,7 +192,7 @@ class TableLog:
     def record(self, events: list[Event], by_viewer: bool) -> None:
         """Say ``events`` (each as the viewer sees it); ``by_viewer``: the viewer's own move,
         so nothing in it happened to them behind their back."""
-        viewer = self.table.viewer
+        viewer = self.reader()
         seen = [event.for_seat(viewer) for event in events]
         said: dict[int, str] = {}  # event's seat -> its first line
         for event in merged(seen):
