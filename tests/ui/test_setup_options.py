@@ -45,8 +45,10 @@ def test_play_on_switched_by_keyboard_reaches_the_new_game(app):
     options = app.manager.top
     assert isinstance(options, OptionsScene)
     assert options.column.buttons[0].focused  # Enter changes the first option at once
+    assert options.column.buttons[0].label == "Turn on"
     key(app, pygame.K_RETURN)
     assert options.values["play_on"] is True
+    assert app.manager.top.column.buttons[0].label == "Turn off"
     key(app, pygame.K_ESCAPE)
     assert app.manager.top is setup
     setup.start()

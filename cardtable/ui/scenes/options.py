@@ -120,8 +120,11 @@ class OptionsScene(MenuScene):
         self.column = ButtonColumn([*buttons, defaults, done])
 
     def controls(self, option: Option) -> list[Button]:
-        if isinstance(option.default, bool) or option.choices is not None:
-            return [Button("Change", self._change(option, 1), size=18)]
+        if isinstance(option.default, bool):
+            words = "Turn off" if self.values[option.name] else "Turn on"
+            return [Button(words, self._change(option, 1), size=18)]
+        if option.choices is not None:
+            return [Button("Next", self._change(option, 1), size=18)]
         return [
             Button("−", self._change(option, -1), size=22),
             Button("+", self._change(option, 1), size=22),
@@ -153,7 +156,7 @@ class OptionsScene(MenuScene):
         if self.rows:
             area = pygame.Rect(left - 16, self.rows[0][1] - 34, 0, 0)
             area.width = self.column.buttons[-3].rect.right + 16 - area.x
-            area.height = self.rows[-1][1] + 52 - area.y
+            area.height = self.rows[-1][1] + 58 - area.y
             theme.panel(surface, area, alpha=160)
         for option, middle in self.rows:
             theme.text(surface, option_title(option), (left, middle - 10), 22, theme.INK, True)

@@ -116,7 +116,7 @@ class SetupScene(MenuScene):
         if self.info.options:
             row.insert(2, Button("Options", self.open_options))
         for index, button in enumerate(row):
-            button.rect = pygame.Rect(0, 0, min(180, (width - 80) // len(row)), button_height)
+            button.rect = pygame.Rect(0, 0, min(180, (width - 120) // len(row)), button_height)
             button.rect.midbottom = (
                 round(width / 2 + (index - (len(row) - 1) / 2) * (button.rect.width + 20)),
                 height - margin,
