@@ -112,3 +112,12 @@ def test_a_lower_is_better_game_keeps_the_lowest_score_as_best():
     yours = storage.load_statistics()[0]["games"]["golf"]["you"]
     assert yours["best"] == 4 and yours["higher"] is False
     assert (yours["won"], yours["streak"], yours["longest"]) == (2, 0, 2)
+
+
+def test_remembered_options_and_how_to_cards_of_the_wrong_kind_are_cleaned(home):
+    data = {"version": 1, "game_options": {"mean": {"play_on": True}, "bad": 3}, "seen_how_to": "x"}
+    (home / "settings.json").write_text(json.dumps(data), encoding="utf-8")
+    settings, message = storage.load_settings()
+    assert message is None
+    assert settings.game_options == {"mean": {"play_on": True}}
+    assert settings.seen_how_to == []

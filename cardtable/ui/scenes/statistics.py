@@ -158,10 +158,13 @@ class StatisticsScene(MenuScene):
             words = theme.fit(line.by_level(), font, table_w - 20)
             theme.text(surface, words, (left + 12, y + size + 8), 0, theme.INK_DIM, font=font)
             y += row_h
+        words = (
+            "Best: your best final score (the lowest where the lowest wins). A shared win counts."
+        )
         if not any(line.played for line in self.lines):
             words = "Finish a game against the bots and it counts here."
-            theme.text(
-                surface, words, (width // 2, bottom - 4), small, theme.INK_DIM, anchor="midbottom"
-            )
+        theme.text(
+            surface, words, (width // 2, bottom - 4), small, theme.INK_DIM, anchor="midbottom"
+        )
         self.column.draw(surface)
         self.toast.draw(surface, bottom=bottom)
