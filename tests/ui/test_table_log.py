@@ -160,3 +160,14 @@ def test_with_two_humans_at_one_computer_the_log_names_no_hidden_card(app):
     table.show_seat(0)
     table.log.record([move(("11",), "draw", "hand:0", face=0, seat=0)], by_viewer=True)
     assert table.log.lines[-1] == "Di draws a card"
+
+
+def test_a_slap_rounds_words_are_logged_with_names(app):
+    table = waiting_table(app)
+    table.log.record([Event("slap", text="{P1} hit last and draws four.")], by_viewer=False)
+    table.log.record([Event("slap", text="{P0} hit last and draws four.")], by_viewer=False)
+    ada = table.names[1]
+    assert table.log.lines[-2:] == [
+        f"{ada} hit last and draws four.",
+        "You hit last and draw four.",
+    ]

@@ -184,7 +184,7 @@ class TableLog:
                 return said
         if event.kind == "move":
             return generic(event, self.who)
-        if event.kind in ("announce", "deal") and event.text:
+        if event.kind in ("announce", "deal", "slap") and event.text:
             names = [self.who(seat) for seat in range(len(self.table.names))]
             return words(event, names)
         return ""
