@@ -158,6 +158,8 @@ class TableLog:
         self.scroll = 0  # lines scrolled back from the newest
         self.alert = ""
         self.alert_left = 0.0
+        self._rows: list[tuple[str, bool]] = []
+        self._rows_key: tuple = ()
 
     # -- words ------------------------------------------------------------------------
 
@@ -273,6 +275,18 @@ class TableLog:
             )
             pygame.draw.rect(surface, theme.HIGHLIGHT, box, 2, border_radius=10)
 
+    def rows(self, font: pygame.font.Font, width: int) -> list[tuple[str, bool]]:
+        """The lines wrapped to ``width``, each row with whether its line is even; wrapped
+        again only when a line comes or the width changes, not every frame."""
+        key = (len(self.lines), self.lines[-1] if self.lines else "", width, LINE_SIZE)
+        if self._rows_key != key:
+            rows: list[tuple[str, bool]] = []
+            for index, line in enumerate(self.lines):
+                for part, piece in enumerate(wrap(line, font, width)):
+                    rows.append(((piece if part == 0 else "  " + piece), index % 2 == 0))
+            self._rows, self._rows_key = rows, key
+        return self._rows
+
     def draw_panel(self, surface: pygame.Surface) -> None:
         rect = self.rect()
         theme.panel(surface, rect, alpha=242, radius=10)
@@ -289,10 +303,7 @@ class TableLog:
         )
         inner = pygame.Rect(rect.x + 10, rect.y + 32, rect.w - 20, rect.h - 40)
         line_h = font.get_linesize()
-        rows: list[tuple[str, bool]] = []
-        for index, line in enumerate(self.lines):
-            for part, piece in enumerate(wrap(line, font, inner.w - 8)):
-                rows.append(((piece if part == 0 else "  " + piece), index % 2 == 0))
+        rows = self.rows(font, inner.w - 8)
         fits = max(1, inner.h // line_h)
         self.scroll = min(self.scroll, max(0, len(rows) - fits))
         shown = rows[max(0, len(rows) - fits - self.scroll) : len(rows) - self.scroll]
