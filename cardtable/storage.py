@@ -243,6 +243,15 @@ def text(limit: int) -> Check:
     return check
 
 
+def option(value: Any, where: str) -> Any:
+    """A rule option's value: on/off, a number or a short text."""
+    if isinstance(value, bool) or isinstance(value, str) and len(value) <= 64:
+        return value
+    if isinstance(value, int | float) and abs(value) <= SANE:
+        return value
+    raise BadValue(f"{where} must be on/off, a number or a short text")
+
+
 def list_of(item: Check, most: int, exactly: int | None = None) -> Check:
     def check(value: Any, where: str) -> list[Any]:
         if not isinstance(value, list) or len(value) > most:
@@ -269,14 +278,20 @@ def mapping(key: str, value: Check, most: int) -> Check:
     return check
 
 
-def record(known: dict[str, Check], required: bool = False) -> Check:
+def record(
+    known: dict[str, Check], required: bool = False, optional: tuple[str, ...] = ()
+) -> Check:
     """An object with the fields in ``known`` (others dropped); with ``required`` every one
-    of them must be there."""
+    of them but those named ``optional`` must be there."""
 
     def check(data: Any, where: str) -> dict[str, Any]:
         if not isinstance(data, dict):
             raise BadValue(f"{where} must be an object")
-        missing = [name for name in known if name not in data] if required else []
+        missing = (
+            [name for name in known if name not in data and name not in optional]
+            if required
+            else []
+        )
         if missing:
             raise BadValue(f"{where} has no {', '.join(missing)}")
         kept: dict[str, Any] = {}
@@ -306,10 +321,14 @@ SETTINGS_SCHEMA = record(
             ),
             64,
         ),
+        # Rule options last chosen per game (each value checked by the game on use).
+        "game_options": mapping(r"[a-z0-9-]{1,64}", mapping(r"[a-z0-9_-]{1,64}", option, 64), 64),
+        "seen_how_to": list_of(text(64), 64),
     }
 )
 
 _COUNT = number(0, SANE, whole=True)
+_PLAYED_WON = record({"played": _COUNT, "won": _COUNT}, required=True)
 STATISTICS_SCHEMA = record(
     {
         "games": mapping(
@@ -322,8 +341,21 @@ STATISTICS_SCHEMA = record(
                         record({"games": _COUNT, "wins": number(0, SANE)}, required=True),
                         64,
                     ),
+                    # The one local human's own record against bots (``record_yours``).
+                    "you": record(
+                        {
+                            "played": _COUNT,
+                            "won": _COUNT,
+                            "streak": _COUNT,
+                            "longest": _COUNT,
+                            "levels": mapping(r"[a-z0-9-]{1,64}", _PLAYED_WON, 64),
+                            "best": number(-SANE, SANE, whole=True),
+                            "higher": flag,
+                        }
+                    ),
                 },
                 required=True,
+                optional=("you",),
             ),
             1000,
         )
@@ -381,6 +413,10 @@ class Settings:
     player_names: list[str] = field(default_factory=lambda: list(DEFAULT_NAMES))
     # Slap bindings per player slot: {"0": {"key": "left shift", "pad": [instance, button]}}
     slap_bindings: dict[str, Any] = field(default_factory=dict)
+    # Rule options last chosen per game: {"hit-the-deck": {"target": 150}} (checked on use).
+    game_options: dict[str, Any] = field(default_factory=dict)
+    # Games whose first-run "how to play" card was turned off.
+    seen_how_to: list[str] = field(default_factory=list)
 
     def clean(self) -> Settings:
         """The same settings with every value brought into its allowed range (as read from
@@ -531,6 +567,9 @@ def record_result(game_id: str, seats: list[str], result: Result) -> str | None:
         row["games"] += 1
         if seat in winners:
             row["wins"] += 1.0 / len(winners)
+    humans = [seat for seat, kind in enumerate(seats) if kind == "human"]
+    if len(humans) == 1:
+        record_yours(game, seats, result, humans[0])
     try:
         path = statistics_path()
     except OSError as error:
@@ -544,3 +583,44 @@ def record_result(game_id: str, seats: list[str], result: Result) -> str | None:
         )
         return " ".join(part for part in (message, failed) if part) or None
     return message
+
+
+def whole(value: Any) -> int:
+    """A count read from the file: a bad value counts as 0, never a crash."""
+    try:
+        return max(0, int(value))
+    except (TypeError, ValueError):
+        return 0
+
+
+def opponents(seats: list[str]) -> str:
+    """The bots' level in one word: "hard", or "mixed" when they differ."""
+    levels = {kind for kind in seats if kind != "human"}
+    return levels.pop() if len(levels) == 1 else "mixed"
+
+
+def record_yours(game: dict[str, Any], seats: list[str], result: Result, seat: int) -> None:
+    """The one local human's own record of a game against bots: played and won, per
+    opponent level, the best score (in the game's own sense: the winners' side) and the
+    current and longest run of wins (a shared first place is a win)."""
+    yours = game.get("you")
+    if not isinstance(yours, dict):
+        yours = game["you"] = {}
+    won = seat in result.winners
+    yours["played"] = whole(yours.get("played")) + 1
+    yours["won"] = whole(yours.get("won")) + int(won)
+    yours["streak"] = whole(yours.get("streak")) + 1 if won else 0
+    yours["longest"] = max(whole(yours.get("longest")), yours["streak"])
+    levels = yours.get("levels")
+    if not isinstance(levels, dict):
+        levels = yours["levels"] = {}
+    level = levels.setdefault(opponents(seats), {"played": 0, "won": 0})
+    level["played"] = whole(level.get("played")) + 1
+    level["won"] = whole(level.get("won")) + int(won)
+    scores = result.scores
+    if scores and result.ranking and len(result.ranking) > 1:
+        higher = scores[result.ranking[0][0]] >= scores[result.ranking[-1][0]]
+        score, best = scores[seat], yours.get("best")
+        if not isinstance(best, int | float) or (score > best if higher else score < best):
+            yours["best"] = score
+        yours["higher"] = higher

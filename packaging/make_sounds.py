@@ -1,4 +1,5 @@
-"""Generate Card Table's sound effects (deal, play, flip, win) into ``assets/sounds/``.
+"""Generate Card Table's sound effects (deal, play, flip, win, coin, shuffle) into
+``assets/sounds/``.
 
 Our own sounds, made from plain sine waves and noise with the standard library only, so
 they carry no licence but the project's. Run it again only to change a sound:
@@ -78,6 +79,42 @@ def main() -> None:
         for i, sample in enumerate(note):
             chord[start + i] += sample
     write("win", chord, gain=0.7)
+    write("coin", coin(), gain=0.55)
+    write("shuffle", shuffle(), gain=0.5)
+
+
+def clink(length: float, base: float) -> list[float]:
+    """A small coin striking another: inharmonic metal partials that ring and fade fast."""
+    partials = ((1.0, 0.5), (2.76, 0.3), (5.40, 0.2), (8.93, 0.1))
+    return render(
+        length,
+        lambda t: sum(
+            level * math.sin(2 * math.pi * base * ratio * t) * math.exp(-ratio * 6 * t)
+            for ratio, level in partials
+        ),
+    )
+
+
+def coin() -> list[float]:
+    """A token laid down: a clink, and a softer one as it settles."""
+    first, second = clink(0.22, 1850), clink(0.16, 2050)
+    out = first + [0.0] * int(0.02 * RATE)
+    start = int(0.07 * RATE)
+    for i, sample in enumerate(second):
+        out[start + i] += 0.5 * sample
+    return out
+
+
+def shuffle() -> list[float]:
+    """A riffle: many short card-on-card flicks, quickening, then the squared-up tap."""
+    out: list[float] = []
+    for index in range(14):
+        flick = swish(0.035, seed=10 + index, low=1800, high=4200)
+        out.extend(flick)
+        out.extend([0.0] * int(RATE * max(0.004, 0.03 - 0.002 * index)))
+    out.extend([0.0] * int(0.05 * RATE))
+    out.extend(swish(0.09, seed=40, low=3000, high=500))
+    return out
 
 
 if __name__ == "__main__":

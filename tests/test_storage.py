@@ -86,3 +86,50 @@ def test_statistics_count_games_and_shared_wins():
     assert message is None and game["played"] == 2
     assert game["seats"]["human"] == {"games": 2, "wins": 1.5}
     assert game["seats"]["hard"] == {"games": 2, "wins": 0.5}
+
+
+def test_your_own_record_counts_levels_streaks_and_the_best_score():
+    storage.record_result("what-the-heck", ["human", "hard"], Result.from_scores([9, 2]))
+    storage.record_result("what-the-heck", ["human", "hard"], Result.from_scores([12, 2]))
+    storage.record_result("what-the-heck", ["human", "easy", "hard"], Result.from_scores([1, 5, 3]))
+    storage.record_result("what-the-heck", ["human", "easy"], Result.from_scores([4, 4]))
+    storage.record_result("what-the-heck", ["human", "human"], Result.from_scores([4, 1]))
+    yours = storage.load_statistics()[0]["games"]["what-the-heck"]["you"]
+    assert (yours["played"], yours["won"]) == (4, 3)  # the game of two humans is nobody's
+    assert (yours["streak"], yours["longest"]) == (1, 2)
+    assert yours["levels"] == {
+        "hard": {"played": 2, "won": 2},
+        "mixed": {"played": 1, "won": 0},
+        "easy": {"played": 1, "won": 1},
+    }
+    assert yours["best"] == 12 and yours["higher"] is True
+
+
+def test_a_lower_is_better_game_keeps_the_lowest_score_as_best():
+    for scores in ([10, 30], [4, 9], [20, 3]):
+        result = Result.from_scores(scores, higher_is_better=False)
+        storage.record_result("golf", ["human", "medium"], result)
+    yours = storage.load_statistics()[0]["games"]["golf"]["you"]
+    assert yours["best"] == 4 and yours["higher"] is False
+    assert (yours["won"], yours["streak"], yours["longest"]) == (2, 0, 2)
+
+
+def test_remembered_options_and_how_to_cards_are_kept_across_a_reload(home):
+    settings = storage.Settings(game_options={"mean": {"play_on": True}}, seen_how_to=["mean"])
+    storage.save_settings(settings)
+    loaded, message = storage.load_settings()
+    assert message is None
+    assert loaded.game_options == {"mean": {"play_on": True}}
+    assert loaded.seen_how_to == ["mean"]
+
+
+@pytest.mark.parametrize(
+    "bad", [{"game_options": {"mean": {"play_on": True}, "bad": 3}}, {"seen_how_to": "x"}]
+)
+def test_remembered_options_or_how_to_cards_of_the_wrong_kind_set_the_file_aside(home, bad):
+    data = {"version": 1, **bad}
+    (home / "settings.json").write_text(json.dumps(data), encoding="utf-8")
+    settings, message = storage.load_settings()
+    assert message is not None and "it was kept as settings.damaged" in message
+    assert settings.game_options == {} and settings.seen_how_to == []
+    assert any(path.name != "settings.json" for path in home.iterdir())

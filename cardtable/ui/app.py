@@ -33,6 +33,7 @@ from .cards import CardRenderer
 from .launch import Launch
 from .resources import asset_path
 from .scenes import SceneManager
+from .scenes.how_to import HowToScene, should_show
 from .scenes.privacy import PrivacyScene
 from .scenes.results import ResultsScene
 from .scenes.rules import RulesScene
@@ -152,6 +153,15 @@ class App:
 
     def open_rules(self, info: GameInfo) -> None:
         self.manager.push(RulesScene(self, info))
+
+    def open_how_to(self, info: GameInfo, first_run: bool = False) -> None:
+        """The game's "how to play" card over the top scene; ``first_run``: only if the
+        player has not turned it off."""
+        if first_run and not should_show(self, info):
+            return
+        lines = getattr(self.table_for(info.id), "how_to", ())
+        rules = (lambda: self.open_rules(info)) if first_run else None
+        self.manager.push(HowToScene(self, info, lines, rules))
 
     def open_settings(self) -> None:
         self.manager.push(SettingsScene(self))

@@ -1,4 +1,4 @@
-"""Short sound effects (deal, play, flip, win) with the volume and mute settings.
+"""Short sound effects (deal, play, flip, win, a coin, a shuffle) with the volume and mute settings.
 
 Fails soft: with no audio device, or a missing sound file, every call is silent and the app
 goes on. Not for music. The sounds are our own, made by ``packaging/make_sounds.py``.
@@ -10,7 +10,7 @@ import pygame
 
 from .resources import asset_path
 
-EFFECTS = ("deal", "play", "flip", "win")
+EFFECTS = ("deal", "play", "flip", "win", "coin", "shuffle")
 
 
 class Sounds:

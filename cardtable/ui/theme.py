@@ -7,6 +7,9 @@ size so text is rendered at the exact size the layout asks for. Not for card fac
 
 from __future__ import annotations
 
+import math
+import random
+
 import pygame
 
 from .resources import asset_path
@@ -63,6 +66,7 @@ def reset_fonts() -> None:
     global _fonts
     _fonts = None
     _felt_cache.clear()
+    _felt_tile.clear()
 
 
 def fonts() -> Fonts:
@@ -113,7 +117,8 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 200, radius: 
 
 
 def felt(surface: pygame.Surface) -> None:
-    """The table cloth: a vertical gradient with a soft vignette, cheap to redraw."""
+    """The table cloth: a vertical gradient with a soft vignette under a woven felt
+    texture, made once per window size and then only copied: no cost per frame."""
     width, height = surface.get_size()
     key = (width, height)
     cached = _felt_cache.get(key)
@@ -123,9 +128,39 @@ def felt(surface: pygame.Surface) -> None:
             shade = 1.0 - 0.35 * abs(y / max(1, height) - 0.45)
             colour = tuple(int(c * shade) for c in FELT)
             pygame.draw.line(cached, colour, (0, y), (width, y))
+        tile = felt_tile()
+        for x in range(0, width, tile.get_width()):
+            for y in range(0, height, tile.get_height()):
+                cached.blit(tile, (x, y))
         _felt_cache.clear()
         _felt_cache[key] = cached
     surface.blit(cached, (0, 0))
 
 
+FELT_TILE = 96
+
+
+def felt_tile() -> pygame.Surface:
+    """A square of felt fibres that tiles without seams: short light and dark strokes in
+    every direction at a low alpha, from a fixed seed (the same cloth every time)."""
+    if _felt_tile:
+        return _felt_tile[0]
+    rng = random.Random(1905)  # a look, not a game: a fixed seed, drawn once
+    tile = pygame.Surface((FELT_TILE, FELT_TILE), pygame.SRCALPHA)
+    for _ in range(900):
+        x, y = rng.uniform(0, FELT_TILE), rng.uniform(0, FELT_TILE)
+        length = rng.uniform(1.5, 5.0)
+        angle = rng.uniform(0, 6.283)
+        light = rng.random() < 0.5
+        colour = (255, 255, 230, rng.randint(6, 16)) if light else (0, 20, 10, rng.randint(10, 24))
+        dx, dy = length * math.cos(angle), length * math.sin(angle)
+        for ox in (-FELT_TILE, 0, FELT_TILE):  # drawn again across each edge: no seams
+            for oy in (-FELT_TILE, 0, FELT_TILE):
+                start = (x + ox, y + oy)
+                pygame.draw.line(tile, colour, start, (start[0] + dx, start[1] + dy))
+    _felt_tile.append(tile)
+    return tile
+
+
 _felt_cache: dict[tuple[int, int], pygame.Surface] = {}
+_felt_tile: list[pygame.Surface] = []

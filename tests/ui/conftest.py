@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterator
 import pygame
 import pytest
 
+from cardtable.games import registry
 from cardtable.ui.app import App
 
 
@@ -24,6 +25,9 @@ def app(home) -> Iterator[App]:
     # the fastest animation speed a player can set.
     application.fixed_dt = 0.05
     application.settings.animation_speed = 4.0
+    # A player who has seen every game's first-run "how to play" card (its own tests
+    # clear this).
+    application.settings.seen_how_to = registry.ids()
     yield application
     application.close()
 

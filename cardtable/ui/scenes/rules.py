@@ -30,9 +30,10 @@ class RulesScene(Scene):
         self.content_height = 0
         self.view_height = max(1, app.size[1] - 134)
         self.back_button = Button("Back", self.app.manager.pop)
+        self.how_button = Button("How to play", lambda: app.open_how_to(info), size=18)
 
     def handle(self, event: pygame.event.Event) -> None:
-        if self.back_button.handle(event):
+        if self.back_button.handle(event) or self.how_button.handle(event):
             return
         step = 40
         if event.type == pygame.MOUSEWHEEL:
@@ -50,6 +51,8 @@ class RulesScene(Scene):
             }
             if event.key in moves:
                 self.scroll_by(moves[event.key])
+            elif event.key == pygame.K_h:
+                self.app.open_how_to(self.info)
             elif event.key in (*BACK_KEYS, pygame.K_RETURN):
                 self.app.manager.pop()
 
@@ -69,6 +72,9 @@ class RulesScene(Scene):
         self.back_button.rect = pygame.Rect(0, 0, 180, 48)
         self.back_button.rect.midbottom = (width // 2, height - 24)
         self.back_button.draw(surface)
+        self.how_button.rect = pygame.Rect(0, 0, 170, 40)
+        self.how_button.rect.bottomleft = (page.x, height - 28)
+        self.how_button.draw(surface)
         theme.text(
             surface,
             "Mouse wheel or arrows to scroll",

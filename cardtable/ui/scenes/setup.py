@@ -18,6 +18,7 @@ from ..launch import Launch
 from ..slap import RESERVED_KEYS, key_code, key_label, keys_for, pad_label, pads_for
 from ..widgets import Button, ButtonColumn, Chooser, TextField
 from .menu import MenuScene
+from .options import OptionsScene, remembered
 from .rules import RulesScene
 
 if TYPE_CHECKING:
@@ -57,6 +58,16 @@ class SetupScene(MenuScene):
         self.kind_chooser: Chooser | None = None  # open: who plays at ``chooser_seat``
         self.chooser_seat = 0
         self.count_buttons: tuple[Button, Button] = ()  # type: ignore[assignment]
+        self.options, self.option_problems = remembered(app, info)
+
+    def enter(self) -> None:
+        super().enter()
+        if self.option_problems:
+            self.toast.show(" ".join(self.option_problems), seconds=8.0, tone=theme.GOLD)
+            self.option_problems = []
+
+    def open_options(self) -> None:
+        self.app.manager.push(OptionsScene(self.app, self.info, self.options))
 
     def first_choice(self) -> Button:
         return self.start_button
@@ -101,10 +112,13 @@ class SetupScene(MenuScene):
         start = Button("Start", self.start)
         back = Button("Back", self.back)
         rules = Button("Rules", lambda: self.app.manager.push(RulesScene(self.app, self.info)))
-        for index, button in enumerate((back, rules, start)):
-            button.rect = pygame.Rect(0, 0, min(180, (width - 60) // 3), button_height)
+        row = [back, rules, start]
+        if self.info.options:
+            row.insert(2, Button("Options", self.open_options))
+        for index, button in enumerate(row):
+            button.rect = pygame.Rect(0, 0, min(180, (width - 120) // len(row)), button_height)
             button.rect.midbottom = (
-                width // 2 + (index - 1) * (button.rect.width + 20),
+                round(width / 2 + (index - (len(row) - 1) / 2) * (button.rect.width + 20)),
                 height - margin,
             )
         self.start_button = start
@@ -114,9 +128,7 @@ class SetupScene(MenuScene):
                 count_plus,
                 *self.kind_buttons,
                 *self.slap_buttons.values(),
-                back,
-                rules,
-                start,
+                *row,
             ]
         )
         if self.kind_chooser is not None:
@@ -310,6 +322,7 @@ class SetupScene(MenuScene):
             self.players,
             tuple(self.seats[: self.players]),
             seed=random.randrange(1, 10**9),
+            options=dict(self.options),
             names=names,
         )
 
@@ -323,6 +336,7 @@ class SetupScene(MenuScene):
         self.app.settings.player_names = stored
         self.app.save_settings()
         self.app.open_table(launch)
+        self.app.open_how_to(self.info, first_run=True)
 
     def handle(self, event: pygame.event.Event) -> None:
         chooser = self.kind_chooser

@@ -1,4 +1,4 @@
-"""The title: a fan of cards, Play, Settings and Quit. Not for choosing a game
+"""The title: a fan of cards, Play, Statistics, Settings and Quit. Not for choosing a game
 (``game_choice``)."""
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from ..widgets import Button, ButtonColumn
 from .game_choice import GameChoiceScene
 from .menu import MenuScene, stack_buttons
 from .settings import SettingsScene
+from .statistics import StatisticsScene
 
 
 def _title_face(code: str) -> CardFace:
@@ -36,13 +37,14 @@ class TitleScene(MenuScene):
         self.column = ButtonColumn(
             [
                 Button("Play", self.choose_game),
+                Button("Statistics", lambda: self.app.manager.push(StatisticsScene(self.app))),
                 Button("Settings", lambda: self.app.manager.push(SettingsScene(self.app))),
                 Button("Quit", self.app.quit),
             ]
         )
         top = int(height * 0.55)
         # As tall as fits above the line at the bottom: a small window gets slimmer buttons.
-        button_height = max(34, min(56, (height - 50 - top) // 3 - 14))
+        button_height = max(34, min(56, (height - 50 - top) // len(self.column.buttons) - 14))
         stack_buttons(self.column.buttons, width // 2, top, 280, button_height)
 
     def first_choice(self) -> Button:

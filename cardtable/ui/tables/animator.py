@@ -22,9 +22,13 @@ from cardtable.engine import HIDDEN, Event, words
 
 from ..anim import AnimationQueue, Step, Tween
 from ..cards import CardStyle, flip_width, shadow
+from .celebration import celebrate
 
 if TYPE_CHECKING:
     from .base import TableScene
+
+#: Sounds some announcements make by their ``what``: a coin paid (Copy Cat's tokens).
+EVENT_SOUNDS = {"pay": "coin"}
 
 
 @dataclass
@@ -177,6 +181,9 @@ class Animator:
             self.moves(group)
 
     def animate(self, event: Event) -> None:
+        sound = EVENT_SOUNDS.get(event.what)
+        if sound is not None:  # heard as its step starts, whatever look the table gives it
+            self.step(lambda step: self.sound(sound), label=sound)
         names = [f"animate_{event.what.replace('-', '_')}"] if event.what else []
         for name in [*names, f"animate_{event.kind}"]:
             handler = getattr(self.table, name, None) or getattr(self, name, None)
@@ -191,7 +198,7 @@ class Animator:
         self.turn_over(event.src or "", list(event.cards))
 
     def animate_shuffle(self, event: Event) -> None:
-        self.step(lambda step: self.sound("deal"), hold=0.35, label="shuffle")
+        self.step(lambda step: self.sound("shuffle"), hold=0.35, label="shuffle")
 
     def animate_deal(self, event: Event) -> None:
         if event.text:
@@ -211,7 +218,8 @@ class Animator:
             self.step(lambda step: self.table.view.public.update(scores=list(scores)))
 
     def animate_over(self, event: Event) -> None:
-        self.step(lambda step: self.sound("win"), hold=1.2, label="over")
+        if not celebrate(self.table, event):  # a local human won: cards rain, confetti
+            self.step(lambda step: self.sound("win"), hold=1.2, label="over")
 
     # -- moves ------------------------------------------------------------------------
 

@@ -27,9 +27,11 @@ from ..scenes.base import Scene
 from ..widgets import Button
 from . import frame
 from .animator import Animator
+from .celebration import Celebration
 from .choices import Choices
 from .frame import TOP_BAR
 from .input import Drag, TableInput
+from .log import Describer, TableLog
 from .match import OUT_OF_TURN_PAUSE, Match
 from .sheet import ScoreSheet
 from .view import Spot, TableView
@@ -52,6 +54,11 @@ class TableScene(Scene):
     #: Seconds bots wait after a move giving a human a chance out of turn (0: a reflex).
     out_of_turn_pause = OUT_OF_TURN_PAUSE
     banner_time = 1.3
+    #: Says a move in words for the table log (the game's ``describe``); None: plainly.
+    describer: Describer | None = None
+    celebration: Celebration | None = None  # a win being celebrated (``celebration``)
+    #: The first-run "how to play" card's lines: how this table is played, in short.
+    how_to: tuple[str, ...] = ()
 
     def __init__(self, app: App, launch: Launch) -> None:
         super().__init__(app)
@@ -67,6 +74,7 @@ class TableScene(Scene):
         self.input = TableInput(self)
         self.choices = Choices(self)
         self.sheet: ScoreSheet | None = None
+        self.log = TableLog(self)
         self.buttons: list[Button] = []
         self.clock = 0.0
         self.reason, self.reason_left = "", 0.0
@@ -280,7 +288,7 @@ class TableScene(Scene):
             events = self.match.submit(seat, code)
         except IllegalAction as refusal:
             return refusal.reason
-        self.played(events)
+        self.played(events, by=seat)
         return None
 
     def decline(self) -> None:
@@ -288,7 +296,8 @@ class TableScene(Scene):
             self.match.referee.decline(self.viewer, self.match.now)
             self.declined.add(self.viewer)
 
-    def played(self, events: list[Event]) -> None:
+    def played(self, events: list[Event], by: int | None = None) -> None:
+        self.log.record(events, by_viewer=by is not None and by == self.viewer)
         self._legal.clear()
         self._offered = None
         if events:
@@ -333,7 +342,7 @@ class TableScene(Scene):
         self.sync()
         setup = [event.for_seat(self.viewer) for event in self.match.referee.setup_events]
         self.view.rewind(setup)
-        self.played(setup)
+        self.played(setup, by=self.viewer)
 
     def exit(self) -> None:
         self.match.close()
@@ -348,6 +357,7 @@ class TableScene(Scene):
             Button("Menu", self.app.show_title, size=label),
             Button("Settings", self.open_settings, size=label),
             Button("Rules", self.open_rules, size=label),
+            Button("Log", self.log.toggle, size=label),
         ]
         for index, button in enumerate(self.buttons):
             button.rect = pygame.Rect(size[0] - (index + 1) * step, 6, step - 8, TOP_BAR - 12)
@@ -384,6 +394,7 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         self.clock += dt
         self.reason_left = max(0.0, self.reason_left - dt)
+        self.log.update(dt)
         self.animator.update(dt * self.app.speed)
         if not self.still():
             return
@@ -402,6 +413,8 @@ class TableScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> None:
         if any(button.handle(event) for button in self.buttons):
+            return
+        if self.log.handle(event):
             return
         if self.sheet is not None:
             self.sheet.handle(event)

@@ -68,6 +68,9 @@ def draw(table: TableScene, surface: pygame.Surface) -> None:
             int(235 * min(1.0, table.reason_left)),
             area.width - 40,
         )
+    table.log.draw(surface)
+    if table.celebration is not None:
+        table.celebration.draw(surface)
     table.choices.draw(surface)
     if table.sheet is not None:
         table.sheet.draw(surface)

@@ -31,6 +31,7 @@ from .. import drawing
 from ..base import TOP_BAR, Drag, Spot, TableScene
 from . import marks
 from .cards import HIT_STYLE, ORDER, seat_colour
+from .describe import describe
 from .slap_round import SlapRoundLook
 
 if TYPE_CHECKING:
@@ -39,6 +40,15 @@ if TYPE_CHECKING:
 
 
 class HitTheDeckTable(TableScene):
+    describer = staticmethod(describe)
+    how_to = (
+        "Play one card that matches the top of the discard pile by colour or number: drag "
+        "it there. Can't play? Click the Draw Pile.",
+        "Cut and Flip cards make the next player lose their turn; Hit cards demand a card.",
+        "When a slap round opens, hit your slap key first (shown on the top bar). Change "
+        "keys in table setup.",
+        "Fewest points when someone reaches the target wins.",
+    )
     style = HIT_STYLE
     slaps = True
     out_of_turn_pause = 0.0  # anyone may slap at any moment: the bots never wait for it

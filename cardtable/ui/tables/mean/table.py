@@ -45,6 +45,7 @@ from ...layout import SeatLayout, seat_layout
 from ..base import TOP_BAR, Spot, TableScene
 from . import marks
 from .cards import DOWN_MARK, MEAN_STYLE, UP_MARK
+from .describe import describe
 
 PILES = 4
 FAN = 0.42  # how far each card of the top run sits right of the one under it, in widths
@@ -55,6 +56,14 @@ DIRECTION_KEYS = {
 
 
 class MeanTable(TableScene):
+    describer = staticmethod(describe)
+    how_to = (
+        "Shed your hand on the Play Area, Going Up or Going Down: click cards of one value "
+        "to make a group, then drag it there (or click the Play Area).",
+        "A Wild stands for a value you choose; an Eight swaps your hand with a player's.",
+        "A Six is MEAN!: answer it or take Punishment Piles. When punished, the piles glow: "
+        "click or drag one.",
+    )
     style = MEAN_STYLE
 
     def __init__(self, app, launch) -> None:

@@ -18,11 +18,19 @@ from ...layout import seat_layout
 from .. import drawing
 from ..base import TOP_BAR, Spot, TableScene
 from .cards import PLAYER_STYLE, POINT_STYLE, point_face
+from .describe import describe
 
 POINT_ZONES = ("points", "center", "unclaimed")
 
 
 class WhatTheHeckTable(TableScene):
+    describer = staticmethod(describe)
+    how_to = (
+        "Each round, lay one of your Player Cards face down on your bid spot: drag it there.",
+        "Bids turn over together. The highest takes a positive Point Card, the lowest a "
+        "negative one. Tied cards cancel.",
+        "Every Player Card is used once. After 15 rounds the most points wins.",
+    )
     style = PLAYER_STYLE
 
     def __init__(self, app, launch) -> None:

@@ -1,0 +1,77 @@
+"""The table's look: a felt texture made once and tiled (no cost per frame), a win
+celebration when a local human wins (skipped by a click, none when a bot wins), and the
+sounds that fit: a coin for a payment, a shuffle for a shuffle."""
+
+from __future__ import annotations
+
+import wave
+
+import pygame
+
+from cardtable.engine import Event, announce
+from cardtable.ui import theme
+from cardtable.ui.resources import asset_path
+from cardtable.ui.sound import EFFECTS
+
+from .conftest import click, frames
+from .test_table_log import waiting_table
+
+
+def test_the_felt_is_textured_tiled_and_made_once_per_size(app):
+    surface = pygame.Surface((400, 300))
+    theme.felt(surface)
+    cloth = theme._felt_cache[(400, 300)]
+    theme.felt(surface)
+    assert theme._felt_cache[(400, 300)] is cloth  # copied, not drawn again
+    row = [surface.get_at((x, 150))[:3] for x in range(0, 96)]
+    assert len(set(row)) > 5  # fibres, not a flat colour
+    tile = theme.FELT_TILE
+    assert all(surface.get_at((x, 150)) == surface.get_at((x + tile, 150)) for x in range(96))
+
+
+def over(winners: tuple[int, ...]) -> Event:
+    return Event(
+        "over",
+        data={"scores": [0, 0, 0], "ranking": [list(winners)]},
+        what="match-over",
+        seats=winners,
+    )
+
+
+def test_a_win_by_you_is_celebrated_and_a_click_skips_it(app):
+    table = waiting_table(app)
+    table.animator.play([over((0,))])
+    frames(app, 3)
+    assert table.celebration is not None
+    assert any(piece.code for piece in table.celebration.pieces)  # cards among the confetti
+    click(app, (300, 300))
+    assert table.celebration is None and not table.animator.busy
+
+
+def test_a_bot_win_is_not_celebrated(app):
+    table = waiting_table(app)
+    table.animator.play([over((1,))])
+    for _ in range(10):
+        frames(app)
+        assert table.celebration is None
+
+
+def test_a_payment_clinks_and_a_shuffle_riffles(app, monkeypatch):
+    heard: list[str] = []
+    monkeypatch.setattr(app.sounds, "play", heard.append)
+    table = waiting_table(app)
+    heard.clear()
+    pay = announce(
+        "{P1} pays {P0} a token", 1, what="pay", seats=(1, 0), payer=1, payee=0, amount=1
+    )
+    table.animator.play([pay, Event("shuffle", src="play")])
+    frames(app, 40)
+    assert heard[:2] == ["coin", "shuffle"]
+
+
+def test_the_new_sounds_are_bundled_and_short():
+    for name in ("coin", "shuffle"):
+        assert name in EFFECTS
+        with wave.open(str(asset_path("sounds", f"{name}.wav"))) as sound:
+            seconds = sound.getnframes() / sound.getframerate()
+        assert 0.1 < seconds < 1.2
