@@ -23,7 +23,7 @@ HIDDEN = "?"
 Face = str | int  # "up", "down", or the one seat that sees it
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Event:
     """One thing that happened. ``kind`` is one of:
 
@@ -49,6 +49,33 @@ class Event:
     data: dict[str, Any] = field(default_factory=dict)
     what: str = ""
     seats: tuple[int, ...] = ()
+
+    def __init__(
+        self,
+        kind: str,
+        cards: tuple[str, ...] = (),
+        src: str | None = None,
+        dst: str | None = None,
+        face: Face = "up",
+        seat: int | None = None,
+        text: str = "",
+        data: dict[str, Any] | None = None,
+        what: str = "",
+        seats: tuple[int, ...] = (),
+    ):
+        # Written out because games make thousands of events in a search: the frozen
+        # dataclass's own __init__ sets each field through object.__setattr__.
+        fields = self.__dict__
+        fields["kind"] = kind
+        fields["cards"] = cards
+        fields["src"] = src
+        fields["dst"] = dst
+        fields["face"] = face
+        fields["seat"] = seat
+        fields["text"] = text
+        fields["data"] = {} if data is None else data
+        fields["what"] = what
+        fields["seats"] = seats
 
     def for_seat(self, seat: int | None) -> Event:
         """This event as ``seat`` sees it (``None``: a spectator who sees no hands)."""

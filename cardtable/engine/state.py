@@ -135,6 +135,9 @@ class GameState(ABC):
         self.rng = Rng(seed)
         self.history: list[tuple[int, str]] = []
         self.setup_events: list[Event] = []
+        # What ``legal_actions`` found per seat, kept until the state changes (``_changed``):
+        # a search asks for the same list and then checks the move it picked from it.
+        self._legal: dict[int, list[Action]] = {}
 
     # -- what every game writes ------------------------------------------------------
 
@@ -153,9 +156,18 @@ class GameState(ABC):
     def to_act(self) -> tuple[int, ...]:
         """The seats that must act now (several in simultaneous steps)."""
 
-    @abstractmethod
     def legal_actions(self, seat: int) -> list[Action]:
-        """Every move ``seat`` may make now."""
+        """Every move ``seat`` may make now (the game's ``_legal_actions``, remembered until
+        the state changes)."""
+        known = self._legal.get(seat)
+        if known is None:
+            known = self._legal[seat] = self._legal_actions(seat)
+        return list(known)
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        """Every move ``seat`` may make now: what a game writes (or it overrides
+        ``legal_actions`` itself, which then is not remembered)."""
+        raise NotImplementedError(f"{type(self).__name__} lists no legal actions")
 
     @abstractmethod
     def _apply(self, seat: int, action: Action) -> list[Event]:
@@ -198,7 +210,10 @@ class GameState(ABC):
         """End the open timed step (its time is up). Recorded as ``(-1, "close")``."""
         if self.window is None:
             raise IllegalAction("No timed step is open.")
-        events = self._close_window()
+        try:
+            events = self._close_window()
+        finally:
+            self._changed()
         self.history.append((-1, "close"))
         return events
 
@@ -212,7 +227,10 @@ class GameState(ABC):
         window = self.window
         if window is None or step not in dict(window.deadlines):
             raise IllegalAction(f"No timed step {step!r} is running.")
-        events = self._time_up(step)
+        try:
+            events = self._time_up(step)
+        finally:
+            self._changed()
         self.history.append((-1, step))
         return events
 
@@ -223,14 +241,30 @@ class GameState(ABC):
 
         A refused move changes nothing: the legality check runs before any change.
         """
-        code = action.code if isinstance(action, Action) else str(action).strip()
-        code = " ".join(code.split())
+        if type(action) is Action:
+            code = action.code
+        else:
+            code = str(action.code if isinstance(action, Action) else action).strip()
+            action = None
         reason = self.check(seat, code)
         if reason is not None:
-            raise IllegalAction(reason)
-        events = self._apply(seat, Action(code))
+            spaced = " ".join(code.split())  # spacing is read loosely
+            if spaced == code:
+                raise IllegalAction(reason)
+            code, action = spaced, None
+            reason = self.check(seat, code)
+            if reason is not None:
+                raise IllegalAction(reason)
+        try:
+            events = self._apply(seat, action or Action(code))
+        finally:
+            self._changed()
         self.history.append((seat, code))
         return events
+
+    def _changed(self) -> None:
+        """Forget what was worked out for the state as it was (after every change)."""
+        self._legal = {}
 
     def check(self, seat: int, code: str) -> str | None:
         """``None`` when ``seat`` may play ``code`` now, else the reason a player is told.
@@ -241,13 +275,18 @@ class GameState(ABC):
         ``legal_actions(seat)``. Legality is ``allows``, which a game may override with a
         direct check that does not list every legal action; the words are ``explain``'s.
         """
+        known = self._legal.get(seat) if type(seat) is int else None
+        if known is not None:
+            for action in known:
+                if action.code == code:
+                    return None
         if self.is_over:
             return "The game is over."
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
             return f"There is no seat {seat} at this table."
         if not isinstance(code, str):
             return "A move is said in words, like 'play 7'."
-        if self.allows(seat, code):
+        if known is None and self.allows(seat, code):
             return None
         if seat not in self.to_act and not self.legal_actions(seat):
             return self.explain_out_of_turn(seat, code)
@@ -304,6 +343,7 @@ class GameState(ABC):
         memo = {
             id(self.history): list(self.history),
             id(self.setup_events): list(self.setup_events),
+            id(self._legal): {},
         }
         return copy.deepcopy(self, memo)
 
@@ -317,9 +357,11 @@ class GameState(ABC):
         """
         world = self.copy()
         world.rng = rng.spawn("world")
+        world._changed()
         by_pool: dict[str, list[tuple[Zone, int]]] = {}
-        for name in sorted(world.zones()):
-            zone = world.zones()[name]
+        zones = world.zones()
+        for name in sorted(zones):
+            zone = zones[name]
             for index in zone.hidden_positions(seat):
                 by_pool.setdefault(zone.pool, []).append((zone, index))
         for pool in sorted(by_pool):

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from cardtable.engine import (
@@ -35,7 +36,6 @@ from cardtable.engine import (
     IllegalAction,
     Option,
     Result,
-    Rng,
     Zone,
     announce,
     move,
@@ -158,12 +158,32 @@ class Move:
         return punish_code(int(self.pile or 0))
 
 
+# Every play there is, as (value, cards, its one shared Action): legal-move lists are built
+# by lookup, not by formatting strings (search bots list them in every roll-out step).
+_NAMES = {value: str(value) for value in VALUES}
+_VALUE_OF = {str(value): value for value in VALUES}
+_PLAYS = {
+    (value, count): (value, (str(value),) * count, Action(play_code((str(value),) * count)))
+    for value in VALUES
+    for count in range(1, KIND_LIMIT + 1)
+}
+_WILD_PLAYS = {
+    (value, count): (value, (WILD,) * count, Action(play_code((WILD,) * count, value)))
+    for value in VALUES
+    for count in range(1, KIND_LIMIT + 1)
+}
+_DIRS = [Action(dir_code("up")), Action(dir_code("down"))]
+_SWAPS = [Action(swap_code(target)) for target in range(8)]
+_PUNISHES = [Action(punish_code(pile)) for pile in range(PILES)]
+
+
 def _number(word: str, what: str) -> int:
     if not word.isdigit() or len(word) > 3:
         raise IllegalAction(f"{what} is a number: '{word}' is not one.")
     return int(word)
 
 
+@lru_cache(maxsize=4096)
 def parse(code: str) -> Move:
     """Read an action code, or raise ``IllegalAction`` saying what is wrong with it.
 
@@ -295,16 +315,16 @@ class MeanState(GameState):
     def to_act(self) -> tuple[int, ...]:
         return () if self.phase == PHASE_OVER else (self.current,)
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def _legal_actions(self, seat: int) -> list[Action]:
         if self.phase == PHASE_OVER or seat != self.current:
             return []
         if self.phase in (PHASE_PLAY, PHASE_ANSWER):
-            return [Action(play_code(cards, value)) for value, cards in self.plays(seat)]
+            return [action for _value, _cards, action in self._plays(seat)]
         if self.phase == PHASE_DIR:
-            return [Action(dir_code("up")), Action(dir_code("down"))]
+            return list(_DIRS)
         if self.phase == PHASE_SWAP:
-            return [Action(swap_code(target)) for target in self.swap_targets(seat)]
-        return [Action(punish_code(n)) for n in self.piles_to_take()]
+            return [_SWAPS[target] for target in self.swap_targets(seat)]
+        return [_PUNISHES[n] for n in self.piles_to_take()]
 
     def allows(self, seat: int, code: str) -> bool:
         """The direct check behind ``check``: the code read, then the phase's rule."""
@@ -452,10 +472,7 @@ class MeanState(GameState):
         new = object.__new__(type(self))
         new.__dict__.update(self.__dict__)
         new.options = dict(self.options)
-        # The generator's state is copied, not deep-copied: a deepcopy walks its 625 words.
-        new.rng = Rng(0)
-        new.rng.seed = self.rng.seed
-        new.rng.setstate(self.rng.getstate())
+        new.rng = self.rng.copy()
         new.history = list(self.history)
         new.setup_events = list(self.setup_events)
         new.draw_deck = list(self.draw_deck)
@@ -469,6 +486,7 @@ class MeanState(GameState):
         new.active = list(self.active)
         new.finish_order = [list(group) for group in self.finish_order]
         new.eight_losers = list(self.eight_losers)
+        new._legal = {}
         return new
 
     # -- what the table shows ----------------------------------------------------------
@@ -499,21 +517,39 @@ class MeanState(GameState):
         return KIND_LIMIT - run_count if run_value == value else KIND_LIMIT
 
     def plays(self, seat: int) -> list[tuple[int, tuple[str, ...]]]:
-        """Every play open to ``seat`` now, as (value, cards)."""
-        counts = Counter(self.hands[seat])
-        values = (MEAN_VALUE,) if self.phase == PHASE_ANSWER else VALUES
-        open_values = [v for v in values if self.fits_direction(v)]
-        # Search bots call this in every roll-out step: the run is worked out once.
+        """Every play open to ``seat`` now, as (value, cards): numbered cards by value
+        and count, then Wilds by count and value."""
+        return [(value, cards) for value, cards, _action in self._plays(seat)]
+
+    def _plays(self, seat: int) -> list[tuple[int, tuple[str, ...], Action]]:
+        # Search bots ask in every roll-out step: the hand is counted once, only the
+        # values that follow the direction are looked at, the run once.
+        counts: dict[str, int] = {}
+        for card in self.hands[seat]:
+            counts[card] = counts.get(card, 0) + 1
+        values = self.play_values
+        if not values:
+            open_values: range | tuple[int, ...] = VALUES
+        elif self.direction == "up":
+            open_values = range(values[-1], VALUES[-1] + 1)
+        else:
+            open_values = range(VALUES[0], values[-1] + 1)
+        if self.phase == PHASE_ANSWER:
+            open_values = (MEAN_VALUE,) if MEAN_VALUE in open_values else ()
         run_value, run_count = self.top_run()
-        room = {v: KIND_LIMIT - run_count if v == run_value else KIND_LIMIT for v in open_values}
-        plays: list[tuple[int, tuple[str, ...]]] = []
+        plays: list[tuple[int, tuple[str, ...], Action]] = []
         for value in open_values:
-            for count in range(1, min(counts[str(value)], room[value]) + 1):
-                plays.append((value, (str(value),) * count))
-        for count in range(1, min(counts[WILD], KIND_LIMIT) + 1):
+            held = counts.get(_NAMES[value], 0)
+            if held:
+                room = KIND_LIMIT - run_count if value == run_value else KIND_LIMIT
+                for count in range(1, min(held, room) + 1):
+                    plays.append(_PLAYS[value, count])
+        wilds = counts.get(WILD, 0)
+        for count in range(1, min(wilds, KIND_LIMIT) + 1):
             for value in open_values:
-                if count <= room[value]:
-                    plays.append((value, (WILD,) * count))
+                room = KIND_LIMIT - run_count if value == run_value else KIND_LIMIT
+                if count <= room:
+                    plays.append(_WILD_PLAYS[value, count])
         return plays
 
     def can_play(self, seat: int) -> bool:
@@ -522,7 +558,17 @@ class MeanState(GameState):
             return False
         if not self.play_values or WILD in hand:
             return True
-        return any(self.fits_direction(int(card)) for card in hand)
+        top = self.play_values[-1]
+        # Asked at the start of every turn: no int() per card, no generator.
+        if self.direction == "up":
+            for card in hand:
+                if _VALUE_OF[card] >= top:
+                    return True
+        else:
+            for card in hand:
+                if _VALUE_OF[card] <= top:
+                    return True
+        return False
 
     def swap_targets(self, seat: int) -> list[int]:
         return [s for s in range(self.players) if s != seat and self.active[s]]
