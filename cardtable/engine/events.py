@@ -119,9 +119,8 @@ def move(
 ) -> Event:
     """A card move; ``cards`` may be one code or several. ``data`` says more about the move
     (what played cards count as, where a cut was made)."""
-    if isinstance(cards, str):
-        cards = (cards,)
-    return Event("move", cards=tuple(cards), src=src, dst=dst, face=face, seat=seat, data=data)
+    cards = (cards,) if type(cards) is str else tuple(cards)
+    return Event("move", cards, src, dst, face, seat, "", data)
 
 
 def announce(
@@ -134,7 +133,7 @@ def announce(
 ) -> Event:
     """An announcement. ``text`` may name players as ``{P<seat>}``: ``announce("{P2} wins!",
     2, what="win", seats=(2,))``."""
-    return Event("announce", seat=seat, text=text, data=dict(data), what=what, seats=tuple(seats))
+    return Event("announce", (), None, None, "up", seat, text, data, what, tuple(seats))
 
 
 _PLAYER = re.compile(r"\{P(\d+)\}")

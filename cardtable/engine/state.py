@@ -347,6 +347,20 @@ class GameState(ABC):
         }
         return copy.deepcopy(self, memo)
 
+    def _twin(self) -> Any:
+        """The start of a hand-written ``copy``: a new state of this class with every field
+        of this one, the kernel's own (options, generator, history) already copied. The
+        game then copies its own mutable fields; fields it rebinds, never changes, can stay
+        shared."""
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        twin.options = dict(self.options)
+        twin.rng = self.rng.copy()
+        twin.history = list(self.history)
+        twin.setup_events = list(self.setup_events)
+        twin._legal = {}
+        return twin
+
     def sample_hidden(self, seat: int, rng: Rng) -> GameState:
         """A world consistent with what ``seat`` can see: a copy in which every card hidden
         from ``seat`` is reshuffled among the hidden places of its pool.

@@ -469,12 +469,7 @@ class MeanState(GameState):
 
     def copy(self) -> MeanState:
         """A deep copy, written out because search bots copy states thousands of times."""
-        new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        new.options = dict(self.options)
-        new.rng = self.rng.copy()
-        new.history = list(self.history)
-        new.setup_events = list(self.setup_events)
+        new = self._twin()
         new.draw_deck = list(self.draw_deck)
         new.hands = [list(hand) for hand in self.hands]
         new.punishment_piles = [list(pile) for pile in self.punishment_piles]
@@ -486,7 +481,6 @@ class MeanState(GameState):
         new.active = list(self.active)
         new.finish_order = [list(group) for group in self.finish_order]
         new.eight_losers = list(self.eight_losers)
-        new._legal = {}
         return new
 
     # -- what the table shows ----------------------------------------------------------

@@ -14,8 +14,8 @@ use only those.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from cardtable.engine import (
@@ -36,6 +36,8 @@ from cardtable.engine import (
 POINT_CARDS = [str(v) for v in range(-5, 0)] + [str(v) for v in range(1, 11)]
 PLAYER_CARDS = [str(v) for v in range(1, 16)]
 ROUNDS = len(POINT_CARDS)
+_RANK = {card: int(card) for card in PLAYER_CARDS}
+_POINTS = {card: int(card) for card in POINT_CARDS}
 
 
 def bid_code(card: str | int) -> str:
@@ -55,6 +57,7 @@ class Bid:
         return bid_code(self.card)
 
 
+@lru_cache(maxsize=1024)
 def parse(code: str) -> Bid:
     """Read an action code, or raise ``IllegalAction`` saying what is wrong with it.
 
@@ -69,6 +72,9 @@ def parse(code: str) -> Bid:
     return Bid(words[1])
 
 
+_BIDS = {card: Action(bid_code(card)) for card in PLAYER_CARDS}
+
+
 def winning_bid(bids: dict[int, int], total: int) -> tuple[int | None, list[int]]:
     """The seat that takes the Point Cards, and the seats whose tied bids cancel.
 
@@ -78,7 +84,9 @@ def winning_bid(bids: dict[int, int], total: int) -> tuple[int | None, list[int]
     >>> winning_bid({0: 15, 1: 15, 2: 5}, total=7)
     (2, [0, 1])
     """
-    counts = Counter(bids.values())
+    counts: dict[int, int] = {}
+    for value in bids.values():
+        counts[value] = counts.get(value, 0) + 1
     cancelled = sorted(seat for seat, value in bids.items() if counts[value] > 1)
     standing = {seat: value for seat, value in bids.items() if counts[value] == 1}
     if not standing:
@@ -128,12 +136,12 @@ class WhatTheHeckState(GameState):
     def to_act(self) -> tuple[int, ...]:
         if self._over:
             return ()
-        return tuple(seat for seat in range(self.players) if not self.bids[seat])
+        return tuple([seat for seat, bid in enumerate(self.bids) if not bid])
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        if seat not in self.to_act:
+    def _legal_actions(self, seat: int) -> list[Action]:
+        if self._over or self.bids[seat]:
             return []
-        return [Action(bid_code(card)) for card in sorted(self.hands[seat], key=int)]
+        return [_BIDS[card] for card in sorted(self.hands[seat], key=_RANK.__getitem__)]
 
     def allows(self, seat: int, code: str) -> bool:
         """The direct check behind ``check``: a bid of a card still in hand, once a round."""
@@ -164,7 +172,7 @@ class WhatTheHeckState(GameState):
         self.hands[seat].remove(card)
         self.bids[seat].append(card)
         events = [move(card, f"hand:{seat}", f"bid:{seat}", face=seat, seat=seat)]
-        if not self.to_act:
+        if all(self.bids):
             events += self._resolve()
         return events
 
@@ -208,13 +216,26 @@ class WhatTheHeckState(GameState):
             "last_reveal": self.last_reveal,
         }
 
+    def copy(self) -> WhatTheHeckState:
+        """A deep copy, written out because search bots copy states thousands of times.
+        The last reveal is replaced whole, never changed, so it stays shared."""
+        new = self._twin()
+        new.points = list(self.points)
+        new.center = list(self.center)
+        new.unclaimed = list(self.unclaimed)
+        new.hands = [list(cards) for cards in self.hands]
+        new.bids = [list(cards) for cards in self.bids]
+        new.played = [list(cards) for cards in self.played]
+        new.won = [list(cards) for cards in self.won]
+        return new
+
     # -- the rules ---------------------------------------------------------------------
 
     def scores(self) -> list[int]:
-        return [sum(int(card) for card in self.won[seat]) for seat in range(self.players)]
+        return [sum([_POINTS[card] for card in won]) for won in self.won]
 
     def center_total(self) -> int:
-        return sum(int(card) for card in self.center)
+        return sum([_POINTS[card] for card in self.center])
 
     def _flip_point_card(self) -> list[Event]:
         card = self.points.pop()
@@ -222,7 +243,7 @@ class WhatTheHeckState(GameState):
         return [move(card, "points", "center", face="up", round=self.round)]
 
     def _resolve(self) -> list[Event]:
-        bids = {seat: int(self.bids[seat][0]) for seat in range(self.players)}
+        bids = {seat: _RANK[bid[0]] for seat, bid in enumerate(self.bids)}
         total = self.center_total()
         winner, cancelled = winning_bid(bids, total)
         self.last_reveal = {
