@@ -149,7 +149,7 @@ def main() -> None:
 
     temp = tempfile.TemporaryDirectory()
     before = import_before(args.before, Path(temp.name))
-    games = [info.id for info in registry.all() if PLAYERS <= info.max_players]
+    games = [info.id for info in registry.all() if info.max_players >= PLAYERS]
     old_ids = set(before.ids())
     contenders: dict[str, Callable[[random.Random], int]] = {}
     for game_id in games:

@@ -518,9 +518,7 @@ class MeanState(GameState):
     def _plays(self, seat: int) -> list[tuple[int, tuple[str, ...], Action]]:
         # Search bots ask in every roll-out step: the hand is counted once, only the
         # values that follow the direction are looked at, the run once.
-        counts: dict[str, int] = {}
-        for card in self.hands[seat]:
-            counts[card] = counts.get(card, 0) + 1
+        hand = self.hands[seat]
         values = self.play_values
         if not values:
             open_values: range | tuple[int, ...] = VALUES
@@ -533,13 +531,12 @@ class MeanState(GameState):
         run_value, run_count = self.top_run()
         plays: list[tuple[int, tuple[str, ...], Action]] = []
         for value in open_values:
-            held = counts.get(_NAMES[value], 0)
+            held = hand.count(_NAMES[value])
             if held:
                 room = KIND_LIMIT - run_count if value == run_value else KIND_LIMIT
                 for count in range(1, min(held, room) + 1):
                     plays.append(_PLAYS[value, count])
-        wilds = counts.get(WILD, 0)
-        for count in range(1, min(wilds, KIND_LIMIT) + 1):
+        for count in range(1, min(hand.count(WILD), KIND_LIMIT) + 1):
             for value in open_values:
                 room = KIND_LIMIT - run_count if value == run_value else KIND_LIMIT
                 if count <= room:
@@ -906,6 +903,8 @@ class MeanState(GameState):
         """Once the Draw Deck is empty, an empty hand wins at once; never while a MEAN! is
         unresolved (its player has not won until someone else takes the punishment)."""
         if self.draw_deck or self.unresolved_mean:
+            return []
+        if all(hand or not active for hand, active in zip(self.hands, self.active, strict=True)):
             return []
         order = [(self.current + step) % self.players for step in range(self.players)]
         winners = [seat for seat in order if self.active[seat] and not self.hands[seat]]

@@ -355,7 +355,8 @@ class HardMeanBot(Bot):
     where the race is decided)."""
 
     level = "hard"
-    worlds = 20
+    think_budget = 0.150
+    worlds = 20  # without a think budget (tests, sim)
     candidates = 5
     prior = 0.15  # the share of worlds by which a move must beat medium's choice
     explore = 1.0  # how often an imagined opponent plays at random in a roll-out
@@ -374,14 +375,15 @@ class HardMeanBot(Bot):
         candidates = ranked[: self.candidates]
         totals = [0.0] * len(candidates)
         seat = view.seat
-        for _ in range(self.worlds):
+        clock = self.think_clock(self.worlds)
+        while clock.more():
             world = view.sample_world(self.rng)
             for index, action in enumerate(candidates):
                 trial = world.copy()
                 trial.apply(seat, action)
                 totals[index] += self.roll_out(trial, seat, table.unseen, self.rng)
         # Few worlds give noisy counts: medium's choice keeps a head start.
-        totals[0] += self.prior * self.worlds
+        totals[0] += self.prior * clock.done
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
         return candidates[best]
 
