@@ -43,7 +43,16 @@ class Rng:
         return generator
 
     def shuffle(self, cards: MutableSequence[T]) -> None:
-        self._live().shuffle(cards)
+        # random.shuffle's own algorithm (the same cards in the same order for a seed),
+        # written out: games shuffle whole decks, and two calls per card add up.
+        getrandbits = self._live().getrandbits
+        for i in range(len(cards) - 1, 0, -1):
+            n = i + 1
+            k = n.bit_length()
+            j = getrandbits(k)
+            while j >= n:
+                j = getrandbits(k)
+            cards[i], cards[j] = cards[j], cards[i]
 
     def randint(self, low: int, high: int) -> int:
         """A whole number from ``low`` to ``high``, both included."""

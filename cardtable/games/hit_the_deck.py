@@ -899,12 +899,16 @@ class HitTheDeckState(GameState):
         )
         if stacked is None:
             events.append(Event("shuffle", src="draw"))
+        # Events built directly (no keywords, zone names made once): a deal is a fair
+        # share of a hand's cost.
+        zones = [f"hand:{seat}" for seat in range(self.players)]
+        draw = self.draw_pile
         for _ in range(HAND_SIZE):
             for step in range(1, self.players + 1):
                 seat = (self.dealer + step) % self.players
-                dealt = self.draw_pile.pop()
+                dealt = draw.pop()
                 self.hands[seat].append(dealt)
-                events.append(move(dealt, "draw", f"hand:{seat}", face=seat, seat=seat))
+                events.append(Event("move", (dealt,), "draw", zones[seat], seat, seat, "", {}))
         first = self.draw_pile.pop()
         self.discard_pile.append(first)
         events.append(move(first, "draw", "discard", face="up"))

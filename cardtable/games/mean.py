@@ -289,19 +289,24 @@ class MeanState(GameState):
         self.eight_losers: list[int] = []
         self.plays_without_progress = 0  # plays since a card left play, once the deck is out
         self.called = False  # the game was called as a stalemate
+        # Events built directly (no keywords, zone names made once): a deal is 28 events
+        # or more, a fair share of a whole random play-through's cost.
+        draw = self.draw_deck
         for pile in range(PILES):
+            zone, cards = f"punish:{pile}", self.punishment_piles[pile]
             for place in range(PILE_SIZE):
-                card = self.draw_deck.pop()
-                self.punishment_piles[pile].append(card)
+                card = draw.pop()
+                cards.append(card)
                 face = "up" if place == PILE_SIZE - 1 else "down"
-                events.append(move(card, "draw", f"punish:{pile}", face=face))
+                events.append(Event("move", (card,), "draw", zone, face, None, "", {}))
         # One card at a time, from the dealer's left, ending with the dealer (seat 0).
+        zones = [f"hand:{seat}" for seat in range(players)]
         for _ in range(DEAL_SIZE):
             for step in range(1, players + 1):
                 seat = step % players
-                card = self.draw_deck.pop()
+                card = draw.pop()
                 self.hands[seat].append(card)
-                events.append(move(card, "draw", f"hand:{seat}", face=seat, seat=seat))
+                events.append(Event("move", (card,), "draw", zones[seat], seat, seat, "", {}))
         events += self._start_turn(0)  # the dealer goes first
         self.setup_events = events
 
@@ -516,8 +521,8 @@ class MeanState(GameState):
         return [(value, cards) for value, cards, _action in self._plays(seat)]
 
     def _plays(self, seat: int) -> list[tuple[int, tuple[str, ...], Action]]:
-        # Search bots ask in every roll-out step: the hand is counted once, only the
-        # values that follow the direction are looked at, the run once.
+        # Search bots ask in every roll-out step: only the values that follow the
+        # direction are looked at (each counted in C), the run once.
         hand = self.hands[seat]
         values = self.play_values
         if not values:

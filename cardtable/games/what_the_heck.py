@@ -38,6 +38,11 @@ PLAYER_CARDS = [str(v) for v in range(1, 16)]
 ROUNDS = len(POINT_CARDS)
 _RANK = {card: int(card) for card in PLAYER_CARDS}
 _POINTS = {card: int(card) for card in POINT_CARDS}
+MAX_PLAYERS = 5
+# Zone names made once: every bid and every reveal names them.
+_HAND_ZONES = tuple(f"hand:{seat}" for seat in range(MAX_PLAYERS))
+_BID_ZONES = tuple(f"bid:{seat}" for seat in range(MAX_PLAYERS))
+_PLAYED_ZONES = tuple(f"played:{seat}" for seat in range(MAX_PLAYERS))
 
 
 def bid_code(card: str | int) -> str:
@@ -171,7 +176,7 @@ class WhatTheHeckState(GameState):
         card = parse(action.code).card
         self.hands[seat].remove(card)
         self.bids[seat].append(card)
-        events = [move(card, f"hand:{seat}", f"bid:{seat}", face=seat, seat=seat)]
+        events = [Event("move", (card,), _HAND_ZONES[seat], _BID_ZONES[seat], seat, seat, "", {})]
         if all(self.bids):
             events += self._resolve()
         return events
@@ -244,11 +249,12 @@ class WhatTheHeckState(GameState):
 
     def _resolve(self) -> list[Event]:
         bids = {seat: _RANK[bid[0]] for seat, bid in enumerate(self.bids)}
+        laid = [bid[0] for bid in self.bids]
         total = self.center_total()
         winner, cancelled = winning_bid(bids, total)
         self.last_reveal = {
             "round": self.round,
-            "bids": [str(bids[s]) for s in range(self.players)],
+            "bids": laid,
             "cancelled": cancelled,
             "winner": winner,
             "total": total,
@@ -257,7 +263,7 @@ class WhatTheHeckState(GameState):
         events: list[Event] = [
             Event(
                 "reveal",
-                cards=tuple(str(bids[s]) for s in range(self.players)),
+                cards=tuple(laid),
                 src="bids",
                 data=dict(self.last_reveal),
                 what="bids",
@@ -267,7 +273,10 @@ class WhatTheHeckState(GameState):
         for seat in range(self.players):
             card = self.bids[seat].pop()
             self.played[seat].append(card)
-            events.append(move(card, f"bid:{seat}", f"played:{seat}", face="up", seat=seat))
+            move_ = Event(
+                "move", (card,), _BID_ZONES[seat], _PLAYED_ZONES[seat], "up", seat, "", {}
+            )
+            events.append(move_)
         last_round = self.round == ROUNDS
         if winner is not None:
             taken = list(self.center)
@@ -353,7 +362,7 @@ INFO = GameInfo(
     id="what-the-heck",
     title="What the Heck?",
     min_players=2,
-    max_players=5,
+    max_players=MAX_PLAYERS,
     state_class=WhatTheHeckState,
     summary="Secret bids for positive and negative Point Cards; ties cancel.",
     rules_help=RULES_HELP,
