@@ -2,9 +2,10 @@
 process with RLCard's UNO and OpenSpiel's crazy_eights, and with this engine as it was
 before (a checkout of an older commit, imported under another name).
 
-What is timed is what a search bot's roll-out does: ``legal_actions`` + ``apply`` +
-``is_over`` through the public API, random moves (a move that seats not to act may make
-too, a fake-out slap, is mostly left out: it stalls a game). RLCard is timed through
+What is timed is what a search bot's roll-out does: ``to_act`` + ``legal_actions`` +
+``apply`` + ``is_over`` through the public API, random moves (a move that seats not to
+act may make too, a fake-out slap, is mostly left out: it stalls a game), and a new game
+whenever one ends. RLCard is timed through
 ``env.run`` with random agents, OpenSpiel through its Python API (chance nodes sampled).
 Every contender plays for a slice of CPU time in turn, round after round, so machine load
 falls on all alike; the figures are player-steps per CPU-second, the ratios are taken
@@ -61,17 +62,22 @@ def our_playouts(registry, game_id: str) -> Callable[[random.Random], int]:
 
     def playout(chooser: random.Random) -> int:
         state = info.new_game(PLAYERS, seed=chooser.randrange(1 << 30))
+        draw = chooser.random
         steps = 0
+        # The harness is kept lean (no generators, one C call per random number): its
+        # own time is counted in every contender's steps and dilutes their ratios.
         while not state.is_over and steps < 20_000:
             to_act = state.to_act
             seat = to_act[0]
             legal = state.legal_actions(seat)
-            if len(to_act) < PLAYERS and len(legal) > 1 and chooser.random() < 0.95:
-                idle = next(s for s in range(PLAYERS) if s not in to_act)
+            if len(legal) > 1 and len(to_act) < PLAYERS:
+                idle = 0
+                while idle in to_act:
+                    idle += 1
                 shared = state.legal_actions(idle)
-                if shared:
+                if shared and draw() < 0.95:
                     legal = [action for action in legal if action not in shared] or legal
-            state.apply(seat, legal[chooser.randrange(len(legal))])
+            state.apply(seat, legal[int(draw() * len(legal))])
             steps += 1
         return steps
 

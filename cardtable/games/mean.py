@@ -657,11 +657,11 @@ class MeanState(GameState):
         for card in cards:
             hand.remove(card)
         self.play_area.extend(cards)
-        self.play_values.extend([value] * len(cards))
+        self.play_values += [value] * len(cards)
         if not self.draw_deck:
             self.plays_without_progress += 1
         # The move says what the cards count as: a Wild's announced value travels on it.
-        events = [move(cards, f"hand:{seat}", "play", face="up", seat=seat, value=value)]
+        events = [Event("move", cards, f"hand:{seat}", "play", "up", seat, "", {"value": value})]
         if cards[0] == WILD:
             wilds = "Wild" if len(cards) == 1 else f"{len(cards)} Wilds"
             events.append(
@@ -880,18 +880,21 @@ class MeanState(GameState):
         """A normal turn: draw up to five (by itself), then play or be punished."""
         self.current = seat
         self.phase = PHASE_PLAY
-        events = [Event("turn", seat=seat)]
+        events = [Event("turn", (), None, None, "up", seat)]
         hand = self.hands[seat]
-        if len(hand) < HAND_SIZE and self.draw_deck:
-            count = min(HAND_SIZE - len(hand), len(self.draw_deck))
-            drawn = [self.draw_deck.pop() for _ in range(count)]
+        deck = self.draw_deck
+        if len(hand) < HAND_SIZE and deck:
+            count = min(HAND_SIZE - len(hand), len(deck))
+            drawn = deck[-count:][::-1]  # one at a time off the top
+            del deck[-count:]
             hand.extend(drawn)
-            events.append(move(drawn, "draw", f"hand:{seat}", face=seat, seat=seat))
-            if not self.draw_deck:
+            events.append(Event("move", tuple(drawn), "draw", f"hand:{seat}", seat, seat, "", {}))
+            if not deck:
                 events.append(announce("The Draw Deck is empty: the end game", what="end-game"))
-        events += self._check_wins()
-        if self.phase == PHASE_OVER:
-            return events
+        if not deck:  # before that, no one wins
+            events += self._check_wins()
+            if self.phase == PHASE_OVER:
+                return events
         if not self.active[seat]:
             return events + self._start_turn(self._next_seat(seat))
         if self.plays_without_progress >= STALEMATE_ROUNDS * sum(self.active):
@@ -909,7 +912,7 @@ class MeanState(GameState):
         unresolved (its player has not won until someone else takes the punishment)."""
         if self.draw_deck or self.unresolved_mean:
             return []
-        if all(hand or not active for hand, active in zip(self.hands, self.active, strict=True)):
+        if all(self.hands):  # every hand holds cards: asked twice a turn in the end game
             return []
         order = [(self.current + step) % self.players for step in range(self.players)]
         winners = [seat for seat in order if self.active[seat] and not self.hands[seat]]
@@ -952,6 +955,9 @@ class MeanState(GameState):
         ]
 
     def _next_seat(self, seat: int) -> int:
+        following = seat + 1 if seat + 1 < self.players else 0
+        if self.active[following]:
+            return following
         for step in range(1, self.players + 1):
             candidate = (seat + step) % self.players
             if self.active[candidate]:
