@@ -172,6 +172,28 @@ _WILD_PLAYS = {
     for value in VALUES
     for count in range(1, KIND_LIMIT + 1)
 }
+# The plays of one to ``k`` cards of a value, in that order.
+_RUNS = {
+    (value, k): tuple(_PLAYS[value, count] for count in range(1, k + 1))
+    for value in VALUES
+    for k in range(KIND_LIMIT + 1)
+}
+
+
+@lru_cache(maxsize=4096)
+def _wild_plays(
+    low: int, high: int, run_value: int | None, run_count: int, wilds: int
+) -> tuple[tuple[int, tuple[str, ...], Action], ...]:
+    """The Wild plays open from ``low`` to ``high`` with up to ``wilds`` Wilds: by count,
+    then by value; never more than four of a kind with the run on top."""
+    return tuple(
+        _WILD_PLAYS[value, count]
+        for count in range(1, wilds + 1)
+        for value in range(low, high + 1)
+        if count <= (KIND_LIMIT - run_count if value == run_value else KIND_LIMIT)
+    )
+
+
 _DIRS = [Action(dir_code("up")), Action(dir_code("down"))]
 _SWAPS = [Action(swap_code(target)) for target in range(8)]
 _PUNISHES = [Action(punish_code(pile)) for pile in range(PILES)]
@@ -522,30 +544,30 @@ class MeanState(GameState):
 
     def _plays(self, seat: int) -> list[tuple[int, tuple[str, ...], Action]]:
         # Search bots ask in every roll-out step: only the values that follow the
-        # direction are looked at (each counted in C), the run once.
-        hand = self.hands[seat]
+        # direction are looked at (each counted in C), runs and Wild plays come whole
+        # from tables.
         values = self.play_values
         if not values:
-            open_values: range | tuple[int, ...] = VALUES
+            low, high = VALUES[0], VALUES[-1]
         elif self.direction == "up":
-            open_values = range(values[-1], VALUES[-1] + 1)
+            low, high = values[-1], VALUES[-1]
         else:
-            open_values = range(VALUES[0], values[-1] + 1)
+            low, high = VALUES[0], values[-1]
         if self.phase == PHASE_ANSWER:
-            open_values = (MEAN_VALUE,) if MEAN_VALUE in open_values else ()
+            if not low <= MEAN_VALUE <= high:
+                return []
+            low = high = MEAN_VALUE
+        hand = self.hands[seat]
         run_value, run_count = self.top_run()
         plays: list[tuple[int, tuple[str, ...], Action]] = []
-        for value in open_values:
+        for value in range(low, high + 1):
             held = hand.count(_NAMES[value])
             if held:
                 room = KIND_LIMIT - run_count if value == run_value else KIND_LIMIT
-                for count in range(1, min(held, room) + 1):
-                    plays.append(_PLAYS[value, count])
-        for count in range(1, min(hand.count(WILD), KIND_LIMIT) + 1):
-            for value in open_values:
-                room = KIND_LIMIT - run_count if value == run_value else KIND_LIMIT
-                if count <= room:
-                    plays.append(_WILD_PLAYS[value, count])
+                plays += _RUNS[value, min(held, room)]
+        wilds = hand.count(WILD)
+        if wilds:
+            plays += _wild_plays(low, high, run_value, run_count, min(wilds, KIND_LIMIT))
         return plays
 
     def can_play(self, seat: int) -> bool:
