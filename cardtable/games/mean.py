@@ -158,17 +158,17 @@ class Move:
         return punish_code(int(self.pile or 0))
 
 
-# Every play there is, as (value, cards, its one shared Action): legal-move lists are built
-# by lookup, not by formatting strings (search bots list them in every roll-out step).
+# Every play there is, as its one shared Action: legal-move lists are built by lookup, not
+# by formatting strings (search bots list them in every roll-out step).
 _NAMES = {value: str(value) for value in VALUES}
 _VALUE_OF = {str(value): value for value in VALUES}
 _PLAYS = {
-    (value, count): (value, (str(value),) * count, Action(play_code((str(value),) * count)))
+    (value, count): Action(play_code((str(value),) * count))
     for value in VALUES
     for count in range(1, KIND_LIMIT + 1)
 }
 _WILD_PLAYS = {
-    (value, count): (value, (WILD,) * count, Action(play_code((WILD,) * count, value)))
+    (value, count): Action(play_code((WILD,) * count, value))
     for value in VALUES
     for count in range(1, KIND_LIMIT + 1)
 }
@@ -183,7 +183,7 @@ _RUNS = {
 @lru_cache(maxsize=4096)
 def _wild_plays(
     low: int, high: int, run_value: int | None, run_count: int, wilds: int
-) -> tuple[tuple[int, tuple[str, ...], Action], ...]:
+) -> tuple[Action, ...]:
     """The Wild plays open from ``low`` to ``high`` with up to ``wilds`` Wilds: by count,
     then by value; never more than four of a kind with the run on top."""
     return tuple(
@@ -346,7 +346,7 @@ class MeanState(GameState):
         if self.phase == PHASE_OVER or seat != self.current:
             return []
         if self.phase in (PHASE_PLAY, PHASE_ANSWER):
-            return [action for _value, _cards, action in self._plays(seat)]
+            return self._plays(seat)
         if self.phase == PHASE_DIR:
             return list(_DIRS)
         if self.phase == PHASE_SWAP:
@@ -540,12 +540,12 @@ class MeanState(GameState):
     def plays(self, seat: int) -> list[tuple[int, tuple[str, ...]]]:
         """Every play open to ``seat`` now, as (value, cards): numbered cards by value
         and count, then Wilds by count and value."""
-        return [(value, cards) for value, cards, _action in self._plays(seat)]
+        reads = [parse(action.code) for action in self._plays(seat)]
+        return [(int(read.value or 0), read.cards) for read in reads]
 
-    def _plays(self, seat: int) -> list[tuple[int, tuple[str, ...], Action]]:
-        # Search bots ask in every roll-out step: only the values that follow the
-        # direction are looked at (each counted in C), runs and Wild plays come whole
-        # from tables.
+    def _plays(self, seat: int) -> list[Action]:
+        # Search bots ask in every roll-out step: only the values held that follow the
+        # direction are counted, runs and Wild plays come whole from tables.
         values = self.play_values
         if not values:
             low, high = VALUES[0], VALUES[-1]
@@ -559,13 +559,14 @@ class MeanState(GameState):
             low = high = MEAN_VALUE
         hand = self.hands[seat]
         run_value, run_count = self.top_run()
-        plays: list[tuple[int, tuple[str, ...], Action]] = []
+        plays: list[Action] = []
+        present = set(hand)
         for value in range(low, high + 1):
-            held = hand.count(_NAMES[value])
-            if held:
+            name = _NAMES[value]
+            if name in present:
                 room = KIND_LIMIT - run_count if value == run_value else KIND_LIMIT
-                plays += _RUNS[value, min(held, room)]
-        wilds = hand.count(WILD)
+                plays += _RUNS[value, min(hand.count(name), room)]
+        wilds = hand.count(WILD) if WILD in present else 0
         if wilds:
             plays += _wild_plays(low, high, run_value, run_count, min(wilds, KIND_LIMIT))
         return plays
