@@ -92,12 +92,12 @@ def winning_bid(bids: dict[int, int], total: int) -> tuple[int | None, list[int]
     counts: dict[int, int] = {}
     for value in bids.values():
         counts[value] = counts.get(value, 0) + 1
-    cancelled = sorted(seat for seat, value in bids.items() if counts[value] > 1)
+    cancelled = sorted([seat for seat, value in bids.items() if counts[value] > 1])
     standing = {seat: value for seat, value in bids.items() if counts[value] == 1}
     if not standing:
         return None, cancelled
     pick = max if total >= 0 else min
-    winner = pick(standing, key=lambda seat: standing[seat])
+    winner = pick(standing, key=standing.__getitem__)
     return winner, cancelled
 
 
@@ -245,7 +245,7 @@ class WhatTheHeckState(GameState):
     def _flip_point_card(self) -> list[Event]:
         card = self.points.pop()
         self.center.append(card)
-        return [move(card, "points", "center", face="up", round=self.round)]
+        return [Event("move", (card,), "points", "center", "up", None, "", {"round": self.round})]
 
     def _resolve(self) -> list[Event]:
         bids = {seat: _RANK[bid[0]] for seat, bid in enumerate(self.bids)}
@@ -282,15 +282,12 @@ class WhatTheHeckState(GameState):
             taken = list(self.center)
             self.won[winner].extend(taken)
             self.center.clear()
-            events.append(move(taken, "center", f"won:{winner}", face="up", seat=winner))
             events.append(
-                Event(
-                    "score",
-                    seat=winner,
-                    data={"scores": self.scores()},
-                    what="take",
-                    seats=(winner,),
-                )
+                Event("move", tuple(taken), "center", f"won:{winner}", "up", winner, "", {})
+            )
+            scores = {"scores": self.scores()}
+            events.append(
+                Event("score", (), None, None, "up", winner, "", scores, "take", (winner,))
             )
         elif last_round:
             left = list(self.center)
