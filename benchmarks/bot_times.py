@@ -27,9 +27,14 @@ from cardtable.strategy import levels, make_bots  # noqa: E402
 PLAYERS = 4
 
 
-def decision_times(game_id: str, level: str, games: int, timed: bool) -> list[float]:
-    """Seconds per ``choose`` over ``games`` seeded matches with ``level`` in every seat."""
+def decision_times(
+    game_id: str, level: str, games: int, timed: bool
+) -> tuple[list[float], list[float]]:
+    """Seconds per ``choose`` over ``games`` seeded matches with ``level`` in every seat:
+    on the wall clock (what a player waits for) and in CPU time of the thinking thread (what
+    the decision costs, whatever else the machine is doing)."""
     times: list[float] = []
+    cpu: list[float] = []
     for index in range(games):
         seed = f"times/{index}"
         state = registry.get(game_id).new_game(PLAYERS, seed)
@@ -38,15 +43,16 @@ def decision_times(game_id: str, level: str, games: int, timed: bool) -> list[fl
             choose = bot.choose
 
             def timed_choose(view, choose=choose):
-                start = time.perf_counter()
+                start, start_cpu = time.perf_counter(), time.thread_time()
                 try:
                     return choose(view)
                 finally:
                     times.append(time.perf_counter() - start)
+                    cpu.append(time.thread_time() - start_cpu)
 
             bot.choose = timed_choose  # type: ignore[method-assign]
         Referee(state, bots, [level] * PLAYERS).run()
-    return times
+    return times, cpu
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -59,18 +65,26 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=6)
     parser.add_argument("--game", action="append", help="only this game (repeatable)")
     args = parser.parse_args()
-    print("| game | level | think budget | decisions | p50 ms | p95 ms | max ms |")
-    print("| --- | --- | --- | --- | --- | --- | --- |")
+    print(
+        "| game | level | think budget | decisions | wall p50 / p95 / max ms "
+        "| CPU p50 / p95 / max ms |"
+    )
+    print("| --- | --- | --- | --- | --- | --- |")
     for game_id in args.game or [info.id for info in registry.all()]:
         for level in levels(game_id):
             budget = make_bots(game_id, [level], 0)[0].think_budget
             modes = [False, True] if budget is not None else [False]
             for timed in modes:
-                times = decision_times(game_id, level, args.games, timed)
+                times, cpu = decision_times(game_id, level, args.games, timed)
                 label = "none" if budget is None else f"{budget * 1000:.0f} ms"
-                label += " (used)" if timed else (" (fixed roll-outs)" if budget else "")
-                cells = [f"{1000 * percentile(times, q):.1f}" for q in (0.5, 0.95)]
-                cells.append(f"{1000 * max(times):.1f}")
+                label += " (timed: the table)" if timed else (" (fixed: sim)" if budget else "")
+                cells = [
+                    " / ".join(
+                        f"{1000 * value:.1f}"
+                        for value in (percentile(v, 0.5), percentile(v, 0.95), max(v))
+                    )
+                    for v in (times, cpu)
+                ]
                 print(
                     f"| {game_id} | {level} | {label} | {len(times)} | " + " | ".join(cells) + " |",
                     flush=True,
