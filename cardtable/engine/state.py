@@ -246,7 +246,13 @@ class GameState(ABC):
         else:
             code = str(action.code if isinstance(action, Action) else action).strip()
             action = None
-        reason = self.check(seat, code)
+        # The usual case first: a move picked from legal_actions just listed for the seat.
+        reason = None
+        for legal in self._legal.get(seat, ()) if type(seat) is int else ():
+            if legal.code == code:
+                break
+        else:
+            reason = self.check(seat, code)
         if reason is not None:
             spaced = " ".join(code.split())  # spacing is read loosely
             if spaced == code:

@@ -173,7 +173,7 @@ class WhatTheHeckState(GameState):
         return f"You have no {card} to play."
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
-        card = parse(action.code).card
+        card = action.code[4:]  # a legal "bid N"
         self.hands[seat].remove(card)
         self.bids[seat].append(card)
         events = [Event("move", (card,), _HAND_ZONES[seat], _BID_ZONES[seat], seat, seat, "", {})]
