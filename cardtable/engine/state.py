@@ -364,7 +364,7 @@ class GameState(ABC):
         twin.rng = self.rng.copy()
         twin.history = list(self.history)
         twin.setup_events = list(self.setup_events)
-        twin._legal = {}
+        twin._legal = dict(self._legal)  # the same state: the same legal actions
         return twin
 
     def sample_hidden(self, seat: int, rng: Rng) -> GameState:

@@ -311,6 +311,9 @@ class MeanState(GameState):
         self.eight_losers: list[int] = []
         self.plays_without_progress = 0  # plays since a card left play, once the deck is out
         self.called = False  # the game was called as a stalemate
+        # The plays a turn found open when it started, kept for legal_actions once the
+        # move that led to it is done (``_changed``): the turn needed them anyway.
+        self._fresh: tuple[int, list[Action]] | None = None
         # Events built directly (no keywords, zone names made once): a deal is 28 events
         # or more, a fair share of a whole random play-through's cost.
         draw = self.draw_deck
@@ -331,6 +334,7 @@ class MeanState(GameState):
                 events.append(Event("move", (card,), "draw", zones[seat], seat, seat, "", {}))
         events += self._start_turn(0)  # the dealer goes first
         self.setup_events = events
+        self._changed()
 
     @classmethod
     def full_deck(cls, players: int, options: dict[str, Any]) -> list[str]:
@@ -926,9 +930,15 @@ class MeanState(GameState):
                 announce("Nothing has left play for many rounds: the game is called", what="called")
             )
             return events + self._game_over()
-        if not self.can_play(seat):
+        plays = self._plays(seat)
+        if not plays:
             return events + self._begin_punishment(seat, 1, "stuck")
+        self._fresh = (seat, plays)  # the turn's start is the last change of a move
         return events
+
+    def _changed(self) -> None:
+        fresh, self._fresh = self._fresh, None
+        self._legal = {} if fresh is None else {fresh[0]: fresh[1]}
 
     def _check_wins(self) -> list[Event]:
         """Once the Draw Deck is empty, an empty hand wins at once; never while a MEAN! is
