@@ -469,6 +469,9 @@ class MeanState(GameState):
             "went_out": [list(group) for group in self.finish_order],
             "lost_on_eight": list(self.eight_losers),
             "called": self.called,
+            # What the results screen shows for a player who did not go out: MEAN! keeps
+            # no points, so the cards still in hand are what a place came down to.
+            "cards_left": [len(hand) for hand in self.hands],
         }
         return Result(scores=scores, ranking=ranking, detail=detail)
 

@@ -750,6 +750,15 @@ def test_an_empty_hand_when_the_draw_deck_is_empty_wins_at_once():
     assert state.result.winners == [0]
 
 
+def test_the_result_tells_the_cards_each_player_still_holds():
+    # MEAN! keeps no points: the results screen shows these counts instead.
+    state = deal(["9 9 9 9", "2 4 5 5", "2 4 7 11"], draw="3")
+    use_up_draw_deck(state)
+    run(state, "play 9 9 9 9", "play 3")
+    assert state.is_over and state.result.detail["went_out"] == [[0]]
+    assert state.result.detail["cards_left"] == [0, 4, 4]
+
+
 def test_an_empty_hand_while_the_draw_deck_has_cards_draws_five_next_turn():
     state = deal(["9 9 9 9", "2 4 5 5"], draw="3 7 4 4 5 11 12 12")
     run(state, "play 9 9 9 9", "play 3")

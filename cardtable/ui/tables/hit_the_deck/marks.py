@@ -1,0 +1,239 @@
+"""What the Hit the Deck table draws round the cards: the oval in the middle with the
+arrows of the direction of play (clear of the pile labels), the labels, the call in force,
+each seat's card count and slap key, and a veil on the cards that cannot be played now.
+
+Plain functions of the table; the table decides when. Not for the slap round
+(``slap_round``) nor the card faces (``cards``).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from cardtable.games.hit_the_deck import COLOUR_NAMES, COLOUR_SHAPES, play_code
+
+from ... import theme
+from .cards import CARD_COLOURS, HIT_GOLD, draw_shape, seat_colour
+
+if TYPE_CHECKING:
+    from .table import HitTheDeckTable
+
+ARCS = ((200, 340), (20, 160))  # the arrows' spans round the piles, in screen degrees
+LABELS_INSIDE = (0.6, 0.5)  # how far out the pile labels may reach in the oval, tried in turn
+
+
+def ring_rect(table: HitTheDeckTable) -> pygame.Rect:
+    """The oval round both piles that the direction arrows run on: round the cards,
+    and where there is room wide and tall enough that the labels above the piles lie
+    inside it, never under an arrow (else the labels are left out)."""
+    return labelled_oval(table) or oval(table, LABELS_INSIDE[0], with_labels=False)
+
+
+def labels_fit(table: HitTheDeckTable) -> bool:
+    return labelled_oval(table) is not None
+
+
+def labelled_oval(table: HitTheDeckTable) -> pygame.Rect | None:
+    for inside in LABELS_INSIDE:
+        ring = oval(table, inside, with_labels=True)
+        middle = table.centre
+        room = middle.inflate(0, -20).move(0, 10)  # a line above for the direction
+        if room.contains(ring):
+            return ring
+    return None
+
+
+def oval(table: HitTheDeckTable, inside: float, with_labels: bool) -> pygame.Rect:
+    """Round the piles; with the labels, so wide that their far corners are at most
+    ``inside`` of the way out from the middle, and tall enough to pass above them."""
+    draw = table.view.spots["draw"].rect
+    piles = draw.union(table.view.spots["discard"].rect)
+    half_w = (piles.w + round(draw.w * 0.75)) / 2
+    tall = max(0, min(round(draw.h * 0.62), table.centre.height - draw.h - 34))
+    half_h = (piles.h + tall) / 2
+    cx, cy = piles.center
+    labels = list(pile_label_rects(table).values()) if with_labels else []
+    if labels:
+        reach = max(max(abs(label.left - cx), abs(label.right - cx)) for label in labels)
+        half_w = max(half_w, reach / inside)
+    for label in labels:
+        for x in (label.left, label.right):
+            across = min(0.95, abs(x - cx) / half_w)
+            # The oval passes above this corner of the label, with a little air.
+            half_h = max(half_h, (cy - label.top + 6) / math.sqrt(1 - across**2))
+    ring = pygame.Rect(0, 0, round(2 * half_w), round(2 * half_h))
+    ring.center = (round(cx), round(cy))
+    if not with_labels:
+        ring.clamp_ip(table.centre)
+    return ring
+
+
+def arcs(table: HitTheDeckTable) -> list[list[tuple[float, float]]]:
+    """The two arrows' lines round the piles (above and below), as points."""
+    ring = ring_rect(table)
+
+    def at(angle: float) -> tuple[float, float]:
+        return (
+            ring.centerx + ring.w / 2 * math.cos(math.radians(angle)),
+            ring.centery + ring.h / 2 * math.sin(math.radians(angle)),
+        )
+
+    return [[at(start + (end - start) * i / 24) for i in range(25)] for start, end in ARCS]
+
+
+def pile_label_rects(table: HitTheDeckTable) -> dict[str, pygame.Rect]:
+    """Where "Draw Pile" and "Discard" stand: above their piles, inside the ring."""
+    font = theme.fonts().get(14)
+    rects = {}
+    for zone, words in (("draw", "Draw Pile"), ("discard", "Discard")):
+        pile = table.view.spots[zone].rect
+        rect = pygame.Rect((0, 0), font.size(words))
+        rect.midbottom = (pile.centerx, pile.top - 16)
+        rects[words] = rect
+    return rects
+
+
+def plate_extras(
+    table: HitTheDeckTable, surface: pygame.Surface, seat: int, plate: pygame.Rect, count: int
+) -> None:
+    """The seat's card count and, for a human, the key that slaps for them: under the
+    plate at the bottom, else beside the count."""
+    small = max(11, min(15, plate.height // 3 - 2))
+    words = f"{count} card" + ("" if count == 1 else "s")
+    capped = seat in table.key_names or seat in table.pad_names
+    kind = "hit now!" if table.round.calling else "Human"
+    if capped and table.sides[seat] != "bottom":
+        font = theme.fonts().get(small, bold=True)
+        needed = font.size(kind + table.slap_key_words(seat) + words)[0] + 56
+        if needed > plate.width:
+            words = f"{count} c."  # a narrow plate keeps room for the slap key
+    label = theme.text(
+        surface,
+        words,
+        (plate.right - 10, plate.bottom - 4),
+        small,
+        theme.INK,
+        True,
+        "bottomright",
+    )
+    if not capped:
+        return
+    if table.sides[seat] == "bottom":
+        at = (plate.x + 4, plate.bottom + 16)
+        theme.text(surface, "Slap key", at, 15, theme.INK_DIM, anchor="midleft")
+        key_cap(table, surface, seat, (plate.x + 76, plate.bottom + 16), 15, plate.right + 60)
+        return
+    kind_width = theme.fonts().get(small).size(kind)[0]
+    key_cap(
+        table, surface, seat, (plate.x + 18 + kind_width, plate.bottom - 12), small, label.x - 8
+    )
+
+
+def key_cap(
+    table: HitTheDeckTable,
+    surface: pygame.Surface,
+    seat: int,
+    midleft: tuple[int, int],
+    size: int,
+    right: int,
+) -> None:
+    """The seat's slap key drawn as a key, edged in the seat's colour."""
+    font = theme.fonts().get(size, bold=True)
+    words = theme.fit(table.slap_key_words(seat), font, right - midleft[0] - 12)
+    cap = font.render(words, True, (30, 30, 30))
+    box = cap.get_rect(midleft=(midleft[0] + 5, midleft[1])).inflate(10, 4)
+    pygame.draw.rect(surface, (90, 86, 76), box.move(0, 2), border_radius=5)
+    pygame.draw.rect(surface, (236, 232, 218), box, border_radius=5)
+    pygame.draw.rect(surface, seat_colour(seat), box, 2, border_radius=5)
+    surface.blit(cap, cap.get_rect(center=box.center))
+
+
+def direction(table: HitTheDeckTable, surface: pygame.Surface) -> None:
+    """Arrows round the piles, turning the way play goes."""
+    direction = int(table.public.get("direction", 1))
+    ring = ring_rect(table)
+    colour = (196, 226, 206)
+    for points in arcs(table):
+        pygame.draw.lines(surface, colour, False, points, 3)
+        # Screen angles grow clockwise: the head sits at the end play moves toward.
+        tip, back = (points[-1], points[-3]) if direction == 1 else (points[0], points[2])
+        dx, dy = tip[0] - back[0], tip[1] - back[1]
+        length = math.hypot(dx, dy) or 1.0
+        ux, uy = dx / length, dy / length
+        size = 12
+        head = [
+            (tip[0] + ux * 4, tip[1] + uy * 4),
+            (tip[0] - ux * size - uy * size * 0.6, tip[1] - uy * size + ux * size * 0.6),
+            (tip[0] - ux * size + uy * size * 0.6, tip[1] - uy * size - ux * size * 0.6),
+        ]
+        pygame.draw.polygon(surface, colour, head)
+    if table.round.showing:
+        return  # the round's own words stand there
+    turn = table.public.get("turn")
+    words = "Play goes clockwise" if direction == 1 else "Play goes anticlockwise"
+    if isinstance(turn, int) and not table.public.get("window") and not table.public.get("is_over"):
+        words += f" · next: {table.names[(turn + direction) % table.players]}"
+    theme.text(surface, words, (ring.centerx, ring.top - 4), 14, theme.INK_DIM, True, "midbottom")
+
+
+def pile_labels(table: HitTheDeckTable, surface: pygame.Surface) -> None:
+    if table.round.showing or not labels_fit(table):
+        return
+    for words, rect in pile_label_rects(table).items():
+        theme.text(surface, words, rect.topleft, 14, theme.INK_DIM)
+
+
+def hand_hints(table: HitTheDeckTable, surface: pygame.Surface) -> None:
+    """On the viewer's turn: a veil on the cards that cannot be played now."""
+    if table.viewer is None or not table.awaiting_human() or table.round.calling:
+        return
+    zone = f"hand:{table.viewer}"
+    cards = table.model.get(zone, [])
+    playable = {code for code in cards if play_code(code) in table.legal_codes()}
+    if not playable:
+        return
+    picked = table.input.picked
+    slots = table.view.slots(zone)
+    for index, rect in enumerate(slots):
+        if picked is not None and picked.zone == zone and index in picked.group:
+            continue
+        if cards[index] in playable:
+            continue
+        veil = pygame.Surface(rect.size, pygame.SRCALPHA)
+        radius = max(2, round(rect.w * 0.09))
+        pygame.draw.rect(veil, (0, 0, 0, 80), veil.get_rect(), border_radius=radius)
+        # Only the part not covered by the next card: the veil must not darken it.
+        if index + 1 < len(cards):
+            visible = max(0, slots[index + 1].x - rect.x)
+            veil = veil.subsurface((0, 0, min(rect.w, visible), rect.h))
+        surface.blit(veil, rect)
+
+
+def demand(table: HitTheDeckTable, surface: pygame.Surface) -> None:
+    """The call in force, beside the discard pile: a colour with its shape, or a
+    number."""
+    demand = table.public.get("demand")
+    if not demand:
+        return
+    discard = table.view.spots["discard"].rect
+    box = pygame.Rect(0, 0, max(96, round(discard.w * 1.0)), round(discard.h * 0.72))
+    box.midleft = (max(discard.right + 22, ring_rect(table).right + 12), discard.centery)
+    if box.right > table.centre.right:
+        box.right = table.centre.right
+    theme.panel(surface, box, alpha=225, radius=12)
+    pygame.draw.rect(surface, HIT_GOLD, box, 3, border_radius=12)
+    theme.text(surface, "CALLED", (box.centerx, box.y + 6), 14, HIT_GOLD, True, "midtop")
+    middle = (box.centerx, box.centery + 4)
+    if demand["kind"] == "colour":
+        colour = str(demand["value"])
+        shape = COLOUR_SHAPES[colour]
+        draw_shape(surface, shape, middle, box.w * 0.22, CARD_COLOURS[colour], (255, 255, 255))
+        words = COLOUR_NAMES[colour]
+    else:
+        font = theme.fonts().condensed(round(box.h * 0.42))
+        theme.text(surface, str(demand["value"]), middle, 0, anchor="center", font=font)
+        words = "number"
+    theme.text(surface, words, (box.centerx, box.bottom - 6), 14, theme.INK, True, "midbottom")

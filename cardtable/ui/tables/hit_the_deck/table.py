@@ -1,0 +1,324 @@
+"""The Hit the Deck table: hands, the Draw Pile and the discard pile, the direction of
+play, the call in force, each player's slap key, and the slap round (``slap_round``).
+
+Between hands the score sheet lists every hand's scores and the running totals ("Next
+hand" deals on). Only what differs from ``TableScene``: the layout, the card painter
+(``cards``), the two drop targets (the pile, and your hand for a draw), the prompts, and
+how a slap round looks. Not for the rules (``games.hit_the_deck``) nor the slap keys
+themselves (``ui.slap``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from cardtable.engine import HIDDEN, Event
+from cardtable.games.hit_the_deck import (
+    HAND_CARD,
+    draw_code,
+    hit_code,
+    play_code,
+)
+
+from ... import theme
+from ...cards import card_size
+from ...layout import seat_layout
+from ...slap import key_label, keys_for, pad_label, pads_for
+from ...widgets import Button
+from .. import drawing
+from ..base import TOP_BAR, Drag, Spot, TableScene
+from . import marks
+from .cards import HIT_STYLE, ORDER, seat_colour
+from .slap_round import SlapRoundLook
+
+if TYPE_CHECKING:
+    from ...app import App
+    from ...launch import Launch
+
+
+class HitTheDeckTable(TableScene):
+    style = HIT_STYLE
+    slaps = True
+    out_of_turn_pause = 0.0  # anyone may slap at any moment: the bots never wait for it
+
+    def __init__(self, app: App, launch: Launch) -> None:
+        super().__init__(app, launch)
+        self.plates: dict[int, pygame.Rect] = {}
+        self.sides: list[str] = []
+        self.centre = pygame.Rect(0, 0, 0, 0)
+        self.pile_size = (0, 0)
+        self.round = SlapRoundLook(self)
+        self.draw_button = Button("Draw a card", self.draw_a_card, size=16)
+        self.key_names: dict[int, str] = {}
+        self.pad_names: dict[int, tuple[int, int]] = {}
+        self.hand_shown: int | None = None  # the hand being dealt, before the view knows it
+        self.sheet_rows_so_far: list[tuple[str, ...]] = []
+
+    def enter(self) -> None:
+        saved = self.app.settings.slap_bindings
+        self.key_names = keys_for(self.humans, saved)
+        self.pad_names = pads_for(self.humans, saved)
+        super().enter()
+
+    # -- layout ---------------------------------------------------------------------------
+
+    def layout(self, size: tuple[int, int]) -> None:
+        width, height = size
+        main = card_size(min(height * 0.2, width * 0.105))
+        seats = seat_layout(
+            self.players,
+            self.bottom_seat(),
+            size,
+            bottom_height=main[1] + 34,
+            box=(min(290, width * 0.24), min(132, height * 0.2)),
+            top_reserved=TOP_BAR + 6,
+        )
+        self.sides = seats.sides
+        spots: dict[str, Spot] = {}
+        self.plates = {}
+        for seat in range(self.players):
+            box = seats.boxes[seat]
+            if seats.sides[seat] == "bottom":
+                plate_w = max(150, min(230, box.width // 5))
+                plate = pygame.Rect(box.x, box.y + 8, plate_w, 58)
+                self.plates[seat] = plate
+                hand = pygame.Rect(
+                    plate.right + 24, box.y, box.right - plate.right - 48, box.height
+                )
+                spots[f"hand:{seat}"] = Spot(hand, main, "row")
+            else:
+                plate = pygame.Rect(box.x, box.y, box.width, min(52, box.height // 2))
+                self.plates[seat] = plate
+                body = pygame.Rect(
+                    box.x, plate.bottom + 4, box.width, box.bottom - plate.bottom - 4
+                )
+                small = card_size(max(18, min(body.height - 2, body.width * 0.22 * 1.42)))
+                spots[f"hand:{seat}"] = Spot(body.inflate(-8, 0), small, "row", face_up=False)
+        self.centre = centre = seats.center
+        pile = card_size(min(centre.height * 0.62, main[1] * 1.08))
+        self.pile_size = pile
+        gap = max(24, pile[0] // 2)
+        middle_y = centre.centery - round(centre.height * 0.04)
+        discard = pygame.Rect(0, 0, *pile)
+        discard.midleft = (centre.centerx + gap // 2, middle_y)
+        draw = pygame.Rect(0, 0, *pile)
+        draw.midright = (centre.centerx - gap // 2, middle_y)
+        spots["draw"] = Spot(draw, pile, "stack", face_up=False)
+        spots["discard"] = Spot(discard, pile, "stack")
+        self.view.spots = spots
+        self.draw_button.rect = pygame.Rect(0, 0, max(110, pile[0] + 20), 30)
+        below = min(marks.ring_rect(self).bottom + 4, centre.bottom - 30)
+        self.draw_button.rect.midtop = (draw.centerx, max(draw.bottom + 24, below))
+
+    # -- the game's words -----------------------------------------------------------------
+
+    def title_text(self) -> str:
+        hand = self.hand_shown or self.public.get("hand_number", 1)
+        return f"{self.info.title} · Hand {hand} · to {self.public.get('target', 100)}"
+
+    def arrange(self, zone: str, cards: list[str]) -> list[str]:
+        if zone.startswith("hand:") and HIDDEN not in cards:
+            return sorted(cards, key=lambda code: ORDER[code])
+        return cards
+
+    def slap_key_words(self, seat: int) -> str:
+        """The key (and pad button) that slaps for ``seat``."""
+        words = []
+        if seat in self.key_names:
+            words.append(key_label(self.key_names[seat]))
+        if seat in self.pad_names:
+            words.append(pad_label(self.pad_names[seat]))
+        return " / ".join(words)
+
+    def prompt(self) -> str:
+        obs = self.public
+        if obs.get("slap", {}).get("open"):
+            return "HIT THE DECK! Press your slap key"
+        if obs.get("holding_drawn") and obs.get("drawn_card"):
+            return f"You drew {obs['drawn_card']}: it fits, play it on the pile"
+        demand = obs.get("demand")
+        if self.can_draw():
+            need = f"{demand['words']} is called for" if demand else "No card fits"
+            return f"{need[:1].upper()}{need[1:]}: draw from the Draw Pile"
+        if demand:
+            return f"Play {demand['words']}: drag it onto the pile"
+        if self.app.size[0] < 1100:
+            return "Your turn: play a card on the pile"
+        return "Your turn: drag a card to the pile (or ←/→, Enter)"
+
+    def status(self) -> tuple[str, tuple[int, int, int]] | None:
+        if not self.round.calling:
+            return None
+        keys = [f"{self.names[s]}: {self.slap_key_words(s)}" for s in self.humans]
+        if self.app.size[0] < 1100 or not keys:
+            return "HIT THE DECK!", theme.GOLD
+        return "HIT THE DECK!  " + "  ·  ".join(keys), theme.GOLD
+
+    def window_left(self) -> float | None:
+        # The round's clock stops the moment the rules close it, before the view knows.
+        return super().window_left() if self.round.calling else None
+
+    def needs_hand(self, codes: set[str]) -> bool:
+        # A slap needs no cards: during a round nobody's hand has to be shown.
+        return bool(codes - {hit_code()})
+
+    # -- acting ---------------------------------------------------------------------------
+
+    def can_draw(self) -> bool:
+        return draw_code() in self.legal_codes()
+
+    def draggable(self, zone: str) -> bool:
+        if zone == "draw":
+            return self.can_draw()
+        return super().draggable(zone)
+
+    def cards_for_drag(self, zone: str, index: int) -> tuple[str, ...]:
+        if zone == "draw":
+            return (self.model[zone][-1],)
+        return super().cards_for_drag(zone, index)
+
+    def click_drops(self, zone: str) -> bool:
+        return zone == "draw"  # a click on the Draw Pile draws
+
+    def drop_targets(self) -> dict[str, pygame.Rect]:
+        spots = self.view.spots
+        if self.viewer is None or "discard" not in spots:
+            return {}
+        targets = {"discard": spots["discard"].rect.inflate(28, 28)}
+        if self.can_draw() and f"hand:{self.viewer}" in spots:
+            targets["hand"] = spots[f"hand:{self.viewer}"].rect
+        return targets
+
+    def action_for(self, cards: tuple[str, ...], source: str, target: str) -> str | None:
+        if source == "draw" and target == "hand":
+            return draw_code()
+        if source == f"hand:{self.viewer}" and target == "discard" and len(cards) == 1:
+            return play_code(cards[0])
+        return None
+
+    def off_target_words(self, drag: Drag) -> str:
+        if drag.zone == "draw":
+            return "Drop the card on your hand, or click the Draw Pile."
+        return "Drop the card on the discard pile."
+
+    def on_slap(self, seat: int) -> bool:
+        # Judged at once by the rules as they stand: in a round a hit, else a fake-out.
+        reason = self.perform(seat, hit_code())
+        if reason is not None:
+            self.refuse(reason)
+        return True
+
+    def draw_a_card(self) -> None:
+        self.act(draw_code())
+        self.input.key_focus = -1  # the hand changed: the keyboard starts again at its left
+
+    def on_click(self, pos: tuple[int, int]) -> bool:
+        if self.can_draw() and not self.animator.busy and self.draw_button.rect.collidepoint(pos):
+            self.draw_a_card()
+            return True
+        return False
+
+    # -- animation ------------------------------------------------------------------------
+
+    def flight_time(self, event: Event) -> float:
+        if event.dst == "discard" and event.cards and event.cards[0] == HAND_CARD:
+            return self.move_time * 0.7  # thrown down hard
+        if event.src == "draw" and (event.dst or "").startswith("hand:") and self.round.result:
+            return self.move_time * 1.4  # the loser's four cards: the moment to watch
+        return self.move_time
+
+    def animate_deal(self, event: Event) -> None:
+        hand = event.data.get("hand")
+
+        def start(step) -> None:
+            # The bar counts the hand being dealt, not the one before.
+            self.hand_shown = int(hand) if hand is not None else None
+
+        self.animator.step(start, label="the next hand")
+        self.animator.animate_deal(event)
+
+    def animate_slap_open(self, event: Event) -> None:
+        self.round.open(int(event.data.get("round", 0)))
+
+    def animate_slap_hit(self, event: Event) -> None:
+        self.round.hit(event)
+
+    def animate_hit_hand(self, event: Event) -> None:
+        if event.seat is not None:
+            self.round.called_out(event.seat)
+
+    def animate_late(self, event: Event) -> None:
+        if event.seat is not None:
+            self.round.show_flash(f"{self.names[event.seat]} did not call it in time!")
+
+    def animate_faked_out(self, event: Event) -> None:
+        self.round.fake_out(event)
+
+    def animate_slap_result(self, event: Event) -> None:
+        self.round.close(dict(event.data))
+
+    def animate_turn(self, event: Event) -> None:
+        if self.round.result is not None or any(h.fake for h in self.round.hands):
+            self.animator.step(lambda step: self.round.clear(), label="clear the pile")
+
+    def animate_hand_over(self, event: Event) -> None:
+        row = (
+            str(event.data.get("hand", len(self.sheet_rows_so_far) + 1)),
+            *(
+                "out · 0" if score == 0 else f"+{score}"
+                for score in event.data.get("hand_scores", [])
+            ),
+        )
+        self.sheet_rows_so_far.append(row)
+        self.animator.step(lambda step: self.round.clear(), label="clear the pile")
+        self.animator.animate_score(event)  # the plates show the new totals with the sheet
+        super().animate_hand_over(event)
+
+    def sheet_note(self, event: Event) -> str:
+        return f"Match to {self.public.get('target', 100)}: lowest total wins"
+
+    def sheet_rows(self, event: Event) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
+        """Every hand's scores and the running totals, as the rule sheet's paper and
+        pencil would have them (lowest total wins)."""
+        totals = ("Total", *(str(score) for score in event.data.get("scores", [])))
+        return ("Hand", *self.names), [*self.sheet_rows_so_far, totals]
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.round.update(dt)
+
+    # -- drawing --------------------------------------------------------------------------
+
+    def draw_plate(self, surface: pygame.Surface, seat: int, rect: pygame.Rect, detail="") -> None:
+        if self.round.calling and seat not in self.round.hit_seats():
+            # Everyone who has not hit yet is to act: "hit now!" says how.
+            name = self.names[seat]
+            colour = theme.GOLD if seat in self.humans else theme.INK_DIM
+            drawing.plate(surface, rect, name, "hit now!", detail, True, colour)
+            return
+        super().draw_plate(surface, seat, rect, detail)
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        scores = self.public.get("scores") or [0] * self.players
+        for seat, plate in self.plates.items():
+            score = scores[seat]
+            self.draw_plate(surface, seat, plate, f"{score} pt" + ("" if score == 1 else "s"))
+            pygame.draw.rect(
+                surface,
+                seat_colour(seat),
+                (plate.x + 3, plate.y + 8, 5, plate.height - 16),
+                border_radius=3,
+            )
+            # The cards drawn at the seat, so the count keeps pace with the animation.
+            marks.plate_extras(self, surface, seat, plate, self.view.visible(f"hand:{seat}"))
+        marks.direction(self, surface)
+        marks.pile_labels(self, surface)
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        marks.hand_hints(self, surface)
+        marks.demand(self, surface)
+        if self.can_draw() and not self.animator.busy:
+            self.draw_button.draw(surface)
+        self.round.draw(surface)
