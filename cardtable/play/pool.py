@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import multiprocessing
+import os
 import threading
 import time
 from collections import deque
@@ -32,6 +33,7 @@ from cardtable.engine import GameState, Rng
 from cardtable.strategy import Bot, SeatView
 
 LIMIT = 5.0  # seconds a decision may take before its worker is replaced
+NICENESS = 10  # how much lower the workers' scheduling priority is than the window's
 
 
 class BotFailed(RuntimeError):
@@ -60,6 +62,10 @@ def _choose(bot: Bot, view: SeatView) -> tuple[Any, dict[str, Any]]:
 
 
 def _work(jobs: Connection) -> None:  # pragma: no cover - runs in the worker process
+    # Thinking gives way to drawing: on a machine with no core to spare, the window's
+    # process runs first and the search takes what is left of its budget.
+    with contextlib.suppress(AttributeError, OSError):
+        os.nice(NICENESS)
     while True:
         try:
             task = jobs.recv()
