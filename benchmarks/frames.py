@@ -48,10 +48,12 @@ class TimedClock:
     def __init__(self, clock: pygame.time.Clock) -> None:
         self.clock = clock
         self.started = time.perf_counter()
+        self.started_cpu = time.thread_time()
 
     def tick(self, framerate: float = 0) -> int:
         elapsed = self.clock.tick(framerate)
         self.started = time.perf_counter()
+        self.started_cpu = time.thread_time()
         return elapsed
 
 
@@ -75,8 +77,9 @@ def searching(table) -> bool:
     return any(not job.done() for job in table.match.referee._jobs())
 
 
-def frame_work(seconds: float, pool: bool) -> tuple[list[float], list[float], int]:
-    """Frame work during and outside searches, and how many cards the table holds."""
+def frame_work(seconds: float, pool: bool) -> tuple[list[float], list[float], list[float], int]:
+    """Frame work (wall clock) during and outside searches, the CPU time of the drawing
+    thread in the frames during searches, and how many cards the table holds."""
     app = App((1280, 720))
     try:
         app.settings.animation_speed = 4.0
@@ -89,16 +92,21 @@ def frame_work(seconds: float, pool: bool) -> tuple[list[float], list[float], in
         app.clock = TimedClock(app.clock)
         during: list[float] = []
         outside: list[float] = []
+        during_cpu: list[float] = []
         end = time.perf_counter() + seconds
         frame = 0
         while time.perf_counter() < end and app.running and app.manager.top is table:
             app.step()
             work = time.perf_counter() - app.clock.started
+            cpu = time.thread_time() - app.clock.started_cpu
             frame += 1
-            if frame > WARM_UP:
-                (during if searching(table) else outside).append(work)
+            if frame > WARM_UP and searching(table):
+                during.append(work)
+                during_cpu.append(cpu)
+            elif frame > WARM_UP:
+                outside.append(work)
         cards = sum(table.match.state.card_counts().values())
-        return during, outside, cards
+        return during, outside, during_cpu, cards
     finally:
         app.close()
 
@@ -188,10 +196,15 @@ def main() -> None:
         print("| --- | --- | --- | --- |")
         cards = 75
         for pool in (True, False):
-            during, outside, cards = frame_work(args.seconds, pool)
+            during, outside, during_cpu, cards = frame_work(args.seconds, pool)
             where = "pool of processes" if pool else "thread (before)"
             print(f"| bots on a {where}: during searches | {stats(during)} |", flush=True)
             print(f"| bots on a {where}: outside searches | {stats(outside)} |", flush=True)
+            print(
+                f"| bots on a {where}: during searches, CPU time of the drawing thread "
+                f"| {stats(during_cpu)} |",
+                flush=True,
+            )
         print(f"| bare: felt + {cards} card blits | {stats(bare_blits(args.seconds / 2, cards))} |")
         print()
     if args.part in ("idle", "all"):
