@@ -167,7 +167,7 @@ class GameState(ABC):
     def _legal_actions(self, seat: int) -> list[Action]:
         """Every move ``seat`` may make now: what a game writes (or it overrides
         ``legal_actions`` itself, which then is not remembered)."""
-        raise NotImplementedError(f"{type(self).__name__} lists no legal actions")
+        raise TypeError(f"{type(self).__name__} writes neither _legal_actions nor legal_actions")
 
     @abstractmethod
     def _apply(self, seat: int, action: Action) -> list[Event]:
