@@ -146,7 +146,7 @@ class WhatTheHeckState(GameState):
     def _legal_actions(self, seat: int) -> list[Action]:
         if self._over or self.bids[seat]:
             return []
-        return [_BIDS[card] for card in sorted(self.hands[seat], key=_RANK.__getitem__)]
+        return list(map(_BIDS.__getitem__, sorted(self.hands[seat], key=_RANK.__getitem__)))
 
     def allows(self, seat: int, code: str) -> bool:
         """The direct check behind ``check``: a bid of a card still in hand, once a round."""
