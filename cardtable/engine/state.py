@@ -278,8 +278,9 @@ class GameState(ABC):
         The one check behind both ``apply`` and the table's lit drop targets, so legality
         and the refusal's words can never disagree (pokerkit's check-then-apply). The
         conformance test proves ``check(seat, code) is None`` exactly for the codes in
-        ``legal_actions(seat)``. Legality is ``allows``, which a game may override with a
-        direct check that does not list every legal action; the words are ``explain``'s.
+        ``legal_actions(seat)``. Legality is the seat's legal actions when they are already
+        listed for this state, else ``allows``, which a game may override with a direct
+        check that does not list every legal action; the words are ``explain``'s.
         """
         known = self._legal.get(seat) if type(seat) is int else None
         if known is not None:
