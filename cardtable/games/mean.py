@@ -787,9 +787,10 @@ class MeanState(GameState):
             return events + self._start_turn(self._next_seat(seat))
         if self.unresolved_mean:
             return events + self._begin_answer(self._next_seat(seat))
-        events += self._check_wins()
-        if self.phase == PHASE_OVER:
-            return events
+        if not self.draw_deck:  # before that, no one wins
+            events += self._check_wins()
+            if self.phase == PHASE_OVER:
+                return events
         return events + self._start_turn(self._next_seat(seat))
 
     def _clear_play_area(self, seat: int) -> list[Event]:
