@@ -23,7 +23,7 @@ HIDDEN = "?"
 Face = str | int  # "up", "down", or the one seat that sees it
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Event:
     """One thing that happened. ``kind`` is one of:
 
@@ -49,6 +49,33 @@ class Event:
     data: dict[str, Any] = field(default_factory=dict)
     what: str = ""
     seats: tuple[int, ...] = ()
+
+    def __init__(
+        self,
+        kind: str,
+        cards: tuple[str, ...] = (),
+        src: str | None = None,
+        dst: str | None = None,
+        face: Face = "up",
+        seat: int | None = None,
+        text: str = "",
+        data: dict[str, Any] | None = None,
+        what: str = "",
+        seats: tuple[int, ...] = (),
+    ):
+        # Written out because games make thousands of events in a search: the frozen
+        # dataclass's own __init__ sets each field through object.__setattr__.
+        fields = self.__dict__
+        fields["kind"] = kind
+        fields["cards"] = cards
+        fields["src"] = src
+        fields["dst"] = dst
+        fields["face"] = face
+        fields["seat"] = seat
+        fields["text"] = text
+        fields["data"] = {} if data is None else data
+        fields["what"] = what
+        fields["seats"] = seats
 
     def for_seat(self, seat: int | None) -> Event:
         """This event as ``seat`` sees it (``None``: a spectator who sees no hands)."""
@@ -92,9 +119,8 @@ def move(
 ) -> Event:
     """A card move; ``cards`` may be one code or several. ``data`` says more about the move
     (what played cards count as, where a cut was made)."""
-    if isinstance(cards, str):
-        cards = (cards,)
-    return Event("move", cards=tuple(cards), src=src, dst=dst, face=face, seat=seat, data=data)
+    cards = (cards,) if type(cards) is str else tuple(cards)
+    return Event("move", cards, src, dst, face, seat, "", data)
 
 
 def announce(
@@ -107,7 +133,7 @@ def announce(
 ) -> Event:
     """An announcement. ``text`` may name players as ``{P<seat>}``: ``announce("{P2} wins!",
     2, what="win", seats=(2,))``."""
-    return Event("announce", seat=seat, text=text, data=dict(data), what=what, seats=tuple(seats))
+    return Event("announce", (), None, None, "up", seat, text, data, what, tuple(seats))
 
 
 _PLAYER = re.compile(r"\{P(\d+)\}")

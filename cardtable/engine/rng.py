@@ -25,41 +25,72 @@ class Rng:
 
     def __init__(self, seed: int | str):
         self.seed = seed
-        self._random = random.Random(str(seed) if not isinstance(seed, int) else seed)
+        self._random: random.Random | None = random.Random(
+            str(seed) if not isinstance(seed, int) else seed
+        )
+        # The generator's state while it is unchanged, once a copy has asked for it: copies
+        # share it and make their own generator only when they first draw (a search copies
+        # states thousands of times, and most copies never shuffle).
+        self._state: tuple | None = None
+
+    def _live(self) -> random.Random:
+        """The generator, about to draw: made from the shared state if this is a copy."""
+        generator = self._random
+        if generator is None:
+            generator = self._random = random.Random.__new__(random.Random)
+            generator.setstate(self._state)
+        self._state = None
+        return generator
 
     def shuffle(self, cards: MutableSequence[T]) -> None:
-        self._random.shuffle(cards)
+        # random.shuffle's own algorithm (the same cards in the same order for a seed),
+        # written out: games shuffle whole decks, and two calls per card add up.
+        getrandbits = self._live().getrandbits
+        for i in range(len(cards) - 1, 0, -1):
+            n = i + 1
+            k = n.bit_length()
+            j = getrandbits(k)
+            while j >= n:
+                j = getrandbits(k)
+            cards[i], cards[j] = cards[j], cards[i]
 
     def randint(self, low: int, high: int) -> int:
         """A whole number from ``low`` to ``high``, both included."""
-        return self._random.randint(low, high)
+        return self._live().randint(low, high)
 
     def random(self) -> float:
-        return self._random.random()
+        return self._live().random()
 
     def uniform(self, low: float, high: float) -> float:
-        return self._random.uniform(low, high)
+        return self._live().uniform(low, high)
 
     def choice(self, items: Sequence[T]) -> T:
-        return items[self._random.randrange(len(items))]
+        return items[self._live().randrange(len(items))]
 
     def sample(self, items: Sequence[T], k: int) -> list[T]:
-        return self._random.sample(list(items), k)
+        return self._live().sample(list(items), k)
 
     def spawn(self, label: str | int) -> Rng:
         """A generator derived from this one's seed and a label (for bots, sub-searches)."""
         return Rng(f"{self.seed}/{label}")
 
-    def __deepcopy__(self, memo: dict) -> Rng:
-        # The generator's state is a tuple of ints: copied whole, not number by number.
+    def copy(self) -> Rng:
+        """An independent twin that draws the same numbers from here on."""
         twin = Rng.__new__(Rng)
         twin.seed = self.seed
-        twin._random = random.Random()
-        twin._random.setstate(self._random.getstate())
+        twin._random = None
+        twin._state = self.getstate()
         return twin
 
-    def getstate(self):
-        return self._random.getstate()
+    def __deepcopy__(self, memo: dict) -> Rng:
+        return self.copy()
 
-    def setstate(self, state) -> None:
-        self._random.setstate(state)
+    def getstate(self) -> tuple:
+        if self._state is None:
+            assert self._random is not None
+            self._state = self._random.getstate()
+        return self._state
+
+    def setstate(self, state: tuple) -> None:
+        self._random = None
+        self._state = state

@@ -158,6 +158,9 @@ class GameState(ABC):
         self.rng = Rng(seed)
         self.history: list[tuple[int, str]] = []
         self.setup_events: list[Event] = []
+        # What ``legal_actions`` found per seat, kept until the state changes (``_changed``):
+        # a search asks for the same list and then checks the move it picked from it.
+        self._legal: dict[int, list[Action]] = {}
 
     # -- what every game writes ------------------------------------------------------
 
@@ -176,10 +179,21 @@ class GameState(ABC):
     def to_act(self) -> tuple[int, ...]:
         """The seats that must act now (several in simultaneous steps)."""
 
-    @abstractmethod
     def legal_actions(self, seat: int) -> list[Action]:
-        """Every move ``seat`` may make now; ``IllegalAction`` for a seat the table does not
-        have (every game gets that check from ``GameState``)."""
+        """Every move ``seat`` may make now (the game's ``_legal_actions``, remembered until
+        the state changes); ``IllegalAction`` for a seat the table does not have (every game
+        gets that check from ``GameState``)."""
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise IllegalAction(self.no_seat(seat))
+        known = self._legal.get(seat)
+        if known is None:
+            known = self._legal[seat] = self._legal_actions(seat)
+        return list(known)
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        """Every move ``seat`` may make now: what a game writes (or it overrides
+        ``legal_actions`` itself, which then is not remembered)."""
+        raise TypeError(f"{type(self).__name__} writes neither _legal_actions nor legal_actions")
 
     def no_seat(self, seat: Any) -> str:
         return f"There is no seat {brief(seat)} at this table (seats 0 to {self.players - 1})."
@@ -225,7 +239,10 @@ class GameState(ABC):
         """End the open timed step (its time is up). Recorded as ``(-1, "close")``."""
         if self.window is None:
             raise IllegalAction("No timed step is open.")
-        events = self._close_window()
+        try:
+            events = self._close_window()
+        finally:
+            self._changed()
         self.history.append((-1, "close"))
         return events
 
@@ -239,7 +256,10 @@ class GameState(ABC):
         window = self.window
         if not isinstance(step, str) or window is None or step not in dict(window.deadlines):
             raise IllegalAction(f"No timed step {brief(step)} is running.")
-        events = self._time_up(step)
+        try:
+            events = self._time_up(step)
+        finally:
+            self._changed()
         self.history.append((-1, step))
         return events
 
@@ -250,14 +270,36 @@ class GameState(ABC):
 
         A refused move changes nothing: the legality check runs before any change.
         """
-        code = action.code if isinstance(action, Action) else str(action).strip()
-        code = " ".join(code.split())
-        reason = self.check(seat, code)
+        if type(action) is Action:
+            code = action.code
+        else:
+            code = str(action.code if isinstance(action, Action) else action).strip()
+            action = None
+        # The usual case first: a move picked from legal_actions just listed for the seat.
+        reason = None
+        for legal in self._legal.get(seat, ()) if type(seat) is int else ():
+            if legal.code == code:
+                break
+        else:
+            reason = self.check(seat, code)
         if reason is not None:
-            raise IllegalAction(reason)
-        events = self._apply(seat, Action(code))
+            spaced = " ".join(code.split())  # spacing is read loosely
+            if spaced == code:
+                raise IllegalAction(reason)
+            code, action = spaced, None
+            reason = self.check(seat, code)
+            if reason is not None:
+                raise IllegalAction(reason)
+        try:
+            events = self._apply(seat, action or Action(code))
+        finally:
+            self._changed()
         self.history.append((seat, code))
         return events
+
+    def _changed(self) -> None:
+        """Forget what was worked out for the state as it was (after every change)."""
+        self._legal = {}
 
     def check(self, seat: int, code: str) -> str | None:
         """``None`` when ``seat`` may play ``code`` now, else the reason a player is told.
@@ -265,16 +307,22 @@ class GameState(ABC):
         The one check behind both ``apply`` and the table's lit drop targets, so legality
         and the refusal's words can never disagree (pokerkit's check-then-apply). The
         conformance test proves ``check(seat, code) is None`` exactly for the codes in
-        ``legal_actions(seat)``. Legality is ``allows``, which a game may override with a
-        direct check that does not list every legal action; the words are ``explain``'s.
+        ``legal_actions(seat)``. Legality is the seat's legal actions when they are already
+        listed for this state, else ``allows``, which a game may override with a direct
+        check that does not list every legal action; the words are ``explain``'s.
         """
+        known = self._legal.get(seat) if type(seat) is int else None
+        if known is not None:
+            for action in known:
+                if action.code == code:
+                    return None
         if self.is_over:
             return "The game is over."
         if type(seat) is not int or not 0 <= seat < self.players:
             return self.no_seat(seat)
         if not isinstance(code, str):
             return "A move is said in words, like 'play 7'."
-        if self.allows(seat, code):
+        if known is None and self.allows(seat, code):
             return None
         if seat not in self.to_act and not self.legal_actions(seat):
             return self.explain_out_of_turn(seat, code)
@@ -331,8 +379,23 @@ class GameState(ABC):
         memo = {
             id(self.history): list(self.history),
             id(self.setup_events): list(self.setup_events),
+            id(self._legal): {},
         }
         return copy.deepcopy(self, memo)
+
+    def _twin(self) -> Any:
+        """The start of a hand-written ``copy``: a new state of this class with every field
+        of this one, the kernel's own (options, generator, history) already copied. The
+        game then copies its own mutable fields; fields it rebinds, never changes, can stay
+        shared."""
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        twin.options = dict(self.options)
+        twin.rng = self.rng.copy()
+        twin.history = list(self.history)
+        twin.setup_events = list(self.setup_events)
+        twin._legal = dict(self._legal)  # the same state: the same legal actions
+        return twin
 
     def sample_hidden(self, seat: int, rng: Rng) -> GameState:
         """A world consistent with what ``seat`` can see: a copy in which every card hidden
@@ -344,9 +407,11 @@ class GameState(ABC):
         """
         world = self.copy()
         world.rng = rng.spawn("world")
+        world._changed()
         by_pool: dict[str, list[tuple[Zone, int]]] = {}
-        for name in sorted(world.zones()):
-            zone = world.zones()[name]
+        zones = world.zones()
+        for name in sorted(zones):
+            zone = zones[name]
             for index in zone.hidden_positions(seat):
                 by_pool.setdefault(zone.pool, []).append((zone, index))
         for pool in sorted(by_pool):

@@ -28,8 +28,8 @@ make it stale. ``state.generation`` changes with every change of the state.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from functools import cache
+from dataclasses import dataclass, field, replace
+from functools import cache, lru_cache
 from typing import Any
 
 from cardtable.engine import (
@@ -166,6 +166,7 @@ class Move:
         return play_code(str(self.card)) if self.kind == "play" else self.kind
 
 
+@lru_cache(maxsize=1024)
 def parse(code: str) -> Move:
     """Read an action code, or raise ``IllegalAction`` saying what is wrong with it.
 
@@ -230,7 +231,12 @@ def fits(code: str, top: str, demand: Demand | None) -> bool:
     True
     """
     if demand is not None:
-        return demand.met_by(code)
+        return code in _MEETS[demand.kind, demand.value]
+    return code in _FITS_ON[top]
+
+
+def _fits_plainly(code: str, top: str) -> bool:
+    """``fits`` with no demand in force, worked out from the two cards."""
     played, under = card(code), card(top)
     if played.is_hit or under.is_hit:
         # Only a Hit-with-a-Hand card (or a spent demand) lies on top with no demand in
@@ -340,7 +346,7 @@ class HitTheDeckState(GameState):
             return tuple(s for s in range(self.players) if s not in self.slap.hits)
         return (self.turn,)
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def _legal_actions(self, seat: int) -> list[Action]:
         if self._over:
             return []
         if self.slap is not None:
@@ -353,19 +359,19 @@ class HitTheDeckState(GameState):
     def _turn_actions(self) -> list[Action]:
         hand = self.hands[self.turn]
         if self.drawn_at is not None:
-            return [Action(play_code(hand[self.drawn_at]))]
+            return [_PLAYS[hand[self.drawn_at]]]
         playable = self._playable(hand)
         if playable:
-            return [Action(play_code(code)) for code in playable]
+            return [_PLAYS[code] for code in playable]
         return [DRAW]
 
     def _playable(self, hand: list[str]) -> list[str]:
-        top = self.discard_pile[-1]
-        seen: list[str] = []
-        for code in sorted(hand, key=_deck_order):
-            if code not in seen and fits(code, top, self.demand):
-                seen.append(code)
-        return seen
+        """The different cards of ``hand`` that may go on the discard pile, in deck order."""
+        demand = self.demand
+        allowed = (
+            _FITS_ON[self.discard_pile[-1]] if demand is None else _MEETS[demand.kind, demand.value]
+        )
+        return sorted({code for code in hand if code in allowed}, key=_DECK_ORDER.__getitem__)
 
     def allows(self, seat: int, code: str) -> bool:
         """The direct check behind ``check``."""
@@ -529,6 +535,21 @@ class HitTheDeckState(GameState):
             "landed": None if self.landed is None else dict(self.landed),
         }
 
+    def copy(self) -> HitTheDeckState:
+        """A deep copy, written out because search bots copy states thousands of times (a
+        deepcopy's cost grows with the match). Cards, the call, the landed card and the
+        events are immutable or replaced whole, so only the lists and the slap round are
+        copied."""
+        new = self._twin()
+        new.hands = [list(hand) for hand in self.hands]
+        new.draw_pile = list(self.draw_pile)
+        new.discard_pile = list(self.discard_pile)
+        new.totals = list(self.totals)
+        new.hand_scores = [list(scores) for scores in self.hand_scores]
+        if self.slap is not None:
+            new.slap = replace(self.slap, hits=list(self.slap.hits))
+        return new
+
     # -- the rules: a turn -------------------------------------------------------------
 
     def _begin_change(self) -> None:
@@ -590,7 +611,7 @@ class HitTheDeckState(GameState):
         events: list[Event] = []
         # A chain of Cuts can only go on while the cut keeps finding Cuts; it cannot
         # outlast the deck, and if it ever did the top card simply asks nothing.
-        for _ in range(len(full_deck())):
+        for _ in range(DECK_SIZE):
             top = card(self.discard_pile[-1])
             follower = self._next(by)
             if top.kind == HAND:
@@ -856,7 +877,7 @@ class HitTheDeckState(GameState):
         if stacked is not None:
             deck = list(stacked)
         else:
-            deck = sorted(full_deck(), key=_deck_order)
+            deck = list(_SORTED_DECK)
             self.rng.shuffle(deck)
         self.hands = [[] for _ in range(self.players)]
         self.discard_pile = []
@@ -878,12 +899,16 @@ class HitTheDeckState(GameState):
         )
         if stacked is None:
             events.append(Event("shuffle", src="draw"))
+        # Events built directly (no keywords, zone names made once): a deal is a fair
+        # share of a hand's cost.
+        zones = [f"hand:{seat}" for seat in range(self.players)]
+        draw = self.draw_pile
         for _ in range(HAND_SIZE):
             for step in range(1, self.players + 1):
                 seat = (self.dealer + step) % self.players
-                dealt = self.draw_pile.pop()
+                dealt = draw.pop()
                 self.hands[seat].append(dealt)
-                events.append(move(dealt, "draw", f"hand:{seat}", face=seat, seat=seat))
+                events.append(Event("move", (dealt,), "draw", zones[seat], seat, seat, "", {}))
         first = self.draw_pile.pop()
         self.discard_pile.append(first)
         events.append(move(first, "draw", "discard", face="up"))
@@ -932,11 +957,20 @@ class HitTheDeckState(GameState):
         return events + self._start_hand(None)
 
 
-def _deck_order(code: str) -> int:
-    return _DECK_ORDER[code]
-
-
 _DECK_ORDER = {code: index for index, code in enumerate(dict.fromkeys(full_deck()))}
+_SORTED_DECK = tuple(sorted(full_deck(), key=_DECK_ORDER.__getitem__))
+DECK_SIZE = len(_SORTED_DECK)
+_PLAYS = {code: Action(play_code(code)) for code in _DECK_ORDER}
+# What may go on each top card with no demand in force, and what meets each demand:
+# worked out once from the rules above, looked up on every turn.
+_FITS_ON = {
+    top: frozenset(code for code in _DECK_ORDER if _fits_plainly(code, top)) for top in _DECK_ORDER
+}
+_MEETS = {
+    (kind, value): frozenset(code for code in _DECK_ORDER if Demand(kind, value).met_by(code))
+    for kind, values in (("colour", COLOURS), ("number", NUMBERS))
+    for value in values
+}
 
 
 RULES_HELP = """\

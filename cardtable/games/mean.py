@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from cardtable.engine import (
@@ -35,7 +36,6 @@ from cardtable.engine import (
     IllegalAction,
     Option,
     Result,
-    Rng,
     Zone,
     announce,
     move,
@@ -160,12 +160,54 @@ class Move:
         return punish_code(int(self.pile or 0))
 
 
+# Every play there is, as its one shared Action: legal-move lists are built by lookup, not
+# by formatting strings (search bots list them in every roll-out step).
+_NAMES = {value: str(value) for value in VALUES}
+_VALUE_OF = {str(value): value for value in VALUES}
+_PLAYS = {
+    (value, count): Action(play_code((str(value),) * count))
+    for value in VALUES
+    for count in range(1, KIND_LIMIT + 1)
+}
+_WILD_PLAYS = {
+    (value, count): Action(play_code((WILD,) * count, value))
+    for value in VALUES
+    for count in range(1, KIND_LIMIT + 1)
+}
+# The plays of one to ``k`` cards of a value, in that order.
+_RUNS = {
+    (value, k): tuple(_PLAYS[value, count] for count in range(1, k + 1))
+    for value in VALUES
+    for k in range(KIND_LIMIT + 1)
+}
+
+
+@lru_cache(maxsize=4096)
+def _wild_plays(
+    low: int, high: int, run_value: int | None, run_count: int, wilds: int
+) -> tuple[Action, ...]:
+    """The Wild plays open from ``low`` to ``high`` with up to ``wilds`` Wilds: by count,
+    then by value; never more than four of a kind with the run on top."""
+    return tuple(
+        _WILD_PLAYS[value, count]
+        for count in range(1, wilds + 1)
+        for value in range(low, high + 1)
+        if count <= (KIND_LIMIT - run_count if value == run_value else KIND_LIMIT)
+    )
+
+
+_DIRS = [Action(dir_code("up")), Action(dir_code("down"))]
+_SWAPS = [Action(swap_code(target)) for target in range(8)]
+_PUNISHES = [Action(punish_code(pile)) for pile in range(PILES)]
+
+
 def _number(word: str, what: str) -> int:
     if not word.isdigit() or len(word) > 3:
         raise IllegalAction(f"{what} is a number: '{word}' is not one.")
     return int(word)
 
 
+@lru_cache(maxsize=4096)
 def parse(code: str) -> Move:
     """Read an action code, or raise ``IllegalAction`` saying what is wrong with it.
 
@@ -277,21 +319,30 @@ class MeanState(GameState):
         self.progress_mark: tuple[int, int] = (0, players)
         self.positions: dict[tuple[Any, ...], int] = {}
         self.called = False  # the game was called as endless: fewest cards win
+        # The plays a turn found open when it started, kept for legal_actions once the
+        # move that led to it is done (``_changed``): the turn needed them anyway.
+        self._fresh: tuple[int, list[Action]] | None = None
+        # Events built directly (no keywords, zone names made once): a deal is 28 events
+        # or more, a fair share of a whole random play-through's cost.
+        draw = self.draw_deck
         for pile in range(PILES):
+            zone, cards = f"punish:{pile}", self.punishment_piles[pile]
             for place in range(PILE_SIZE):
-                card = self.draw_deck.pop()
-                self.punishment_piles[pile].append(card)
+                card = draw.pop()
+                cards.append(card)
                 face = "up" if place == PILE_SIZE - 1 else "down"
-                events.append(move(card, "draw", f"punish:{pile}", face=face))
+                events.append(Event("move", (card,), "draw", zone, face, None, "", {}))
         # One card at a time, from the dealer's left, ending with the dealer (seat 0).
+        zones = [f"hand:{seat}" for seat in range(players)]
         for _ in range(DEAL_SIZE):
             for step in range(1, players + 1):
                 seat = step % players
-                card = self.draw_deck.pop()
+                card = draw.pop()
                 self.hands[seat].append(card)
-                events.append(move(card, "draw", f"hand:{seat}", face=seat, seat=seat))
+                events.append(Event("move", (card,), "draw", zones[seat], seat, seat, "", {}))
         events += self._start_turn(0)  # the dealer goes first
         self.setup_events = events
+        self._changed()
 
     @classmethod
     def full_deck(cls, players: int, options: dict[str, Any]) -> list[str]:
@@ -303,16 +354,16 @@ class MeanState(GameState):
     def to_act(self) -> tuple[int, ...]:
         return () if self.phase == PHASE_OVER else (self.current,)
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def _legal_actions(self, seat: int) -> list[Action]:
         if self.phase == PHASE_OVER or seat != self.current:
             return []
         if self.phase in (PHASE_PLAY, PHASE_ANSWER):
-            return [Action(play_code(cards, value)) for value, cards in self.plays(seat)]
+            return self._plays(seat)
         if self.phase == PHASE_DIR:
-            return [Action(dir_code("up")), Action(dir_code("down"))]
+            return list(_DIRS)
         if self.phase == PHASE_SWAP:
-            return [Action(swap_code(target)) for target in self.swap_targets(seat)]
-        return [Action(punish_code(n)) for n in self.piles_to_take()]
+            return [_SWAPS[target] for target in self.swap_targets(seat)]
+        return [_PUNISHES[n] for n in self.piles_to_take()]
 
     def allows(self, seat: int, code: str) -> bool:
         """The direct check behind ``check``: the code read, then the phase's rule."""
@@ -466,15 +517,7 @@ class MeanState(GameState):
 
     def copy(self) -> MeanState:
         """A deep copy, written out because search bots copy states thousands of times."""
-        new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        new.options = dict(self.options)
-        # The generator's state is copied, not deep-copied: a deepcopy walks its 625 words.
-        new.rng = Rng(0)
-        new.rng.seed = self.rng.seed
-        new.rng.setstate(self.rng.getstate())
-        new.history = list(self.history)
-        new.setup_events = list(self.setup_events)
+        new = self._twin()
         new.draw_deck = list(self.draw_deck)
         new.hands = [list(hand) for hand in self.hands]
         new.punishment_piles = [list(pile) for pile in self.punishment_piles]
@@ -518,21 +561,37 @@ class MeanState(GameState):
         return KIND_LIMIT - run_count if run_value == value else KIND_LIMIT
 
     def plays(self, seat: int) -> list[tuple[int, tuple[str, ...]]]:
-        """Every play open to ``seat`` now, as (value, cards)."""
-        counts = Counter(self.hands[seat])
-        values = (MEAN_VALUE,) if self.phase == PHASE_ANSWER else VALUES
-        open_values = [v for v in values if self.fits_direction(v)]
-        # Search bots call this in every roll-out step: the run is worked out once.
+        """Every play open to ``seat`` now, as (value, cards): numbered cards by value
+        and count, then Wilds by count and value."""
+        reads = [parse(action.code) for action in self._plays(seat)]
+        return [(int(read.value or 0), read.cards) for read in reads]
+
+    def _plays(self, seat: int) -> list[Action]:
+        # Search bots ask in every roll-out step: only the values held that follow the
+        # direction are counted, runs and Wild plays come whole from tables.
+        values = self.play_values
+        if not values:
+            low, high = VALUES[0], VALUES[-1]
+        elif self.direction == "up":
+            low, high = values[-1], VALUES[-1]
+        else:
+            low, high = VALUES[0], values[-1]
+        if self.phase == PHASE_ANSWER:
+            if not low <= MEAN_VALUE <= high:
+                return []
+            low = high = MEAN_VALUE
+        hand = self.hands[seat]
         run_value, run_count = self.top_run()
-        room = {v: KIND_LIMIT - run_count if v == run_value else KIND_LIMIT for v in open_values}
-        plays: list[tuple[int, tuple[str, ...]]] = []
-        for value in open_values:
-            for count in range(1, min(counts[str(value)], room[value]) + 1):
-                plays.append((value, (str(value),) * count))
-        for count in range(1, min(counts[WILD], KIND_LIMIT) + 1):
-            for value in open_values:
-                if count <= room[value]:
-                    plays.append((value, (WILD,) * count))
+        plays: list[Action] = []
+        present = set(hand)
+        for value in range(low, high + 1):
+            name = _NAMES[value]
+            if name in present:
+                room = KIND_LIMIT - run_count if value == run_value else KIND_LIMIT
+                plays += _RUNS[value, min(hand.count(name), room)]
+        wilds = hand.count(WILD) if WILD in present else 0
+        if wilds:
+            plays += _wild_plays(low, high, run_value, run_count, min(wilds, KIND_LIMIT))
         return plays
 
     def can_play(self, seat: int) -> bool:
@@ -541,7 +600,17 @@ class MeanState(GameState):
             return False
         if not self.play_values or WILD in hand:
             return True
-        return any(self.fits_direction(int(card)) for card in hand)
+        top = self.play_values[-1]
+        # Asked at the start of every turn: no int() per card, no generator.
+        if self.direction == "up":
+            for card in hand:
+                if _VALUE_OF[card] >= top:
+                    return True
+        else:
+            for card in hand:
+                if _VALUE_OF[card] <= top:
+                    return True
+        return False
 
     def swap_targets(self, seat: int) -> list[int]:
         return [s for s in range(self.players) if s != seat and self.active[s]]
@@ -634,9 +703,9 @@ class MeanState(GameState):
         for card in cards:
             hand.remove(card)
         self.play_area.extend(cards)
-        self.play_values.extend([value] * len(cards))
+        self.play_values += [value] * len(cards)
         # The move says what the cards count as: a Wild's announced value travels on it.
-        events = [move(cards, f"hand:{seat}", "play", face="up", seat=seat, value=value)]
+        events = [Event("move", cards, f"hand:{seat}", "play", "up", seat, "", {"value": value})]
         if cards[0] == WILD:
             wilds = "Wild" if len(cards) == 1 else f"{len(cards)} Wilds"
             events.append(
@@ -732,9 +801,10 @@ class MeanState(GameState):
             return events + self._start_turn(self._next_seat(seat))
         if self.unresolved_mean:
             return events + self._begin_answer(self._next_seat(seat))
-        events += self._check_wins()
-        if self.phase == PHASE_OVER:
-            return events
+        if not self.draw_deck:  # before that, no one wins
+            events += self._check_wins()
+            if self.phase == PHASE_OVER:
+                return events
         return events + self._start_turn(self._next_seat(seat))
 
     def _clear_play_area(self, seat: int) -> list[Event]:
@@ -853,30 +923,43 @@ class MeanState(GameState):
         """A normal turn: draw up to five (by itself), then play or be punished."""
         self.current = seat
         self.phase = PHASE_PLAY
-        events = [Event("turn", seat=seat)]
+        events = [Event("turn", (), None, None, "up", seat)]
         hand = self.hands[seat]
-        if len(hand) < HAND_SIZE and self.draw_deck:
-            count = min(HAND_SIZE - len(hand), len(self.draw_deck))
-            drawn = [self.draw_deck.pop() for _ in range(count)]
+        deck = self.draw_deck
+        if len(hand) < HAND_SIZE and deck:
+            count = min(HAND_SIZE - len(hand), len(deck))
+            drawn = deck[-count:][::-1]  # one at a time off the top
+            del deck[-count:]
             hand.extend(drawn)
-            events.append(move(drawn, "draw", f"hand:{seat}", face=seat, seat=seat))
-            if not self.draw_deck:
+            events.append(Event("move", tuple(drawn), "draw", f"hand:{seat}", seat, seat, "", {}))
+            if not deck:
                 events.append(announce("The Draw Deck is empty: the end game", what="end-game"))
-        events += self._check_wins()
-        if self.phase == PHASE_OVER:
-            return events
+        if not deck:  # before that, no one wins
+            events += self._check_wins()
+            if self.phase == PHASE_OVER:
+                return events
         if not self.active[seat]:
             return events + self._start_turn(self._next_seat(seat))
         if not self.draw_deck:
             self.turns_without_progress += 1
-        if not self.can_play(seat):
+        plays = self._plays(seat)
+        if not plays:
             return events + self._begin_punishment(seat, 1, "stuck")
+        self._fresh = (seat, plays)  # the turn's start is the last change of a move
         return events
+
+    def _changed(self) -> None:
+        fresh, self._fresh = self._fresh, None
+        if self.phase == PHASE_OVER:  # a game called after the turn began offers nothing
+            fresh = None
+        self._legal = {} if fresh is None else {fresh[0]: fresh[1]}
 
     def _check_wins(self) -> list[Event]:
         """Once the Draw Deck is empty, an empty hand wins at once; never while a MEAN! is
         unresolved (its player has not won until someone else takes the punishment)."""
         if self.draw_deck or self.unresolved_mean:
+            return []
+        if all(self.hands):  # every hand holds cards: asked twice a turn in the end game
             return []
         order = [(self.current + step) % self.players for step in range(self.players)]
         winners = [seat for seat in order if self.active[seat] and not self.hands[seat]]
@@ -971,6 +1054,9 @@ class MeanState(GameState):
         return events + self._game_over()
 
     def _next_seat(self, seat: int) -> int:
+        following = seat + 1 if seat + 1 < self.players else 0
+        if self.active[following]:
+            return following
         for step in range(1, self.players + 1):
             candidate = (seat + step) % self.players
             if self.active[candidate]:

@@ -14,8 +14,8 @@ use only those.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from cardtable.engine import (
@@ -36,6 +36,13 @@ from cardtable.engine import (
 POINT_CARDS = [str(v) for v in range(-5, 0)] + [str(v) for v in range(1, 11)]
 PLAYER_CARDS = [str(v) for v in range(1, 16)]
 ROUNDS = len(POINT_CARDS)
+_RANK = {card: int(card) for card in PLAYER_CARDS}
+_POINTS = {card: int(card) for card in POINT_CARDS}
+MAX_PLAYERS = 5
+# Zone names made once: every bid and every reveal names them.
+_HAND_ZONES = tuple(f"hand:{seat}" for seat in range(MAX_PLAYERS))
+_BID_ZONES = tuple(f"bid:{seat}" for seat in range(MAX_PLAYERS))
+_PLAYED_ZONES = tuple(f"played:{seat}" for seat in range(MAX_PLAYERS))
 
 
 def bid_code(card: str | int) -> str:
@@ -55,6 +62,7 @@ class Bid:
         return bid_code(self.card)
 
 
+@lru_cache(maxsize=1024)
 def parse(code: str) -> Bid:
     """Read an action code, or raise ``IllegalAction`` saying what is wrong with it.
 
@@ -69,6 +77,9 @@ def parse(code: str) -> Bid:
     return Bid(words[1])
 
 
+_BIDS = {card: Action(bid_code(card)) for card in PLAYER_CARDS}
+
+
 def winning_bid(bids: dict[int, int], total: int) -> tuple[int | None, list[int]]:
     """The seat that takes the Point Cards, and the seats whose tied bids cancel.
 
@@ -78,13 +89,15 @@ def winning_bid(bids: dict[int, int], total: int) -> tuple[int | None, list[int]
     >>> winning_bid({0: 15, 1: 15, 2: 5}, total=7)
     (2, [0, 1])
     """
-    counts = Counter(bids.values())
-    cancelled = sorted(seat for seat, value in bids.items() if counts[value] > 1)
+    counts: dict[int, int] = {}
+    for value in bids.values():
+        counts[value] = counts.get(value, 0) + 1
+    cancelled = sorted([seat for seat, value in bids.items() if counts[value] > 1])
     standing = {seat: value for seat, value in bids.items() if counts[value] == 1}
     if not standing:
         return None, cancelled
     pick = max if total >= 0 else min
-    winner = pick(standing, key=lambda seat: standing[seat])
+    winner = pick(standing, key=standing.__getitem__)
     return winner, cancelled
 
 
@@ -128,12 +141,12 @@ class WhatTheHeckState(GameState):
     def to_act(self) -> tuple[int, ...]:
         if self._over:
             return ()
-        return tuple(seat for seat in range(self.players) if not self.bids[seat])
+        return tuple([seat for seat, bid in enumerate(self.bids) if not bid])
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        if seat not in self.to_act:
+    def _legal_actions(self, seat: int) -> list[Action]:
+        if self._over or self.bids[seat]:
             return []
-        return [Action(bid_code(card)) for card in sorted(self.hands[seat], key=int)]
+        return list(map(_BIDS.__getitem__, sorted(self.hands[seat], key=_RANK.__getitem__)))
 
     def allows(self, seat: int, code: str) -> bool:
         """The direct check behind ``check``: a bid of a card still in hand, once a round."""
@@ -160,11 +173,11 @@ class WhatTheHeckState(GameState):
         return f"You have no {card} to play."
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
-        card = parse(action.code).card
+        card = action.code[4:]  # a legal "bid N"
         self.hands[seat].remove(card)
         self.bids[seat].append(card)
-        events = [move(card, f"hand:{seat}", f"bid:{seat}", face=seat, seat=seat)]
-        if not self.to_act:
+        events = [Event("move", (card,), _HAND_ZONES[seat], _BID_ZONES[seat], seat, seat, "", {})]
+        if all(self.bids):
             events += self._resolve()
         return events
 
@@ -208,26 +221,40 @@ class WhatTheHeckState(GameState):
             "last_reveal": self.last_reveal,
         }
 
+    def copy(self) -> WhatTheHeckState:
+        """A deep copy, written out because search bots copy states thousands of times.
+        The last reveal is replaced whole, never changed, so it stays shared."""
+        new = self._twin()
+        new.points = list(self.points)
+        new.center = list(self.center)
+        new.unclaimed = list(self.unclaimed)
+        new.hands = [list(cards) for cards in self.hands]
+        new.bids = [list(cards) for cards in self.bids]
+        new.played = [list(cards) for cards in self.played]
+        new.won = [list(cards) for cards in self.won]
+        return new
+
     # -- the rules ---------------------------------------------------------------------
 
     def scores(self) -> list[int]:
-        return [sum(int(card) for card in self.won[seat]) for seat in range(self.players)]
+        return [sum([_POINTS[card] for card in won]) for won in self.won]
 
     def center_total(self) -> int:
-        return sum(int(card) for card in self.center)
+        return sum([_POINTS[card] for card in self.center])
 
     def _flip_point_card(self) -> list[Event]:
         card = self.points.pop()
         self.center.append(card)
-        return [move(card, "points", "center", face="up", round=self.round)]
+        return [Event("move", (card,), "points", "center", "up", None, "", {"round": self.round})]
 
     def _resolve(self) -> list[Event]:
-        bids = {seat: int(self.bids[seat][0]) for seat in range(self.players)}
+        bids = {seat: _RANK[bid[0]] for seat, bid in enumerate(self.bids)}
+        laid = [bid[0] for bid in self.bids]
         total = self.center_total()
         winner, cancelled = winning_bid(bids, total)
         self.last_reveal = {
             "round": self.round,
-            "bids": [str(bids[s]) for s in range(self.players)],
+            "bids": laid,
             "cancelled": cancelled,
             "winner": winner,
             "total": total,
@@ -236,7 +263,7 @@ class WhatTheHeckState(GameState):
         events: list[Event] = [
             Event(
                 "reveal",
-                cards=tuple(str(bids[s]) for s in range(self.players)),
+                cards=tuple(laid),
                 src="bids",
                 data=dict(self.last_reveal),
                 what="bids",
@@ -246,21 +273,21 @@ class WhatTheHeckState(GameState):
         for seat in range(self.players):
             card = self.bids[seat].pop()
             self.played[seat].append(card)
-            events.append(move(card, f"bid:{seat}", f"played:{seat}", face="up", seat=seat))
+            move_ = Event(
+                "move", (card,), _BID_ZONES[seat], _PLAYED_ZONES[seat], "up", seat, "", {}
+            )
+            events.append(move_)
         last_round = self.round == ROUNDS
         if winner is not None:
             taken = list(self.center)
             self.won[winner].extend(taken)
             self.center.clear()
-            events.append(move(taken, "center", f"won:{winner}", face="up", seat=winner))
             events.append(
-                Event(
-                    "score",
-                    seat=winner,
-                    data={"scores": self.scores()},
-                    what="take",
-                    seats=(winner,),
-                )
+                Event("move", tuple(taken), "center", f"won:{winner}", "up", winner, "", {})
+            )
+            scores = {"scores": self.scores()}
+            events.append(
+                Event("score", (), None, None, "up", winner, "", scores, "take", (winner,))
             )
         elif last_round:
             left = list(self.center)
@@ -332,7 +359,7 @@ INFO = GameInfo(
     id="what-the-heck",
     title="What the Heck?",
     min_players=2,
-    max_players=5,
+    max_players=MAX_PLAYERS,
     state_class=WhatTheHeckState,
     summary="Secret bids for positive and negative Point Cards; ties cancel.",
     rules_help=RULES_HELP,

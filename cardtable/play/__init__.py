@@ -1,5 +1,7 @@
 """Playing a match: the referee that runs one between bots and local humans on a clock it
-is handed (``cardtable sim`` on a virtual clock, the table on the app's). Pure Python,
+is handed (``cardtable sim`` on a virtual clock, the table on the app's), and the pool of
+processes the table's bots think in (``BotPool``, handed to the referee as its executor).
+Pure Python,
 never pygame. Not for rules (``cardtable.games``) or how bots decide
 (``cardtable.strategy``).
 
@@ -11,6 +13,7 @@ True
 
 from __future__ import annotations
 
+from .pool import BotPool
 from .referee import MAX_STEPS, InlineExecutor, MatchTooLong, Referee, make_bots
 
-__all__ = ["MAX_STEPS", "InlineExecutor", "MatchTooLong", "Referee", "make_bots"]
+__all__ = ["MAX_STEPS", "BotPool", "InlineExecutor", "MatchTooLong", "Referee", "make_bots"]

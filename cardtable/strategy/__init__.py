@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from cardtable.engine import Rng
 
-from .base import Bot, RandomBot, SeatView, view_for
+from .base import Bot, RandomBot, SeatView, ThinkClock, view_for
 
 _BOTS: dict[str, dict[str, type[Bot]]] = {}
 
@@ -24,19 +24,23 @@ def levels(game_id: str) -> list[str]:
     return list(_BOTS.get(game_id, {"random": RandomBot}))
 
 
-def make_bot(game_id: str, level: str, rng: Rng) -> Bot:
+def make_bot(game_id: str, level: str, rng: Rng, timed: bool = False) -> Bot:
+    """A bot of ``level``; ``timed``: its search uses its think budget (the table), not a
+    fixed number of roll-outs (tests and ``sim``: the same seed, the same game)."""
     _load()
     table = _BOTS.get(game_id, {"random": RandomBot})
     if level not in table:
         raise KeyError(f"no {level!r} bot for {game_id} (levels: {', '.join(table)})")
-    return table[level](rng)
+    return table[level](rng, timed=timed)
 
 
-def make_bots(game_id: str, levels: Sequence[str], seed: int | str) -> list[Bot]:
+def make_bots(
+    game_id: str, levels: Sequence[str], seed: int | str, timed: bool = False
+) -> list[Bot]:
     """One bot per seat at the given levels, each with its own generator from ``seed``
     (the table and ``cardtable sim`` seed them alike, so a seed gives the same game)."""
     return [
-        make_bot(game_id, level, Rng(f"bot/{seed}/{seat}/{level}"))
+        make_bot(game_id, level, Rng(f"bot/{seed}/{seat}/{level}"), timed=timed)
         for seat, level in enumerate(levels)
     ]
 
@@ -51,6 +55,7 @@ __all__ = [
     "Bot",
     "RandomBot",
     "SeatView",
+    "ThinkClock",
     "levels",
     "make_bot",
     "make_bots",

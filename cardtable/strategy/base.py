@@ -7,6 +7,7 @@ Not for: the bots of a particular game (see the per-game modules).
 
 from __future__ import annotations
 
+import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -46,13 +47,55 @@ def view_for(state: GameState, seat: int) -> SeatView:
     )
 
 
+class ThinkClock:
+    """How long a search goes on: a fixed number of rounds (the same seed, the same move:
+    tests and ``cardtable sim``), or, with a think budget, as many rounds as fit in it (the
+    table: the bot is as strong as the machine allows and never slower than its budget).
+
+    ``while clock.more(): ...`` runs one round per pass, at least one. With a budget it
+    stops when one more round, half again as long as the longest so far, would overrun it.
+    """
+
+    def __init__(self, rounds: int, budget: float | None):
+        self.rounds = rounds
+        self.budget = budget
+        self.done = 0
+        self.started = self._last = time.perf_counter()
+        self.longest = 0.0
+
+    def more(self) -> bool:
+        if self.budget is None:
+            go = self.done < self.rounds
+        else:
+            now = time.perf_counter()
+            if self.done:
+                self.longest = max(self.longest, now - self._last)
+            self._last = now
+            # Half a round to spare: on a busy machine one round can run long.
+            go = self.done == 0 or now - self.started + 1.5 * self.longest <= self.budget
+        self.done += go
+        return go
+
+
 class Bot(ABC):
-    """A player the computer plays. ``rng`` is its own seeded generator."""
+    """A player the computer plays. ``rng`` is its own seeded generator.
+
+    ``think_budget`` is the level's setting: the seconds its search may take on one move
+    (None: a level that does not search). A bot made with ``timed=True`` (the table)
+    searches until the budget is spent; otherwise (tests, ``cardtable sim``) its search
+    runs a fixed number of roll-outs, so the same seed gives the same game.
+    """
 
     level = "bot"
+    think_budget: float | None = None
 
-    def __init__(self, rng: Rng):
+    def __init__(self, rng: Rng, timed: bool = False):
         self.rng = rng
+        self.timed = timed
+
+    def think_clock(self, rounds: int) -> ThinkClock:
+        """The clock of one search: ``rounds`` rounds, or the think budget when timed."""
+        return ThinkClock(rounds, self.think_budget if self.timed else None)
 
     @abstractmethod
     def choose(self, view: SeatView) -> Action:

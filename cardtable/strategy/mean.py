@@ -71,6 +71,7 @@ class Table:
         active: Sequence[bool],
         draw_count: int,
         unseen: Counter[str],
+        fits: dict[tuple[int, str], float] | None = None,
     ):
         self.seat = seat
         self.hand = list(hand)
@@ -82,7 +83,9 @@ class Table:
         self.draw_count = draw_count
         self.unseen = unseen
         self.unseen_total = max(1, sum(unseen.values()))
-        self._fits: dict[tuple[int, str], float] = {}  # fit_fraction, remembered
+        # fit_fraction, remembered: a search shares one memo among its roll-outs'
+        # tables, since they all count from the same ``unseen``.
+        self._fits: dict[tuple[int, str], float] = {} if fits is None else fits
         players = len(hand_counts)
         self.next_seat = next(
             (
@@ -120,7 +123,13 @@ class Table:
         )
 
     @classmethod
-    def from_state(cls, state: MeanState, seat: int, unseen: Counter[str]) -> Table:
+    def from_state(
+        cls,
+        state: MeanState,
+        seat: int,
+        unseen: Counter[str],
+        fits: dict[tuple[int, str], float] | None = None,
+    ) -> Table:
         return cls(
             seat,
             state.hands[seat],
@@ -131,6 +140,7 @@ class Table:
             state.active,
             len(state.draw_deck),
             unseen,
+            fits,
         )
 
     # -- what follows what ---------------------------------------------------------------
@@ -311,7 +321,12 @@ def rank(
 # -- hard: a search over the cards it cannot see --------------------------------------------
 
 
-def fast_choice(state: MeanState, seat: int, unseen: Counter[str]) -> Action:
+def fast_choice(
+    state: MeanState,
+    seat: int,
+    unseen: Counter[str],
+    fits: dict[tuple[int, str], float] | None = None,
+) -> Action:
     """Medium's choice, for roll-outs in a sampled world (no observation built).
 
     ``unseen`` is a fixed estimate of the cards nobody sees: roll-outs need speed more
@@ -320,7 +335,7 @@ def fast_choice(state: MeanState, seat: int, unseen: Counter[str]) -> Action:
     actions = state.legal_actions(seat)
     if len(actions) == 1:
         return actions[0]
-    table = Table.from_state(state, seat, unseen)
+    table = Table.from_state(state, seat, unseen, fits)
     piles = [
         {"count": len(pile), "top": pile[-1] if pile else None} for pile in state.punishment_piles
     ]
@@ -355,7 +370,8 @@ class HardMeanBot(Bot):
     where the race is decided)."""
 
     level = "hard"
-    worlds = 20
+    think_budget = 0.150
+    worlds = 20  # without a think budget (tests, sim)
     candidates = 5
     prior = 0.15  # the share of worlds by which a move must beat medium's choice
     explore = 1.0  # how often an imagined opponent plays at random in a roll-out
@@ -374,18 +390,27 @@ class HardMeanBot(Bot):
         candidates = ranked[: self.candidates]
         totals = [0.0] * len(candidates)
         seat = view.seat
-        for _ in range(self.worlds):
+        clock = self.think_clock(self.worlds)
+        fits: dict[tuple[int, str], float] = {}
+        while clock.more():
             world = view.sample_world(self.rng)
             for index, action in enumerate(candidates):
                 trial = world.copy()
                 trial.apply(seat, action)
-                totals[index] += self.roll_out(trial, seat, table.unseen, self.rng)
+                totals[index] += self.roll_out(trial, seat, table.unseen, self.rng, fits)
         # Few worlds give noisy counts: medium's choice keeps a head start.
-        totals[0] += self.prior * self.worlds
+        totals[0] += self.prior * clock.done
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
         return candidates[best]
 
-    def roll_out(self, state: MeanState, seat: int, unseen: Counter[str], rng: Rng) -> float:
+    def roll_out(
+        self,
+        state: MeanState,
+        seat: int,
+        unseen: Counter[str],
+        rng: Rng,
+        fits: dict[tuple[int, str], float] | None = None,
+    ) -> float:
         steps = 0
         while not state.is_over and steps < self.max_steps:
             actor = state.current
@@ -394,7 +419,7 @@ class HardMeanBot(Bot):
                 # (careful opponents are hard to foresee anyway; see benchmarks/bots-mean.md).
                 state.apply(actor, rng.choice(state.legal_actions(actor)))
             else:
-                state.apply(actor, fast_choice(state, actor, unseen))
+                state.apply(actor, fast_choice(state, actor, unseen, fits))
             steps += 1
         return outlook(state, seat)
 

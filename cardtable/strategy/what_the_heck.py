@@ -114,11 +114,12 @@ class HardBot(Bot):
     """
 
     level = "hard"
-    samples = 28
+    think_budget = 0.150
+    samples = 28  # without a think budget (tests, sim)
     anchor_bonus = 2.0
 
-    def __init__(self, rng: Rng):
-        super().__init__(rng)
+    def __init__(self, rng: Rng, timed: bool = False):
+        super().__init__(rng, timed)
         self._judged_rounds: set[int] = set()
         self._matches: dict[int, list[int]] = {}  # seat -> [bids like medium, bids seen]
 
@@ -138,7 +139,8 @@ class HardBot(Bot):
         candidates = self._candidates(hand, remaining, seat, sum(pot), upcoming)
         totals = dict.fromkeys(candidates, 0.0)
         draws = 2 * players * (rounds_left + 1)
-        for _ in range(self.samples):
+        clock = self.think_clock(self.samples)
+        while clock.more():
             order = list(upcoming)
             self.rng.shuffle(order)
             # The same random numbers for every candidate: differences come from the card.
@@ -159,7 +161,7 @@ class HardBot(Bot):
         # search has to beat medium's choice by a clear margin to overrule it.
         others = [remaining[s] for s in range(players) if s != seat]
         anchor = medium_card(hand, others, sum(pot), upcoming)
-        totals[anchor] = totals.get(anchor, 0.0) + self.samples * self.anchor_bonus
+        totals[anchor] = totals.get(anchor, 0.0) + clock.done * self.anchor_bonus
         best = max(candidates, key=lambda c: (totals[c], -c))
         return Action(bid_code(best))
 

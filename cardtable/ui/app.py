@@ -26,6 +26,7 @@ import pygame
 from cardtable import storage
 from cardtable.engine import GameInfo
 from cardtable.games import registry
+from cardtable.play import BotPool
 from cardtable.strategy import levels
 
 from . import theme
@@ -75,6 +76,14 @@ class App:
         self.running = True
         self.frame = 0
         self.pads: list = []
+        self._bot_pool: BotPool | None = None
+        self._rested = 0.0  # seconds the last rest lasted (see ``rest``)
+
+    def bot_pool(self) -> BotPool:
+        """The processes bots think in: started at the first table, reused by the next."""
+        if self._bot_pool is None:
+            self._bot_pool = BotPool(workers=1)
+        return self._bot_pool
 
     # -- window ---------------------------------------------------------------------------
 
@@ -202,7 +211,10 @@ class App:
             time.sleep(0.0005)
             dt = self.fixed_dt
         else:
-            dt = min(self.clock.tick(FPS) / 1000.0, 0.1)
+            # After a rest the time slept counts (the scene said nothing was due before
+            # it); otherwise a stall is not allowed to jump the animations.
+            dt = min(self.clock.tick(FPS) / 1000.0, max(0.1, self._rested))
+            self._rested = 0.0
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
                 self.quit()
@@ -230,7 +242,23 @@ class App:
                 break
             self.step()
             count += 1
+            if self.fixed_dt is None:
+                self.rest()
         return 0
+
+    def rest(self) -> None:
+        """Sleep while the scene on top needs no frame: until an input event comes, or
+        until its next timer is due. The event is kept for the next frame, which starts at
+        once (a frame cap only delays a frame that follows another within 1/60 s)."""
+        top = self.manager.top
+        wake = top.wake_in() if top is not None else 0.0
+        if wake is not None and wake < 1.0 / FPS:
+            return
+        started = time.perf_counter()
+        event = pygame.event.wait(1000 if wake is None else max(1, int(wake * 1000)))
+        if event.type != pygame.NOEVENT:
+            pygame.event.post(event)
+        self._rested = time.perf_counter() - started
 
     def close(self) -> None:
         if not self.settings.fullscreen:
@@ -238,6 +266,9 @@ class App:
         self.save_settings()
         while self.manager.top is not None:
             self.manager.pop()
+        if self._bot_pool is not None:
+            self._bot_pool.shutdown()
+            self._bot_pool = None
         theme.reset_fonts()
         pygame.quit()
 

@@ -3,7 +3,10 @@
 Every game gives a ``CardStyle``: for a card code, its paper and ink colours, the big centre
 label, the small corner index and an optional caption; and a back colour and pattern. The
 renderer draws vector shapes and text at the requested size, so cards are crisp at any
-window size, and caches the images by (style, code, size, face). Not for where cards lie or
+window size, and caches the images by (style, code, size, face), the least recently used
+going first once they hold ``CACHE_BYTES`` of pixels, whatever the window size (a count of
+images grows with the screen: 800 cards are 43 MB at 1280x720 and four times that on a
+large screen). Not for where cards lie or
 how they move (that is the table's job).
 """
 
@@ -66,14 +69,24 @@ def card_size(height: float) -> tuple[int, int]:
     return max(9, round(height / CARD_RATIO)), height
 
 
+CACHE_BYTES = 32 * 1024 * 1024
+
+
+def image_bytes(image: pygame.Surface) -> int:
+    """The pixel memory of one image."""
+    return image.get_width() * image.get_height() * image.get_bytesize()
+
+
 class CardRenderer:
     """Draws and caches card images: ``renderer.image(style, code, (w, h))``.
 
-    ``code`` ``"?"`` (a hidden card) or ``face_up=False`` gives the back.
+    ``code`` ``"?"`` (a hidden card) or ``face_up=False`` gives the back. The cache holds at
+    most ``max_bytes`` of pixels (``nbytes``).
     """
 
-    def __init__(self, capacity: int = 800) -> None:
-        self.capacity = capacity
+    def __init__(self, max_bytes: int = CACHE_BYTES) -> None:
+        self.max_bytes = max_bytes
+        self.nbytes = 0
         self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 
     def image(
@@ -93,12 +106,15 @@ class CardRenderer:
         else:
             image = draw_face(style, code, size)
         self._cache[key] = image
-        if len(self._cache) > self.capacity:
-            self._cache.popitem(last=False)
+        self.nbytes += image_bytes(image)
+        while self.nbytes > self.max_bytes and len(self._cache) > 1:
+            _key, oldest = self._cache.popitem(last=False)
+            self.nbytes -= image_bytes(oldest)
         return image
 
     def clear(self) -> None:
         self._cache.clear()
+        self.nbytes = 0
 
     def __len__(self) -> int:
         return len(self._cache)

@@ -5,7 +5,7 @@ import itertools
 import pygame
 import pytest
 
-from cardtable.ui.cards import PLAIN, CardRenderer, card_size
+from cardtable.ui.cards import PLAIN, CardRenderer, card_size, image_bytes
 from cardtable.ui.layout import seat_layout
 from cardtable.ui.tables.what_the_heck.cards import PLAYER_STYLE, POINT_STYLE
 
@@ -43,11 +43,27 @@ def test_a_hidden_card_is_the_back():
     assert pygame.image.tobytes(face, "RGBA") != pygame.image.tobytes(back, "RGBA")
 
 
-def test_the_cache_is_bounded():
-    renderer = CardRenderer(capacity=5)
+def test_the_cache_is_bounded_in_bytes_whatever_the_card_size():
+    one = image_bytes(CardRenderer().image(PLAYER_STYLE, "1", (40, 57)))
+    renderer = CardRenderer(max_bytes=5 * one)
     for code in range(1, 12):
         renderer.image(PLAYER_STYLE, str(code), (40, 57))
-    assert len(renderer) == 5
+    assert len(renderer) == 5 and renderer.nbytes == 5 * one
+    # Cards four times the size: the same bytes hold a quarter as many.
+    for code in range(1, 12):
+        renderer.image(PLAYER_STYLE, str(code), (80, 114))
+    assert renderer.nbytes <= 5 * one
+    assert len(renderer) == 1
+    first = renderer.image(PLAYER_STYLE, "11", (80, 114))
+    assert renderer.image(PLAYER_STYLE, "11", (80, 114)) is first  # still cached
+
+
+def test_the_default_cache_holds_32_megabytes_at_most():
+    renderer = CardRenderer()
+    for height in range(200, 400, 4):  # a large screen's card sizes, resized many times
+        for code in ("1", "7", "15"):
+            renderer.image(PLAYER_STYLE, code, card_size(height))
+    assert renderer.nbytes <= 32 * 1024 * 1024
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (800, 600)])

@@ -45,6 +45,12 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the whole scene."""
 
+    def wake_in(self) -> float | None:
+        """Seconds until this scene needs its next frame when nothing is input: 0 while
+        it moves, None when only input can change it (the app then sleeps until some
+        comes). By default a scene is drawn every frame."""
+        return 0.0
+
     def resize(self, size: tuple[int, int]) -> None:
         """The window changed size."""
 

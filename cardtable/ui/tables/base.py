@@ -411,6 +411,18 @@ class TableScene(Scene):
                 self.played(events)
         self.choices.refresh()
 
+    def wake_in(self) -> float | None:
+        """A still table waiting for a human needs no frame until input comes; one waiting
+        for a bot's move, a window or an out-of-turn offer needs one when it is due."""
+        if not self.still() or self.view.dirty or self.reason_left > 0:
+            return 0.0  # animating, a sheet up, a refusal fading
+        if self.input.drag is not None or self.match.window_left() is not None:
+            return 0.0  # a card follows the pointer, a countdown runs
+        due = self.match.referee.next_due()
+        if due is None:
+            return None
+        return max(0.0, due - self.match.now)
+
     def handle(self, event: pygame.event.Event) -> None:
         if any(button.handle(event) for button in self.buttons):
             return

@@ -2,9 +2,12 @@
 still clock it runs on, the privacy screen between local humans, and the hand-off to the
 results with the match record kept.
 
-The referee (``cardtable.play``) asks the bots on a worker thread, opens and closes timed
-windows, fires deadlines and out-of-turn moves; the table only hands it a clock that
-stands still while anything animates, so a window's time starts when the table is still.
+The referee (``cardtable.play``) asks the bots, opens and closes timed windows, fires
+deadlines and out-of-turn moves; the table only hands it a clock that stands still while
+anything animates, so a window's time starts when the table is still. In the app the bots
+think in the app's pool of processes (``App.bot_pool``: the drawing never waits on a
+search) and search for as long as their level's think budget; on the virtual clock of
+tests they think on a thread with a fixed number of roll-outs, so a seed gives one game.
 Not for drawing or input (the table and its parts).
 """
 
@@ -12,7 +15,7 @@ from __future__ import annotations
 
 import sys
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -68,15 +71,20 @@ class Match:
         deck = None if launch.deck is None else list(launch.deck)
         self.state = self.info.new_game(launch.players, launch.seed, launch.options, deck=deck)
         names = seat_names(launch, table.app.name_of)
+        self.real_time = table.app.fixed_dt is None
         self.seats: list[SeatController] = []
         for seat, kind in enumerate(launch.seats):
             kind = "random" if launch.watch and kind == "human" else kind
             bot = None
             if kind != "human":
-                bot = make_bot(self.info.id, kind, Rng(f"bot/{launch.seed}/{seat}/{kind}"))
+                rng = Rng(f"bot/{launch.seed}/{seat}/{kind}")
+                bot = make_bot(self.info.id, kind, rng, timed=self.real_time)
             self.seats.append(SeatController(seat, kind, names[seat], bot))
         self.humans = [c.seat for c in self.seats if c.human]
-        self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
+        self.thread = (
+            None if self.real_time else ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
+        )
+        self.executor: Executor = self.thread or table.app.bot_pool()
         self.referee = Referee(
             self.state,
             [c.bot for c in self.seats],
@@ -91,7 +99,8 @@ class Match:
         self.saved_record = None
 
     def close(self) -> None:
-        self.executor.shutdown(wait=False, cancel_futures=True)
+        if self.thread is not None:  # the app's pool stays for the next match
+            self.thread.shutdown(wait=False, cancel_futures=True)
 
     def advance(self, dt: float) -> list[Event]:
         self.now += dt

@@ -1,0 +1,262 @@
+"""Bots that think in other processes: the executor the table hands its referee.
+
+A search bot thinking on a thread of the drawing process holds the interpreter lock and
+makes frames late. ``BotPool`` sends each decision to a worker process instead, started
+once and reused. What crosses over is the seat's view (its observation, its legal moves)
+and one world already resampled for that seat (every card it cannot see reshuffled: no
+secret goes with it), so the bot searches on worlds as it would at home; the bot comes
+back with what it learned (its generator, its model of the other players). A worker that
+dies, or takes longer than ``limit`` seconds, is replaced: the decision fails (the referee
+then plays a random legal move for the seat) and the game goes on.
+
+Not for: deciding (the strategy layer) or the clock of the match (the referee). Headless
+runs and tests use the ``InlineExecutor``; a pool only pays where a screen must stay smooth.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import multiprocessing
+import os
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from concurrent.futures import Executor, Future
+from dataclasses import dataclass, field
+from functools import partial
+from multiprocessing.connection import Connection, wait
+from typing import Any
+
+from cardtable.engine import GameState, Rng
+from cardtable.strategy import Bot, SeatView
+
+LIMIT = 5.0  # seconds a decision may take before its worker is replaced
+NICENESS = 10  # how much lower the workers' scheduling priority is than the window's
+
+
+class BotFailed(RuntimeError):
+    """A decision that did not come back: its worker died or took too long."""
+
+
+def portable_view(view: SeatView, rng: Rng) -> SeatView:
+    """``view`` in a form that can go to another process: its world sampler becomes one
+    world resampled for the seat (which holds nothing the seat may not know), resampled
+    again there. History and setup events stay behind: bots never read them."""
+    world = view.sample_world(rng)
+    world.history = []
+    world.setup_events = []
+    return SeatView(
+        view.seat, view.observation, list(view.legal_actions), _resampler(world, view.seat)
+    )
+
+
+def _resampler(world: GameState, seat: int) -> Callable[[Rng], GameState]:
+    return partial(world.sample_hidden, seat)
+
+
+def _choose(bot: Bot, view: SeatView) -> tuple[Any, dict[str, Any]]:
+    """In the worker: the bot's decision, and the bot as it is after deciding."""
+    return bot.choose(view), bot.__dict__
+
+
+def _work(jobs: Connection) -> None:  # pragma: no cover - runs in the worker process
+    # Thinking gives way to drawing: on a machine with no core to spare, the window's
+    # process runs first and the search takes what is left of its budget.
+    with contextlib.suppress(AttributeError, OSError):
+        os.nice(NICENESS)
+    while True:
+        try:
+            task = jobs.recv()
+        except EOFError:
+            return
+        if task is None:
+            return
+        number, fn, args = task
+        try:
+            reply = (number, True, fn(*args))
+        except Exception as error:  # the bot's bug goes back to the referee
+            reply = (number, False, error)
+        try:
+            jobs.send(reply)
+        except Exception as error:  # an answer that cannot be sent back
+            jobs.send((number, False, RuntimeError(f"the bot's answer could not be sent: {error}")))
+
+
+@dataclass
+class _Job:
+    number: int
+    future: Future
+    fn: Callable[..., Any]
+    args: tuple
+    bot: Bot | None = None  # a decision: the bot to bring up to date
+    started: float = 0.0
+
+
+@dataclass
+class _Worker:
+    process: Any
+    line: Connection
+    job: _Job | None = None
+    jobs_done: int = field(default=0)
+
+
+class BotPool(Executor):
+    """``workers`` processes that run bots' decisions, each no longer than ``limit``.
+
+    ``submit(bot.choose, view)`` (what the referee does) sends the bot and a portable view;
+    anything else submitted runs there as given (it must pickle).
+    """
+
+    def __init__(self, workers: int = 1, limit: float = LIMIT, context: str = "spawn"):
+        self.limit = limit
+        self._context = multiprocessing.get_context(context)
+        self._lock = threading.Lock()
+        self._waiting: deque[_Job] = deque()
+        self._numbers = itertools.count(1)
+        self._rng = Rng("bot-pool")
+        self._closed = False
+        self.replaced = 0  # workers replaced so far (died or too slow)
+        self._workers = [self._start() for _ in range(max(1, workers))]
+        self._wake_reader, self._wake_writer = self._context.Pipe(duplex=False)
+        self._monitor = threading.Thread(target=self._watch, name="bot-pool", daemon=True)
+        self._monitor.start()
+
+    # -- the Executor interface ----------------------------------------------------------
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future:
+        if kwargs:
+            fn = partial(fn, **kwargs)
+        future: Future = Future()
+        bot = getattr(fn, "__self__", None)
+        job = _Job(next(self._numbers), future, fn, args)
+        if isinstance(bot, Bot) and getattr(fn, "__name__", "") == "choose" and args:
+            view = args[0]
+            if isinstance(view, SeatView):
+                with self._lock:
+                    rng = self._rng.spawn(job.number)
+                job.fn, job.args, job.bot = _choose, (bot, portable_view(view, rng)), bot
+        with self._lock:
+            if self._closed:
+                raise RuntimeError("the bot pool is shut down")
+            self._waiting.append(job)
+        self._wake()
+        return future
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+            waiting = list(self._waiting)
+            self._waiting.clear()
+        for job in waiting:
+            job.future.cancel()
+        self._wake()
+        self._monitor.join(timeout=2.0)
+        for worker in self._workers:
+            self._stop(worker)
+
+    # -- inside --------------------------------------------------------------------------
+
+    def _start(self) -> _Worker:
+        here, there = self._context.Pipe()
+        process = self._context.Process(target=_work, args=(there,), daemon=True)
+        process.start()
+        there.close()
+        return _Worker(process, here)
+
+    def _stop(self, worker: _Worker) -> None:
+        with contextlib.suppress(OSError, ValueError):  # it may be gone already
+            worker.line.send(None)
+        worker.process.join(timeout=0.5)
+        if worker.process.is_alive():
+            worker.process.kill()
+            worker.process.join(timeout=1.0)
+        worker.line.close()
+
+    def _wake(self) -> None:
+        with contextlib.suppress(OSError, ValueError):  # shut down meanwhile
+            self._wake_writer.send_bytes(b".")
+
+    def _dispatch(self) -> None:
+        with self._lock:
+            for index, worker in enumerate(self._workers):
+                if worker.job is not None or not self._waiting:
+                    continue
+                job = self._waiting.popleft()
+                if not job.future.set_running_or_notify_cancel():
+                    continue
+                try:
+                    worker.line.send((job.number, job.fn, job.args))
+                except Exception as error:  # it would not pickle, or the worker is gone
+                    job.future.set_exception(BotFailed(f"the bot could not be sent: {error}"))
+                    if not worker.process.is_alive():
+                        self._replace(index)
+                    continue
+                job.started = time.monotonic()
+                worker.job = job
+
+    def _replace(self, index: int) -> None:
+        """Stop worker ``index`` (it died or overran) and start a fresh one in its place."""
+        old = self._workers[index]
+        old.process.kill()
+        old.process.join(timeout=1.0)
+        old.line.close()
+        self._workers[index] = self._start()
+        self.replaced += 1
+
+    def _finish(self, worker: _Worker, reply: tuple) -> None:
+        job = worker.job
+        worker.job = None
+        number, ok, value = reply
+        if job is None or job.number != number:
+            return
+        worker.jobs_done += 1
+        if not ok:
+            job.future.set_exception(value)
+            return
+        if job.bot is not None:
+            action, learned = value
+            job.bot.__dict__.update(learned)  # what the bot learned while deciding
+            value = action
+        job.future.set_result(value)
+
+    def _watch(self) -> None:
+        while True:
+            self._dispatch()
+            with self._lock:
+                if self._closed:
+                    return
+                busy = [worker for worker in self._workers if worker.job is not None]
+            now = time.monotonic()
+            timeout = min(
+                (max(0.0, worker.job.started + self.limit - now) for worker in busy if worker.job),
+                default=None,
+            )
+            ready = wait([self._wake_reader] + [worker.line for worker in busy], timeout)
+            if self._wake_reader in ready:
+                while self._wake_reader.poll():
+                    self._wake_reader.recv_bytes()
+            for index, worker in enumerate(list(self._workers)):
+                job = worker.job
+                if job is None:
+                    continue
+                if worker.line in ready:
+                    try:
+                        reply = worker.line.recv()
+                    except (EOFError, OSError):
+                        worker.job = None
+                        job.future.set_exception(BotFailed("the bot's process stopped"))
+                        with self._lock:
+                            self._replace(index)
+                        continue
+                    self._finish(worker, reply)
+                elif time.monotonic() - job.started > self.limit:
+                    worker.job = None
+                    job.future.set_exception(
+                        BotFailed(f"the bot took longer than {self.limit:g} seconds")
+                    )
+                    with self._lock:
+                        self._replace(index)

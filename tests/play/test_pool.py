@@ -1,0 +1,100 @@
+"""The bot pool: bots decide in other processes, started once and reused; what crosses over
+is the seat's view; a worker that dies or overruns is replaced and the match goes on."""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+
+from cardtable.engine import Rng
+from cardtable.games import registry
+from cardtable.play import Referee
+from cardtable.play.pool import BotPool, portable_view
+from cardtable.strategy import make_bots, view_for
+from cardtable.strategy.what_the_heck import MediumBot
+
+
+class SleepyBot(MediumBot):
+    """Thinks for a minute on its first move, then plays like medium."""
+
+    def choose(self, view):
+        if view.observation["round"] == 1:
+            time.sleep(60)
+        return super().choose(view)
+
+
+class CrashingBot(MediumBot):
+    """Its process dies on its first move."""
+
+    def choose(self, view):
+        if view.observation["round"] == 1:
+            os._exit(3)
+        return super().choose(view)
+
+
+@pytest.fixture
+def pool():
+    pool = BotPool(workers=1, limit=2.0)
+    yield pool
+    pool.shutdown()
+
+
+def test_bots_in_a_pool_play_a_match_to_the_end_with_legal_moves():
+    # A generous limit: the workers think at a lower priority, and this machine is shared.
+    pool = BotPool(workers=1, limit=60.0)
+    try:
+        play_a_match_in(pool)
+    finally:
+        pool.shutdown()
+
+
+def play_a_match_in(pool):
+    info = registry.get("what-the-heck")
+    state = info.new_game(3, seed=5)
+    bots = make_bots("what-the-heck", ["hard", "medium", "easy"], 5)
+    referee = Referee(state, bots, ["hard", "medium", "easy"], executor=pool)
+    referee.run()
+    assert state.is_over
+    # Every move was legal where it was made: the record replays to the same result.
+    assert registry.replay(referee.record()).result == state.result
+    # What the hard bot learned in the worker came back with it: it judged every reveal
+    # before its last choice (with one card left it has nothing to choose).
+    assert bots[0]._judged_rounds == set(range(1, 14))
+    assert pool.replaced == 0
+
+
+def test_a_bot_that_overruns_is_replaced_by_a_random_move_and_the_match_goes_on(pool):
+    info = registry.get("what-the-heck")
+    state = info.new_game(2, seed=1)
+    bots = [SleepyBot(Rng("sleepy")), MediumBot(Rng("medium"))]
+    started = time.monotonic()
+    Referee(state, bots, ["sleepy", "medium"], executor=pool).run()
+    assert state.is_over
+    assert pool.replaced == 1
+    assert time.monotonic() - started < 30  # not the bot's minute of sleep
+
+
+def test_a_bot_whose_process_dies_is_replaced_and_the_match_goes_on(pool):
+    info = registry.get("what-the-heck")
+    state = info.new_game(2, seed=2)
+    bots = [CrashingBot(Rng("crash")), MediumBot(Rng("medium"))]
+    Referee(state, bots, ["crash", "medium"], executor=pool).run()
+    assert state.is_over
+    assert pool.replaced == 1
+
+
+def test_the_view_sent_to_a_worker_holds_only_what_the_seat_may_know():
+    state = registry.get("mean").new_game(4, seed=9)
+    view = view_for(state.copy(), 2)
+    sent = portable_view(view, Rng("send"))
+    world = sent.sample_world(Rng("there"))
+    assert world.observation(2) == state.observation(2)
+    assert world.history == [] and world.setup_events == []
+    # The hidden cards were reshuffled before leaving: the world is not the true deal.
+    assert any(
+        world.zones()[name].cards != zone.cards
+        for name, zone in state.zones().items()
+        if zone.hidden_positions(2)
+    )

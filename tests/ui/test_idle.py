@@ -1,0 +1,44 @@
+"""A still table costs nothing: it asks for no frame while it waits for a human, asks for
+one when a bot's move or a timer is due, and the app sleeps until then or until input,
+which it handles at once."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from cardtable.ui.launch import Launch
+
+from .conftest import until
+
+
+def test_a_still_table_waiting_for_a_human_needs_no_frame_until_input(app):
+    app.open_table(Launch("mean", 2, ("human", "medium"), seed=1))
+    table = app.manager.top
+    until(app, table.awaiting_human)
+    assert table.wake_in() is None
+
+
+def test_a_table_animating_or_waiting_for_a_bot_needs_frames(app):
+    app.open_table(Launch("mean", 2, ("medium", "human"), seed=2))
+    table = app.manager.top
+    assert table.wake_in() == 0.0  # the deal is animating
+    until(app, lambda: table.still() and table.match.referee.next_due() is not None)
+    due = table.match.referee.next_due() - table.match.now
+    assert table.wake_in() == max(0.0, due)
+
+
+def test_the_app_rests_until_input_and_then_handles_it_at_once(app):
+    app.open_table(Launch("mean", 2, ("human", "medium"), seed=1))
+    table = app.manager.top
+    until(app, table.awaiting_human)
+    app.fixed_dt = None  # real time from here: the app may rest
+    started = time.perf_counter()
+    app.rest()  # no input: sleeps (a second at most) without drawing
+    assert time.perf_counter() - started >= 0.5
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode=""))
+    started = time.perf_counter()
+    app.rest()
+    assert time.perf_counter() - started < 0.2  # input: no sleep
+    assert pygame.event.peek(pygame.KEYDOWN)  # the key waits for the next frame
