@@ -16,7 +16,8 @@ import pygame
 from cardtable.games.hit_the_deck import COLOUR_NAMES, COLOUR_SHAPES, play_code
 
 from ... import theme
-from .cards import CARD_COLOURS, HIT_GOLD, draw_shape, seat_colour
+from ..parts.painter import draw_shape
+from .cards import CARD_COLOURS, HIT_GOLD, seat_colour
 
 if TYPE_CHECKING:
     from .table import HitTheDeckTable

@@ -25,7 +25,10 @@ from cardtable.engine import HIDDEN, Event
 from ... import theme
 from ...anim import Step, Tween
 from .. import drawing
-from .cards import HIT_GOLD, Colour, draw_hand, seat_colour
+from ..parts.moments import clock_ring, name_tag, order_list, shout
+from ..parts.painter import draw_hand
+from ..parts.words import and_names
+from .cards import HIT_GOLD, Colour, seat_colour
 from .marks import ring_rect
 
 if TYPE_CHECKING:
@@ -52,13 +55,6 @@ class HandOnPile:
     round: int
     fake: bool = False
     called: bool = False
-
-
-def and_names(names: list[str]) -> str:
-    """ "Ann", "Ann and Bo", "Ann, Bo and Cy"."""
-    return (
-        ", ".join(names[:-1]) + (" and " if len(names) > 1 else "") + (names[-1] if names else "")
-    )
 
 
 class SlapRoundLook:
@@ -230,7 +226,10 @@ class SlapRoundLook:
             at = (x + dx / length * side * 0.2, y + dy / length * side * 0.2)
             name = table.names[hand.seat]
             tag = f"{hand.order} {name}" if not hand.fake else f"{name}: fake-out!"
-            self.name_tag(surface, tag, at, colour, hand.fake or hand.seat in losers)
+            bad = hand.fake or hand.seat in losers
+            size = max(12, min(16, table.pile_size[1] // 10))
+            ink = (255, 255, 255) if bad else (20, 20, 20)
+            name_tag(surface, tag, at, size, (196, 40, 40) if bad else colour, ink)
 
     def draw_hit_order(self, surface: pygame.Surface, losers: set[int]) -> None:
         """Beside the pile during a round: the hands in the order they came, then those
@@ -254,42 +253,16 @@ class SlapRoundLook:
             # No room beside the discard pile: over the Draw Pile side, so the hands landing
             # on the discard pile stay in sight.
             box.right = max(ring.left - 18, table.centre.left - 6 + box.width)
-        theme.panel(surface, box, alpha=215, radius=10)
-        theme.text(surface, "Hands down", (box.x + 10, box.y + 6), size - 2, theme.INK_DIM, True)
-        y = box.y + 8 + row
+        rows = []
         for place, seat in enumerate(order + waiting, start=1):
             down = seat in order
             colour = seat_colour(seat) if down else theme.INK_DIM
-            name = table.names[seat]
-            marks = ""
-            if seat in called:
-                marks += " (called)"
+            marks = " (called)" if seat in called else ""
             if seat in losers:
                 marks += " · draws 4"
                 colour = (255, 120, 110)
-            font = theme.fonts().get(size, bold=down)
-            # The name gives way before what it did: "4. Cy… (called)", never "4. Cy (ca…".
-            lead = f"{place}. " if down else "–  "
-            room_for_name = box.width - 20 - font.size(lead + marks)[0]
-            words = lead + theme.fit(name, font, max(24, room_for_name)) + marks
-            theme.text(surface, words, (box.x + 10, y), size, colour, down, font=font)
-            y += row
-
-    def name_tag(
-        self,
-        surface: pygame.Surface,
-        words: str,
-        centre: tuple[float, float],
-        colour: Colour,
-        bad: bool,
-    ) -> None:
-        font = theme.fonts().get(max(12, min(16, self.table.pile_size[1] // 10)), bold=True)
-        label = font.render(words, True, (255, 255, 255) if bad else (20, 20, 20))
-        box = label.get_rect(center=(round(centre[0]), round(centre[1]))).inflate(12, 4)
-        box.clamp_ip(surface.get_rect())
-        pygame.draw.rect(surface, (196, 40, 40) if bad else colour, box, border_radius=8)
-        pygame.draw.rect(surface, (20, 20, 20), box, 2, border_radius=8)
-        surface.blit(label, label.get_rect(center=box.center))
+            rows.append((f"{place}. " if down else "–  ", table.names[seat], marks, colour, down))
+        order_list(surface, box, "Hands down", size, rows)
 
     def outcome_words(self) -> str:
         """Who draws four, and why, in the game's words."""
@@ -313,47 +286,24 @@ class SlapRoundLook:
         discard = table.view.spots["discard"].rect
         top = max(table.centre.top + 8, ring_rect(table).top + 10)
         anchor = (table.centre.centerx, min(top, min(draw.top, discard.top) - 4))
+        width = table.centre.width + 40
         if self.calling:
             pulse = 1.0 + 0.06 * math.sin(table.clock * 14)
             size = round(max(26, table.pile_size[1] * 0.3) * pulse)
-            self.shout(surface, "HIT THE DECK!", anchor, size, HIT_GOLD)
+            shout(surface, "HIT THE DECK!", anchor, size, HIT_GOLD, width)
             self.draw_clock(surface)
         elif self.closed:
-            self.shout(surface, "Round over", anchor, max(22, table.pile_size[1] // 5), OVER_RED)
+            shout(surface, "Round over", anchor, max(22, table.pile_size[1] // 5), OVER_RED, width)
         elif self.result is not None:
             size = max(20, round(table.pile_size[1] * 0.17))
-            self.shout(surface, self.outcome_words(), anchor, size, OVER_RED)
-
-    def shout(
-        self,
-        surface: pygame.Surface,
-        words: str,
-        anchor: tuple[int, int],
-        size: int,
-        colour: Colour,
-    ) -> None:
-        font = theme.fonts().get(size, bold=True)
-        while font.size(words)[0] > self.table.centre.width + 40 and size > 14:
-            size -= 2
-            font = theme.fonts().get(size, bold=True)
-        shade = font.render(words, True, (20, 10, 10))
-        label = font.render(words, True, colour)
-        rect = label.get_rect(midbottom=anchor)
-        for dx, dy in ((-2, 0), (2, 0), (0, -2), (0, 3), (2, 3)):
-            surface.blit(shade, rect.move(dx, dy))
-        surface.blit(label, rect)
+            shout(surface, self.outcome_words(), anchor, size, OVER_RED, width)
 
     def draw_clock(self, surface: pygame.Surface) -> None:
         """Time left in the round: an arc round the discard pile that runs out."""
         left = self.table.window_left()
         if not left:
             return
-        pile = self.table.view.spots["discard"].rect
-        reach = max(pile.w, pile.h) // 2 + 14
-        circle = pygame.Rect(0, 0, 2 * reach, 2 * reach)
-        circle.center = pile.center
-        end = math.pi / 2 + 2 * math.pi * left
-        pygame.draw.arc(surface, HIT_GOLD, circle, math.pi / 2, end, 5)
+        clock_ring(surface, self.table.view.spots["discard"].rect, left, HIT_GOLD)
 
     def draw_flash(self, surface: pygame.Surface) -> None:
         if self.flash_left <= 0 or not self.flash:

@@ -29,6 +29,7 @@ from ...slap import key_label, keys_for, pad_label, pads_for
 from ...widgets import Button
 from .. import drawing
 from ..base import TOP_BAR, Drag, Spot, TableScene
+from ..parts.words import count
 from . import marks
 from .cards import HIT_STYLE, ORDER, seat_colour
 from .slap_round import SlapRoundLook
@@ -303,8 +304,7 @@ class HitTheDeckTable(TableScene):
     def draw_table(self, surface: pygame.Surface) -> None:
         scores = self.public.get("scores") or [0] * self.players
         for seat, plate in self.plates.items():
-            score = scores[seat]
-            self.draw_plate(surface, seat, plate, f"{score} pt" + ("" if score == 1 else "s"))
+            self.draw_plate(surface, seat, plate, count(scores[seat], "pt"))
             pygame.draw.rect(
                 surface,
                 seat_colour(seat),

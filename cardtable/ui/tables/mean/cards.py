@@ -13,6 +13,7 @@ from cardtable.games.mean import EIGHT, MEAN_VALUE, SETS_DOWN, SETS_UP, WILD
 
 from ... import theme
 from ...cards import CardFace, CardStyle
+from ..parts.painter import blank, edge, frame
 
 UP_MARK = "↑"
 DOWN_MARK = "↓"
@@ -75,18 +76,9 @@ def paint_mean(code: str, size: tuple[int, int]) -> pygame.Surface:
     a special card does."""
     face = mean_face(code)
     width, height = size
-    surface = pygame.Surface(size, pygame.SRCALPHA)
+    surface, radius = blank(size, face.paper)
     rect = surface.get_rect()
-    radius = max(2, round(width * 0.09))
-    pygame.draw.rect(surface, face.paper, rect, border_radius=radius)
-    inset = max(2, round(width * 0.06))
-    pygame.draw.rect(
-        surface,
-        face.accent,
-        rect.inflate(-2 * inset, -2 * inset),
-        max(1, round(width * 0.025)),
-        radius // 2 + 1,
-    )
+    inset = frame(surface, face.accent, 0.025, radius).x
     banded = bool(face.caption) and height >= 60
     centre = (rect.centerx, round(height * (0.44 if banded else 0.5)))
     disc = max(4, round(width * 0.32))
@@ -125,8 +117,7 @@ def paint_mean(code: str, size: tuple[int, int]) -> pygame.Surface:
         colour = MEAN_RED if code == str(MEAN_VALUE) else face.accent
         pygame.draw.rect(surface, colour, band, border_radius=max(2, band.height // 3))
         surface.blit(label, label.get_rect(center=band.center))
-    pygame.draw.rect(surface, (40, 40, 40), rect, max(1, round(width * 0.012)), radius)
-    return surface
+    return edge(surface, radius)
 
 
 MEAN_STYLE = CardStyle(

@@ -22,6 +22,8 @@ from cardtable.games.mean import (
 from ... import theme
 from ...cards import flip_width
 from .. import drawing
+from ..parts.moments import turning_sign
+from ..parts.words import count as counted
 from .cards import DOWN_MARK, MEAN_RED, SWAP_MARK, UP_MARK
 
 if TYPE_CHECKING:
@@ -41,7 +43,7 @@ def seat_detail(table: MeanTable, seat: int) -> str:
     count = len(table.model.get(f"hand:{seat}", []))
     if table.plates[seat].width < 190:
         return str(count)  # a narrow plate keeps its room for the name
-    return f"{count} card" + ("" if count == 1 else "s")
+    return counted(count, "card")
 
 
 def labels(table: MeanTable, surface: pygame.Surface) -> None:
@@ -91,23 +93,8 @@ def sign(table: MeanTable, surface: pygame.Surface) -> None:
         "up": (UP_COLOUR, f"{UP_MARK} GOING UP {UP_MARK}"),
         "down": (DOWN_COLOUR, f"{DOWN_MARK} GOING DOWN {DOWN_MARK}"),
     }[direction]
-    face = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(face, colour, face.get_rect(), border_radius=12)
-    pygame.draw.rect(face, (250, 246, 230), face.get_rect(), 3, border_radius=12)
     size = max(12, round(rect.height * (0.36 if direction is None else 0.5)))
-    font = theme.fonts().get(size, bold=True)
-    while font.size(words)[0] > rect.width - 16 and size > 10:
-        size -= 1
-        font = theme.fonts().get(size, bold=True)
-    theme.text(
-        face, words, (rect.width // 2, rect.height // 2), 0, theme.INK, anchor="center", font=font
-    )
-    shown = rect.copy()
-    shown.width = max(4, round(rect.width * squeeze))
-    shown.centerx = rect.centerx
-    if squeeze < 1.0:
-        face = pygame.transform.smoothscale(face, shown.size)
-    surface.blit(face, shown)
+    turning_sign(surface, rect, colour, words, size, squeeze)
 
 
 def play_words(table: MeanTable, surface: pygame.Surface) -> None:
@@ -116,7 +103,7 @@ def play_words(table: MeanTable, surface: pygame.Surface) -> None:
     at = (area.centerx, area.bottom + 8)
     if table.mean_count:
         count = table.mean_count
-        words = f"MEAN! ×{count}: {count} pile{'' if count == 1 else 's'} waiting"
+        words = f"MEAN! ×{count}: {counted(count, 'pile')} waiting"
         if theme.fonts().get(16, bold=True).size(words)[0] > table.middle.width - 24:
             words = f"MEAN! ×{count}"
         box = drawing.label_box(surface, words, at, 16, MEAN_RED, (255, 244, 240), "midtop", 255)

@@ -43,6 +43,7 @@ from ...anim import Step, Tween
 from ...cards import CardStyle, card_size
 from ...layout import SeatLayout, seat_layout
 from ..base import TOP_BAR, Spot, TableScene
+from ..parts.words import agree
 from . import marks
 from .cards import DOWN_MARK, MEAN_STYLE, UP_MARK
 
@@ -332,8 +333,7 @@ class MeanTable(TableScene):
 
     def says(self, seat: int, verb: str) -> str:
         """``Ada takes`` / ``You take``: a seat's name with a verb that agrees."""
-        name = self.names[seat]
-        return f"{name} {verb}" if name.lower() == "you" else f"{name} {verb}s"
+        return agree(self.names[seat], verb)
 
     def banner(self, words: str, share: float = 1.0) -> None:
         self.animator.show_banner(words, self.banner_time * share)

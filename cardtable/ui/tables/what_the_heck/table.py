@@ -17,6 +17,7 @@ from ...cards import CardStyle, card_size
 from ...layout import seat_layout
 from .. import drawing
 from ..base import TOP_BAR, Spot, TableScene
+from ..parts.words import count
 from .cards import PLAYER_STYLE, POINT_STYLE, point_face
 
 POINT_ZONES = ("points", "center", "unclaimed")
@@ -184,8 +185,7 @@ class WhatTheHeckTable(TableScene):
     def draw_table(self, surface: pygame.Surface) -> None:
         scores = self.public.get("scores") or [0] * self.players
         for seat, plate in self.plates.items():
-            score = scores[seat]
-            self.draw_plate(surface, seat, plate, f"{score} pt" + ("" if abs(score) == 1 else "s"))
+            self.draw_plate(surface, seat, plate, count(scores[seat], "pt"))
         for seat, rect in self.bid_spots.items():
             if seat != self.viewer:
                 drawing.target(surface, rect, None)

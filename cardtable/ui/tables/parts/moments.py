@@ -1,0 +1,118 @@
+"""What a table shows for a moment of play, game-agnostic: a call shouted over the
+table, a clock that runs out round a pile, a name tag, a list of players in order (who
+hit first, who is still to come), and a sign that turns over (Going Up / Going Down).
+
+Plain functions on a surface; the table says where, when and in what words. Not for
+the timing of the moment (the table's ``animate_*`` hooks) nor one game's own marks.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from ... import theme
+
+Colour = tuple[int, int, int]
+SHADE: Colour = (20, 10, 10)
+
+
+def shout(
+    surface: pygame.Surface,
+    words: str,
+    anchor: tuple[int, int],
+    size: int,
+    colour: Colour,
+    width: int,
+) -> None:
+    """Big bold words with a dark outline, their bottom middle at ``anchor``, made
+    smaller until no wider than ``width``: a call everyone at the table hears."""
+    font = theme.fonts().get(size, bold=True)
+    while font.size(words)[0] > width and size > 14:
+        size -= 2
+        font = theme.fonts().get(size, bold=True)
+    shade = font.render(words, True, SHADE)
+    label = font.render(words, True, colour)
+    rect = label.get_rect(midbottom=anchor)
+    for dx, dy in ((-2, 0), (2, 0), (0, -2), (0, 3), (2, 3)):
+        surface.blit(shade, rect.move(dx, dy))
+    surface.blit(label, rect)
+
+
+def clock_ring(surface: pygame.Surface, pile: pygame.Rect, left: float, colour: Colour) -> None:
+    """A timed window's clock: an arc round ``pile`` from twelve o'clock that runs out
+    as ``left`` goes from 1 to 0."""
+    reach = max(pile.w, pile.h) // 2 + 14
+    circle = pygame.Rect(0, 0, 2 * reach, 2 * reach)
+    circle.center = pile.center
+    end = math.pi / 2 + 2 * math.pi * left
+    pygame.draw.arc(surface, colour, circle, math.pi / 2, end, 5)
+
+
+def name_tag(
+    surface: pygame.Surface,
+    words: str,
+    centre: tuple[float, float],
+    size: int,
+    fill: Colour,
+    ink: Colour,
+) -> None:
+    """A small filled tag with a dark rim (a name on a hand, a mark on a card), kept on
+    the surface."""
+    font = theme.fonts().get(size, bold=True)
+    label = font.render(words, True, ink)
+    box = label.get_rect(center=(round(centre[0]), round(centre[1]))).inflate(12, 4)
+    box.clamp_ip(surface.get_rect())
+    pygame.draw.rect(surface, fill, box, border_radius=8)
+    pygame.draw.rect(surface, (20, 20, 20), box, 2, border_radius=8)
+    surface.blit(label, label.get_rect(center=box.center))
+
+
+def order_list(
+    surface: pygame.Surface,
+    box: pygame.Rect,
+    title: str,
+    size: int,
+    rows: list[tuple[str, str, str, Colour, bool]],
+) -> None:
+    """A panel listing players in order under ``title``: each row ``(lead, name, after,
+    colour, bold)``, e.g. ``("1. ", "Ann", " (called)", red, True)``. The name gives way
+    before what it did: "4. Cy… (called)", never "4. Cy (ca…"."""
+    theme.panel(surface, box, alpha=215, radius=10)
+    theme.text(surface, title, (box.x + 10, box.y + 6), size - 2, theme.INK_DIM, True)
+    y = box.y + 8 + size + 8
+    for lead, name, after, colour, bold in rows:
+        font = theme.fonts().get(size, bold=bold)
+        room_for_name = box.width - 20 - font.size(lead + after)[0]
+        words = lead + theme.fit(name, font, max(24, room_for_name)) + after
+        theme.text(surface, words, (box.x + 10, y), size, colour, bold, font=font)
+        y += size + 8
+
+
+def turning_sign(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    colour: Colour,
+    words: str,
+    size: int,
+    squeeze: float = 1.0,
+) -> None:
+    """A sign with rounded corners and a light rim, its words as big as fit; ``squeeze``
+    (0..1, from ``cards.flip_width``) narrows it while it turns over."""
+    face = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(face, colour, face.get_rect(), border_radius=12)
+    pygame.draw.rect(face, (250, 246, 230), face.get_rect(), 3, border_radius=12)
+    font = theme.fonts().get(size, bold=True)
+    while font.size(words)[0] > rect.width - 16 and size > 10:
+        size -= 1
+        font = theme.fonts().get(size, bold=True)
+    theme.text(
+        face, words, (rect.width // 2, rect.height // 2), 0, theme.INK, anchor="center", font=font
+    )
+    shown = rect.copy()
+    shown.width = max(4, round(rect.width * squeeze))
+    shown.centerx = rect.centerx
+    if squeeze < 1.0:
+        face = pygame.transform.smoothscale(face, shown.size)
+    surface.blit(face, shown)
