@@ -118,11 +118,8 @@ def compare(out: Path, before: Path) -> int:
             print(f"SIZE {path.name}")
             differing += 1
             continue
-        diff = 0
-        for x in range(a.get_width()):
-            for y in range(0, a.get_height()):
-                if a.get_at((x, y)) != b.get_at((x, y)):
-                    diff += 1
+        same = pygame.surfarray.pixels3d(a) == pygame.surfarray.pixels3d(b)
+        diff = int((~same.all(axis=2)).sum())
         if diff:
             differing += 1
         print(f"{'DIFF' if diff else 'same'} {path.name}: {diff} pixels")

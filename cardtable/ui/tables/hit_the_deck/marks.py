@@ -17,6 +17,9 @@ from cardtable.games.hit_the_deck import COLOUR_NAMES, COLOUR_SHAPES, play_code
 
 from ... import theme
 from ..parts.painter import draw_shape
+from ..parts.piles import veil
+from ..parts.plates import key_cap
+from ..parts.words import count as counted
 from .cards import CARD_COLOURS, HIT_GOLD, seat_colour
 
 if TYPE_CHECKING:
@@ -103,7 +106,7 @@ def plate_extras(
     """The seat's card count and, for a human, the key that slaps for them: under the
     plate at the bottom, else beside the count."""
     small = max(11, min(15, plate.height // 3 - 2))
-    words = f"{count} card" + ("" if count == 1 else "s")
+    words = counted(count, "card")
     capped = seat in table.key_names or seat in table.pad_names
     kind = "hit now!" if table.round.calling else "Human"
     if capped and table.sides[seat] != "bottom":
@@ -125,31 +128,11 @@ def plate_extras(
     if table.sides[seat] == "bottom":
         at = (plate.x + 4, plate.bottom + 16)
         theme.text(surface, "Slap key", at, 15, theme.INK_DIM, anchor="midleft")
-        key_cap(table, surface, seat, (plate.x + 76, plate.bottom + 16), 15, plate.right + 60)
-        return
-    kind_width = theme.fonts().get(small).size(kind)[0]
-    key_cap(
-        table, surface, seat, (plate.x + 18 + kind_width, plate.bottom - 12), small, label.x - 8
-    )
-
-
-def key_cap(
-    table: HitTheDeckTable,
-    surface: pygame.Surface,
-    seat: int,
-    midleft: tuple[int, int],
-    size: int,
-    right: int,
-) -> None:
-    """The seat's slap key drawn as a key, edged in the seat's colour."""
-    font = theme.fonts().get(size, bold=True)
-    words = theme.fit(table.slap_key_words(seat), font, right - midleft[0] - 12)
-    cap = font.render(words, True, (30, 30, 30))
-    box = cap.get_rect(midleft=(midleft[0] + 5, midleft[1])).inflate(10, 4)
-    pygame.draw.rect(surface, (90, 86, 76), box.move(0, 2), border_radius=5)
-    pygame.draw.rect(surface, (236, 232, 218), box, border_radius=5)
-    pygame.draw.rect(surface, seat_colour(seat), box, 2, border_radius=5)
-    surface.blit(cap, cap.get_rect(center=box.center))
+        midleft, size, right = (plate.x + 76, plate.bottom + 16), 15, plate.right + 60
+    else:
+        kind_width = theme.fonts().get(small).size(kind)[0]
+        midleft, size, right = (plate.x + 18 + kind_width, plate.bottom - 12), small, label.x - 8
+    key_cap(surface, table.slap_key_words(seat), midleft, size, right, seat_colour(seat))
 
 
 def direction(table: HitTheDeckTable, surface: pygame.Surface) -> None:
@@ -197,20 +180,9 @@ def hand_hints(table: HitTheDeckTable, surface: pygame.Surface) -> None:
     if not playable:
         return
     picked = table.input.picked
-    slots = table.view.slots(zone)
-    for index, rect in enumerate(slots):
-        if picked is not None and picked.zone == zone and index in picked.group:
-            continue
-        if cards[index] in playable:
-            continue
-        veil = pygame.Surface(rect.size, pygame.SRCALPHA)
-        radius = max(2, round(rect.w * 0.09))
-        pygame.draw.rect(veil, (0, 0, 0, 80), veil.get_rect(), border_radius=radius)
-        # Only the part not covered by the next card: the veil must not darken it.
-        if index + 1 < len(cards):
-            visible = max(0, slots[index + 1].x - rect.x)
-            veil = veil.subsurface((0, 0, min(rect.w, visible), rect.h))
-        surface.blit(veil, rect)
+    held = set(picked.group) if picked is not None and picked.zone == zone else set()
+    dimmed = {i for i, code in enumerate(cards) if code not in playable and i not in held}
+    veil(surface, table.view.slots(zone), dimmed)
 
 
 def demand(table: HitTheDeckTable, surface: pygame.Surface) -> None:

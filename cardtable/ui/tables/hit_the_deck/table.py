@@ -29,6 +29,7 @@ from ...slap import key_label, keys_for, pad_label, pads_for
 from ...widgets import Button
 from .. import drawing
 from ..base import TOP_BAR, Drag, Spot, TableScene
+from ..parts.plates import split_seat
 from ..parts.words import count
 from . import marks
 from .cards import HIT_STYLE, ORDER, seat_colour
@@ -82,19 +83,13 @@ class HitTheDeckTable(TableScene):
         for seat in range(self.players):
             box = seats.boxes[seat]
             if seats.sides[seat] == "bottom":
-                plate_w = max(150, min(230, box.width // 5))
-                plate = pygame.Rect(box.x, box.y + 8, plate_w, 58)
-                self.plates[seat] = plate
-                hand = pygame.Rect(
-                    plate.right + 24, box.y, box.right - plate.right - 48, box.height
-                )
+                plate = (max(150, min(230, box.width // 5)), 58)
+                self.plates[seat], hand = split_seat(box, True, plate, 24, top=8)
+                hand.width -= 24  # air at the right
                 spots[f"hand:{seat}"] = Spot(hand, main, "row")
             else:
-                plate = pygame.Rect(box.x, box.y, box.width, min(52, box.height // 2))
-                self.plates[seat] = plate
-                body = pygame.Rect(
-                    box.x, plate.bottom + 4, box.width, box.bottom - plate.bottom - 4
-                )
+                plate = (box.width, min(52, box.height // 2))
+                self.plates[seat], body = split_seat(box, False, plate, 4)
                 small = card_size(max(18, min(body.height - 2, body.width * 0.22 * 1.42)))
                 spots[f"hand:{seat}"] = Spot(body.inflate(-8, 0), small, "row", face_up=False)
         self.centre = centre = seats.center

@@ -23,6 +23,7 @@ from ... import theme
 from ...cards import flip_width
 from .. import drawing
 from ..parts.moments import turning_sign
+from ..parts.piles import caption, help_lines
 from ..parts.words import count as counted
 from .cards import DOWN_MARK, MEAN_RED, SWAP_MARK, UP_MARK
 
@@ -51,9 +52,7 @@ def labels(table: MeanTable, surface: pygame.Surface) -> None:
     small = max(12, min(15, spots["draw"].card[1] // 7))
 
     def above(rect: pygame.Rect, words: str) -> None:
-        theme.text(
-            surface, words, (rect.centerx, rect.y - 4), small, theme.INK_DIM, True, "midbottom"
-        )
+        caption(surface, words, rect, small, bold=True)
 
     deck = spots["draw"].rect
     above(deck, "Draw Deck")
@@ -199,10 +198,6 @@ def hand_hint(table: MeanTable, surface: pygame.Surface) -> None:
         lines = ["Click a lit pile", "or drag it to your hand", "Keys: ←/→ Enter, 1-4"]
     else:
         return
-    font = theme.fonts().get(13)
-    if max(font.size(line)[0] for line in lines[:2]) > plate.width:
+    if max(theme.fonts().get(13).size(line)[0] for line in lines[:2]) > plate.width:
         lines = lines[2:]  # a narrow window: the status line says the rest
-    for index, line in enumerate(lines):
-        if font.size(line)[0] <= plate.width:
-            where = (plate.x + 4, plate.bottom + 8 + index * 17)
-            theme.text(surface, line, where, 13, theme.INK_DIM, font=font)
+    help_lines(surface, lines, (plate.x + 4, plate.bottom + 8), 13, plate.width, 17)

@@ -43,6 +43,7 @@ from ...anim import Step, Tween
 from ...cards import CardStyle, card_size
 from ...layout import SeatLayout, seat_layout
 from ..base import TOP_BAR, Spot, TableScene
+from ..parts.plates import split_seat
 from ..parts.words import agree
 from . import marks
 from .cards import DOWN_MARK, MEAN_STYLE, UP_MARK
@@ -85,15 +86,13 @@ class MeanTable(TableScene):
         for seat in range(self.players):
             box = seats.boxes[seat]
             if seats.sides[seat] == "bottom":
-                side = max(130, min(210, box.width // 6))
-                self.plates[seat] = pygame.Rect(box.x, box.y + 6, side, 52)
-                hand = pygame.Rect(box.x + side + 14, box.y, box.width - side - 14, box.height)
+                plate = (max(130, min(210, box.width // 6)), 52)
+                self.plates[seat], hand = split_seat(box, True, plate, 14, top=6)
                 self.view.spots[f"hand:{seat}"] = Spot(hand, main, "row")
             else:
-                plate_h = max(32, min(44, box.height // 3))
-                self.plates[seat] = pygame.Rect(box.x, box.y, box.width, plate_h)
-                body = pygame.Rect(box.x + 4, box.y + plate_h + 4, box.width - 8, 0)
-                body.height = box.bottom - body.y
+                plate = (box.width, max(32, min(44, box.height // 3)))
+                self.plates[seat], body = split_seat(box, False, plate, 4)
+                body.inflate_ip(-8, 0)
                 card = card_size(max(24, min(body.height, body.width * 0.3 * 1.42)))
                 hand = pygame.Rect(body.x, body.y, body.width, card[1])
                 self.view.spots[f"hand:{seat}"] = Spot(hand, card, "row", face_up=False)
