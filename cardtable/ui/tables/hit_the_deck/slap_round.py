@@ -24,8 +24,7 @@ from cardtable.engine import HIDDEN, Event
 
 from ... import theme
 from ...anim import Step, Tween
-from .. import drawing
-from ..parts.moments import clock_ring, name_tag, order_list, shout
+from ..parts.moments import TimedCall, clock_ring, name_tag, order_list
 from ..parts.painter import draw_hand
 from ..parts.words import and_names
 from .cards import HIT_GOLD, Colour, seat_colour
@@ -37,9 +36,8 @@ if TYPE_CHECKING:
 #: How long (seconds at speed 1) a hand takes to land, and the slam of a Hand card.
 HAND_LANDS = 0.2
 SLAM = 0.4
-#: How long a fake-out's hand stays on the pile, and its words on the table.
+#: How long a fake-out's hand stays on the pile (its words stay a little longer).
 FAKE_STAYS = 1.8
-FLASH = 2.4
 OVER_RED: Colour = (255, 170, 160)
 FLASH_RED, FLASH_INK = (150, 36, 36), (255, 240, 236)
 
@@ -57,24 +55,16 @@ class HandOnPile:
     called: bool = False
 
 
-class SlapRoundLook:
+class SlapRoundLook(TimedCall):
     """What the table shows of the slap rounds: the slam, the hands on the pile, the
-    order they came in, the call, the round's clock and its outcome."""
+    order they came in, the call ("HIT THE DECK!" while ``calling``), the round's clock
+    and its outcome (``result``, once the last hand landed)."""
 
     def __init__(self, table: HitTheDeckTable) -> None:
+        super().__init__()
         self.table = table
         self.hands: list[HandOnPile] = []
-        self.result: dict[str, Any] | None = None  # the closed round, once its hand landed
         self.slam: Tween | None = None
-        self.calling = False  # "HIT THE DECK!" is up: the round is open
-        self.closed = False  # the rules closed the round: "Round over" until the result
-        self.flash = ""
-        self.flash_left = 0.0
-
-    @property
-    def showing(self) -> bool:
-        """A round (or its outcome) holds the middle of the table."""
-        return self.calling or self.closed or self.result is not None
 
     def hit_seats(self) -> set[int]:
         """The seats whose hand is down in the open round."""
@@ -137,12 +127,8 @@ class SlapRoundLook:
             self.hands = []
             self.result = None
 
-    def show_flash(self, words: str) -> None:
-        self.flash = words
-        self.flash_left = FLASH
-
     def update(self, dt: float) -> None:
-        self.flash_left = max(0.0, self.flash_left - dt)
+        super().update(dt)
         clock = self.table.clock
         # A fake-out's hand lifts off the pile again after a moment.
         self.hands = [h for h in self.hands if not h.fake or clock - h.landed < FAKE_STAYS]
@@ -286,17 +272,14 @@ class SlapRoundLook:
         discard = table.view.spots["discard"].rect
         top = max(table.centre.top + 8, ring_rect(table).top + 10)
         anchor = (table.centre.centerx, min(top, min(draw.top, discard.top) - 4))
-        width = table.centre.width + 40
+        big = table.pile_size[1]
+        pulse = 1.0 + 0.06 * math.sin(table.clock * 14)
+        call = ("HIT THE DECK!", round(max(26, big * 0.3) * pulse), HIT_GOLD)
+        over = ("Round over", max(22, big // 5), OVER_RED)
+        outcome = (self.outcome_words(), max(20, round(big * 0.17)), OVER_RED)
+        self.draw_call(surface, anchor, table.centre.width + 40, call, over, outcome)
         if self.calling:
-            pulse = 1.0 + 0.06 * math.sin(table.clock * 14)
-            size = round(max(26, table.pile_size[1] * 0.3) * pulse)
-            shout(surface, "HIT THE DECK!", anchor, size, HIT_GOLD, width)
             self.draw_clock(surface)
-        elif self.closed:
-            shout(surface, "Round over", anchor, max(22, table.pile_size[1] // 5), OVER_RED, width)
-        elif self.result is not None:
-            size = max(20, round(table.pile_size[1] * 0.17))
-            shout(surface, self.outcome_words(), anchor, size, OVER_RED, width)
 
     def draw_clock(self, surface: pygame.Surface) -> None:
         """Time left in the round: an arc round the discard pile that runs out."""
@@ -306,10 +289,6 @@ class SlapRoundLook:
         clock_ring(surface, self.table.view.spots["discard"].rect, left, HIT_GOLD)
 
     def draw_flash(self, surface: pygame.Surface) -> None:
-        if self.flash_left <= 0 or not self.flash:
-            return
         table = self.table
         under = (table.centre.centerx, table.view.spots["discard"].rect.bottom + 30)
-        size = max(15, table.pile_size[1] // 8)
-        alpha = int(230 * min(1.0, self.flash_left * 2))
-        drawing.label_box(surface, self.flash, under, size, FLASH_RED, FLASH_INK, "midtop", alpha)
+        self.draw_flash_at(surface, under, max(15, table.pile_size[1] // 8), FLASH_RED, FLASH_INK)

@@ -9,10 +9,12 @@ the timing of the moment (the table's ``animate_*`` hooks) nor one game's own ma
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pygame
 
 from ... import theme
+from .. import drawing
 
 Colour = tuple[int, int, int]
 SHADE: Colour = (20, 10, 10)
@@ -116,3 +118,55 @@ def turning_sign(
     if squeeze < 1.0:
         face = pygame.transform.smoothscale(face, shown.size)
     surface.blit(face, shown)
+
+
+class TimedCall:
+    """A timed window shown as a moment of its own: a call shouted over the table while
+    it is open (``calling``), "Round over" the moment the rules close it (``closed``),
+    then its outcome (``result``) until the next turn clears it; and a flash line that
+    fades (a fake-out, a late call). The table says when (from its ``animate_*`` hooks),
+    in what words, and where."""
+
+    def __init__(self) -> None:
+        self.calling = False  # the call is up: the window is open
+        self.closed = False  # the rules closed it: "Round over" until the result
+        self.result: dict[str, Any] | None = None  # the closed window, once shown
+        self.flash = ""
+        self.flash_left = 0.0
+
+    @property
+    def showing(self) -> bool:
+        """The window (or its outcome) holds the middle of the table."""
+        return self.calling or self.closed or self.result is not None
+
+    def show_flash(self, words: str, seconds: float = 2.4) -> None:
+        self.flash = words
+        self.flash_left = seconds
+
+    def update(self, dt: float) -> None:
+        self.flash_left = max(0.0, self.flash_left - dt)
+
+    def draw_call(
+        self,
+        surface: pygame.Surface,
+        anchor: tuple[int, int],
+        width: int,
+        call: tuple[str, int, Colour],
+        over: tuple[str, int, Colour],
+        outcome: tuple[str, int, Colour],
+    ) -> None:
+        """The ``(words, size, colour)`` of the moment shouted at ``anchor``: ``call``
+        while open, ``over`` once closed, then ``outcome``."""
+        if self.showing:
+            shown = call if self.calling else over if self.closed else outcome
+            words, size, colour = shown
+            shout(surface, words, anchor, size, colour, width)
+
+    def draw_flash_at(
+        self, surface: pygame.Surface, at: tuple[int, int], size: int, fill: Colour, ink: Colour
+    ) -> None:
+        """The flash line in a box under ``at``, fading in its last half second."""
+        if self.flash_left <= 0 or not self.flash:
+            return
+        alpha = int(230 * min(1.0, self.flash_left * 2))
+        drawing.label_box(surface, self.flash, at, size, fill, ink, "midtop", alpha)
