@@ -30,7 +30,7 @@ from ...widgets import Button
 from .. import drawing
 from ..base import TOP_BAR, Drag, Spot, TableScene
 from ..parts.plates import split_seat
-from ..parts.words import count
+from ..parts.words import HandTally, count
 from . import marks
 from .cards import HIT_STYLE, ORDER, seat_colour
 from .slap_round import SlapRoundLook
@@ -56,7 +56,7 @@ class HitTheDeckTable(TableScene):
         self.key_names: dict[int, str] = {}
         self.pad_names: dict[int, tuple[int, int]] = {}
         self.hand_shown: int | None = None  # the hand being dealt, before the view knows it
-        self.sheet_rows_so_far: list[tuple[str, ...]] = []
+        self.tally = HandTally(lambda score: "out · 0" if score == 0 else f"+{score}")
 
     def enter(self) -> None:
         saved = self.app.settings.slap_bindings
@@ -260,14 +260,7 @@ class HitTheDeckTable(TableScene):
             self.animator.step(lambda step: self.round.clear(), label="clear the pile")
 
     def animate_hand_over(self, event: Event) -> None:
-        row = (
-            str(event.data.get("hand", len(self.sheet_rows_so_far) + 1)),
-            *(
-                "out · 0" if score == 0 else f"+{score}"
-                for score in event.data.get("hand_scores", [])
-            ),
-        )
-        self.sheet_rows_so_far.append(row)
+        self.tally.add(event)
         self.animator.step(lambda step: self.round.clear(), label="clear the pile")
         self.animator.animate_score(event)  # the plates show the new totals with the sheet
         super().animate_hand_over(event)
@@ -278,8 +271,7 @@ class HitTheDeckTable(TableScene):
     def sheet_rows(self, event: Event) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
         """Every hand's scores and the running totals, as the rule sheet's paper and
         pencil would have them (lowest total wins)."""
-        totals = ("Total", *(str(score) for score in event.data.get("scores", [])))
-        return ("Hand", *self.names), [*self.sheet_rows_so_far, totals]
+        return self.tally.sheet(event, self.names)
 
     def update(self, dt: float) -> None:
         super().update(dt)

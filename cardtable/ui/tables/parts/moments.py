@@ -170,3 +170,30 @@ class TimedCall:
             return
         alpha = int(230 * min(1.0, self.flash_left * 2))
         drawing.label_box(surface, self.flash, at, size, fill, ink, "midtop", alpha)
+
+
+def arrow(
+    surface: pygame.Surface,
+    points: list[tuple[float, float]],
+    colour: Colour,
+    forward: bool = True,
+    width: int = 3,
+    head: int = 12,
+) -> None:
+    """A line through ``points`` with an arrowhead at its end (``forward``) or its
+    start: which way play goes round a pile, for instance."""
+    pygame.draw.lines(surface, colour, False, points, width)
+    tip, back = (points[-1], points[-3]) if forward else (points[0], points[2])
+    dx, dy = tip[0] - back[0], tip[1] - back[1]
+    length = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / length, dy / length
+    wing = head * 0.6
+    pygame.draw.polygon(
+        surface,
+        colour,
+        [
+            (tip[0] + ux * 4, tip[1] + uy * 4),
+            (tip[0] - ux * head - uy * wing, tip[1] - uy * head + ux * wing),
+            (tip[0] - ux * head + uy * wing, tip[1] - uy * head - ux * wing),
+        ],
+    )
