@@ -19,7 +19,7 @@ from ..parts import rings
 from ..parts.moments import arrow
 from ..parts.painter import draw_shape
 from ..parts.piles import veil
-from ..parts.plates import key_cap
+from ..parts.plates import corner_words, key_cap
 from ..parts.words import count as counted
 from .cards import CARD_COLOURS, HIT_GOLD, seat_colour
 
@@ -71,15 +71,7 @@ def plate_extras(
         needed = font.size(kind + table.slap_key_words(seat) + words)[0] + 56
         if needed > plate.width:
             words = f"{count} c."  # a narrow plate keeps room for the slap key
-    label = theme.text(
-        surface,
-        words,
-        (plate.right - 10, plate.bottom - 4),
-        small,
-        theme.INK,
-        True,
-        "bottomright",
-    )
+    label = corner_words(surface, plate, words, small)
     if not capped:
         return
     if table.sides[seat] == "bottom":

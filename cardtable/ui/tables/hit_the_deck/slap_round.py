@@ -24,7 +24,7 @@ from cardtable.engine import HIDDEN, Event
 
 from ... import theme
 from ...anim import Step, Tween
-from ..parts.moments import TimedCall, clock_ring, name_tag, order_list
+from ..parts.moments import TimedCall, clock_ring, name_tag, order_list, slam
 from ..parts.painter import draw_hand
 from ..parts.words import and_names
 from .cards import HIT_GOLD, Colour, seat_colour
@@ -146,20 +146,13 @@ class SlapRoundLook(TimedCall):
         if self.slam is None or self.slam.done:
             return
         table = self.table
-        discard = table.view.spots["discard"].rect
-        p = self.slam.progress
-        raw = min(1.0, self.slam.elapsed / max(0.01, self.slam.duration))
-        scale = 1.45 - 0.45 * p
-        rect = discard.copy()
-        rect.size = (round(discard.w * scale), round(discard.h * scale))
-        rect.center = discard.center
-        ring = round(discard.h * (0.55 + 0.7 * raw))
-        layer = pygame.Surface((ring * 2 + 8, ring * 2 + 8), pygame.SRCALPHA)
-        pygame.draw.circle(layer, (*HIT_GOLD, int(200 * (1 - raw))), (ring + 4, ring + 4), ring, 6)
-        surface.blit(layer, layer.get_rect(center=discard.center))
         top = table.model.get("discard", [])
-        if top and top[-1] != HIDDEN:
-            surface.blit(table.app.cards.image(table.style, top[-1], rect.size), rect)
+
+        def card(size: tuple[int, int]) -> pygame.Surface | None:
+            shown = top and top[-1] != HIDDEN
+            return table.app.cards.image(table.style, top[-1], size) if shown else None
+
+        slam(surface, table.view.spots["discard"].rect, self.slam, HIT_GOLD, card)
 
     def pile_point(self, seat: int, order: int) -> tuple[float, float, float]:
         """Where ``seat``'s hand lies on the pile (x, y) and which way it points: a little

@@ -29,7 +29,7 @@ from ...slap import key_label, keys_for, pad_label, pads_for
 from ...widgets import Button
 from .. import drawing
 from ..base import TOP_BAR, Drag, Spot, TableScene
-from ..parts.plates import split_seat
+from ..parts.plates import split_seat, stripe
 from ..parts.words import HandTally, count
 from . import marks
 from .cards import HIT_STYLE, ORDER, seat_colour
@@ -292,12 +292,7 @@ class HitTheDeckTable(TableScene):
         scores = self.public.get("scores") or [0] * self.players
         for seat, plate in self.plates.items():
             self.draw_plate(surface, seat, plate, count(scores[seat], "pt"))
-            pygame.draw.rect(
-                surface,
-                seat_colour(seat),
-                (plate.x + 3, plate.y + 8, 5, plate.height - 16),
-                border_radius=3,
-            )
+            stripe(surface, plate, seat_colour(seat))
             # The cards drawn at the seat, so the count keeps pace with the animation.
             marks.plate_extras(self, surface, seat, plate, self.view.visible(f"hand:{seat}"))
         marks.direction(self, surface)

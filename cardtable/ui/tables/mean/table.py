@@ -43,6 +43,7 @@ from ...anim import Step, Tween
 from ...cards import CardStyle, card_size
 from ...layout import SeatLayout, seat_layout
 from ..base import TOP_BAR, Spot, TableScene
+from ..parts.piles import fanned_run
 from ..parts.plates import split_seat
 from ..parts.words import agree
 from . import marks
@@ -148,21 +149,7 @@ class MeanTable(TableScene):
     def place_play(self, spot: Spot, count: int) -> list[pygame.Rect]:
         """The Play Area piles the older cards and fans the run on top to the right, so
         everyone sees how many of the top value lie there."""
-        width, height = spot.card
-        run = self.run_length(count)
-        left = spot.rect.centerx - round(width * (1 + FAN * max(0, run - 1))) // 2
-        rects = []
-        for index in range(count):
-            rect = pygame.Rect(left, spot.rect.y, width, height)
-            place = index - (count - run)
-            if place > 0:
-                rect.x += round(place * FAN * width)
-            elif count - run - index <= 6:
-                # The pile under the run: a few edges show, like a real untidy pile.
-                rect.x += (index * 7) % 5 - 2
-                rect.y -= min(count - run - index + (1 if place == 0 else 0), 4)
-            rects.append(rect)
-        return rects
+        return fanned_run(spot, count, self.run_length(count), FAN)
 
     def run_length(self, count: int) -> int:
         """How many cards on top of the Play Area share the top value (as shown)."""

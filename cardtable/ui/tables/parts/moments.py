@@ -9,6 +9,7 @@ the timing of the moment (the table's ``animate_*`` hooks) nor one game's own ma
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -197,3 +198,27 @@ def arrow(
             (tip[0] - ux * head + uy * wing, tip[1] - uy * head - ux * wing),
         ],
     )
+
+
+def slam(
+    surface: pygame.Surface,
+    pile: pygame.Rect,
+    tween,
+    colour: Colour,
+    card: Callable[[tuple[int, int]], pygame.Surface | None],
+) -> None:
+    """A card slamming down on ``pile`` as ``tween`` runs: it lands big and settles, and
+    a shock ring in ``colour`` spreads and fades. ``card(size)`` paints the card (None:
+    only the ring)."""
+    raw = min(1.0, tween.elapsed / max(0.01, tween.duration))
+    scale = 1.45 - 0.45 * tween.progress
+    rect = pile.copy()
+    rect.size = (round(pile.w * scale), round(pile.h * scale))
+    rect.center = pile.center
+    ring = round(pile.h * (0.55 + 0.7 * raw))
+    layer = pygame.Surface((ring * 2 + 8, ring * 2 + 8), pygame.SRCALPHA)
+    pygame.draw.circle(layer, (*colour, int(200 * (1 - raw))), (ring + 4, ring + 4), ring, 6)
+    surface.blit(layer, layer.get_rect(center=pile.center))
+    image = card(rect.size)
+    if image is not None:
+        surface.blit(image, rect)

@@ -62,3 +62,22 @@ def veil(surface: pygame.Surface, slots: list[pygame.Rect], dimmed: set[int]) ->
             visible = max(0, slots[index + 1].x - rect.x)
             layer = layer.subsurface((0, 0, min(rect.w, visible), rect.h))
         surface.blit(layer, rect)
+
+
+def fanned_run(spot, count: int, run: int, fan: float) -> list[pygame.Rect]:
+    """A pile's card places (for ``Spot(place=...)``) with the ``run`` cards on top
+    fanned to the right, ``fan`` card widths apart, and the older cards piled under
+    them, a few edges showing like a real untidy pile: everyone sees how many lie on top."""
+    width, height = spot.card
+    left = spot.rect.centerx - round(width * (1 + fan * max(0, run - 1))) // 2
+    rects = []
+    for index in range(count):
+        rect = pygame.Rect(left, spot.rect.y, width, height)
+        place = index - (count - run)
+        if place > 0:
+            rect.x += round(place * fan * width)
+        elif count - run - index <= 6:
+            rect.x += (index * 7) % 5 - 2
+            rect.y -= min(count - run - index + (1 if place == 0 else 0), 4)
+        rects.append(rect)
+    return rects
