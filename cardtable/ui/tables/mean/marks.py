@@ -20,7 +20,6 @@ from cardtable.games.mean import (
 )
 
 from ... import theme
-from ...cards import flip_width
 from .. import drawing
 from ..parts.moments import turning_sign
 from ..parts.piles import caption, help_lines
@@ -81,12 +80,7 @@ def labels(table: MeanTable, surface: pygame.Surface) -> None:
 def sign(table: MeanTable, surface: pygame.Surface) -> None:
     """The big Going Up / Going Down sign; it turns over when the direction changes."""
     rect = table.sign_rect
-    direction = table.sign_direction
-    squeeze = 1.0
-    if table.sign_turn is not None and not table.sign_turn.done:
-        squeeze = max(0.04, flip_width(table.sign_turn.progress))
-        if table.sign_turn.progress < 0.5:
-            direction = table.sign_from
+    direction, squeeze = table.sign.face()
     colour, words = {
         None: (NO_DIRECTION, "No direction yet"),
         "up": (UP_COLOUR, f"{UP_MARK} GOING UP {UP_MARK}"),

@@ -19,7 +19,6 @@ rules (``games.mean``): the engine's reason is what a refused move shows.
 from __future__ import annotations
 
 import pygame
-import pytweening
 
 from cardtable.engine import HIDDEN, Event
 from cardtable.games.mean import (
@@ -39,10 +38,11 @@ from cardtable.games.mean import (
     swap_code,
 )
 
-from ...anim import Step, Tween
+from ...anim import Step
 from ...cards import CardStyle, card_size
 from ...layout import SeatLayout, seat_layout
 from ..base import TOP_BAR, Spot, TableScene
+from ..parts.moments import FlipSign
 from ..parts.piles import fanned_run
 from ..parts.plates import split_seat
 from ..parts.words import agree
@@ -67,9 +67,7 @@ class MeanTable(TableScene):
         self.play_rect = self.sign_rect = self.middle = pygame.Rect(0, 0, 0, 0)
         self.pile_rects: dict[int, pygame.Rect] = {}
         # What the table shows while events play out (the observation catches up after).
-        self.sign_direction: str | None = None
-        self.sign_from: str | None = None
-        self.sign_turn: Tween | None = None
+        self.sign = FlipSign()  # Going Up / Going Down, or None
         self.mean_count = 0
         self.shown_values: list[int] = []
         self.swapping: tuple[int, ...] | None = None
@@ -296,8 +294,7 @@ class MeanTable(TableScene):
         if self.public.get("phase") != getattr(self, "shown_phase", None):
             self.input.key_focus = -1  # the arrows now move over other things
         self.shown_phase = self.public.get("phase")
-        self.sign_direction = self.public.get("direction")
-        self.sign_turn = None
+        self.sign.set(self.public.get("direction"))
         self.mean_count = int(self.public.get("unresolved_mean", 0))
         self.shown_values = list(self.public.get("play_values", []))
         self.swapping = None
@@ -305,17 +302,10 @@ class MeanTable(TableScene):
     def moving(self, events: list[Event], step: Step) -> None:
         if any(event.src == "play" for event in events):
             self.shown_values = []
-            self.turn_sign(None, step)
+            self.sign.turn_to(None, step)
         for event in events:
             if event.dst == "play" and "value" in event.data:
                 self.shown_values += [int(event.data["value"])] * len(event.cards)
-
-    def turn_sign(self, direction: str | None, step: Step) -> None:
-        """The Going Up / Going Down sign turns over to ``direction``."""
-        if direction != self.sign_direction:
-            self.sign_from, self.sign_direction = self.sign_direction, direction
-            self.sign_turn = Tween(0.6, ease=pytweening.easeInOutSine)
-            step.tweens.append(self.sign_turn)
 
     def says(self, seat: int, verb: str) -> str:
         """``Ada takes`` / ``You take``: a seat's name with a verb that agrees."""
@@ -329,7 +319,7 @@ class MeanTable(TableScene):
 
     def animate_direction(self, event: Event) -> None:
         direction = str(event.data["direction"])
-        self.animator.step(lambda step: self.turn_sign(direction, step), hold=0.25)
+        self.animator.step(lambda step: self.sign.turn_to(direction, step), hold=0.25)
 
     def animate_mean(self, event: Event) -> None:
         count = int(event.data.get("unresolved", 1))

@@ -13,8 +13,11 @@ from collections.abc import Callable
 from typing import Any
 
 import pygame
+import pytweening
 
 from ... import theme
+from ...anim import Step, Tween
+from ...cards import flip_width
 from .. import drawing
 
 Colour = tuple[int, int, int]
@@ -222,3 +225,32 @@ def slam(
     image = card(rect.size)
     if image is not None:
         surface.blit(image, rect)
+
+
+class FlipSign:
+    """What a sign that turns over shows: ``shown`` (its side now), ``was`` (the side
+    before) and ``turn`` (the tween while it turns). ``turn_to`` starts a turn in an
+    animation step; ``face()`` says which side and how narrow to draw now (the old side
+    until halfway, then the new), for ``turning_sign``."""
+
+    def __init__(self, seconds: float = 0.6) -> None:
+        self.shown: Any = None
+        self.was: Any = None
+        self.turn: Tween | None = None
+        self.seconds = seconds
+
+    def set(self, side: Any) -> None:
+        """Shown at once, without turning (the view was just loaded)."""
+        self.shown, self.turn = side, None
+
+    def turn_to(self, side: Any, step: Step) -> None:
+        if side != self.shown:
+            self.was, self.shown = self.shown, side
+            self.turn = Tween(self.seconds, ease=pytweening.easeInOutSine)
+            step.tweens.append(self.turn)
+
+    def face(self) -> tuple[Any, float]:
+        if self.turn is None or self.turn.done:
+            return self.shown, 1.0
+        squeeze = max(0.04, flip_width(self.turn.progress))
+        return (self.was if self.turn.progress < 0.5 else self.shown), squeeze
