@@ -18,10 +18,14 @@ import os
 import sys
 from pathlib import Path
 
+# This checkout's own cardtable, not whichever one the venv has installed.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
+
+import cardtable  # noqa: E402
 
 from cardtable.play import InlineExecutor  # noqa: E402
 from cardtable.ui import app as app_module  # noqa: E402
@@ -129,6 +133,7 @@ def compare(out: Path, before: Path) -> int:
 def main() -> None:
     out = Path(sys.argv[1] if len(sys.argv) > 1 else "/tmp/table-shots")
     out.mkdir(parents=True, exist_ok=True)
+    print("drawing with", cardtable.__file__)
     match_module.ThreadPoolExecutor = lambda **kwargs: InlineExecutor()
     for game in GAMES:
         for size in SIZES:
