@@ -26,7 +26,6 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 import cardtable  # noqa: E402
-
 from cardtable.play import InlineExecutor  # noqa: E402
 from cardtable.ui import app as app_module  # noqa: E402
 from cardtable.ui.launch import Launch  # noqa: E402
