@@ -24,7 +24,8 @@ from cardtable.games.hit_the_deck import (
 
 from ... import theme
 from ...cards import CardFace, CardStyle
-from ..parts.painter import Colour, blank, draw_hand, draw_shape, edge, frame, say
+from ..parts import painter
+from ..parts.painter import Colour
 
 CARD_COLOURS: dict[str, Colour] = {
     "R": (204, 42, 42),
@@ -68,39 +69,41 @@ def paint_card(code: str, size: tuple[int, int]) -> pygame.Surface:
     word cards their word on a band of their colour; Hit cards are dark with HIT and the
     number, the colour's shape or a hand."""
     read = card(code)
-    surface, radius = blank(size, HIT_PAPER if read.is_hit else PAPER)
+    surface, radius = painter.blank(size, HIT_PAPER if read.is_hit else PAPER)
     (_paint_hit if read.is_hit else _paint_coloured)(surface, read, radius)
-    return edge(surface, radius)
+    return painter.edge(surface, radius)
 
 
 def _paint_hit(surface: pygame.Surface, read, radius: int) -> None:
     rect = surface.get_rect()
     width, height = rect.size
-    inner = frame(surface, HIT_GOLD, 0.03, radius)
+    inner = painter.frame(surface, HIT_GOLD, 0.03, radius)
     top = (rect.centerx, inner.y + max(1, round(height * 0.04)))
-    say(surface, "HIT", top, max(7, round(width * 0.26)), HIT_GOLD, "midtop")
+    painter.say(surface, "HIT", top, max(7, round(width * 0.26)), HIT_GOLD, "midtop")
     middle = (rect.centerx, rect.centery + round(height * 0.06))
     white = (255, 255, 255)
     if read.kind == HIT_NUMBER:
-        ring = round(width * 0.3)
-        pygame.draw.circle(surface, HIT_GOLD, middle, ring)
-        pygame.draw.circle(surface, HIT_PAPER, middle, ring - max(1, round(width * 0.04)))
-        say(surface, str(read.calls), middle, max(8, round(width * 0.42)), white, "center")
+        painter.ring(
+            surface, middle, round(width * 0.3), max(1, round(width * 0.04)), HIT_GOLD, HIT_PAPER
+        )
+        painter.say(surface, str(read.calls), middle, max(8, round(width * 0.42)), white, "center")
         caption = "number"
     elif read.kind == HIT_COLOUR:
         colour = str(read.calls)
         shape = COLOUR_SHAPES[colour]
-        draw_shape(surface, shape, middle, width * 0.27, CARD_COLOURS[colour], white)
+        painter.draw_shape(surface, shape, middle, width * 0.27, CARD_COLOURS[colour], white)
         caption = COLOUR_NAMES[colour]
     else:
         side = round(width * 0.62)
         hand = pygame.Rect(0, 0, side, round(side * 1.1))
         hand.center = middle
-        draw_hand(surface, hand, white, HIT_GOLD)
+        painter.draw_hand(surface, hand, white, HIT_GOLD)
         caption = "hand"
     if height >= 60:
         bottom = (rect.centerx, inner.bottom - max(1, round(height * 0.03)))
-        say(surface, caption.upper(), bottom, max(7, round(width * 0.13)), HIT_GOLD, "midbottom")
+        painter.say(
+            surface, caption.upper(), bottom, max(7, round(width * 0.13)), HIT_GOLD, "midbottom"
+        )
 
 
 def _paint_coloured(surface: pygame.Surface, read, radius: int) -> None:
@@ -122,21 +125,18 @@ def _paint_coloured(surface: pygame.Surface, read, radius: int) -> None:
     )
     corner.blit(index, index.get_rect(midtop=(corner.get_width() // 2, 0)))
     mark = (corner.get_width() / 2, index.get_height() + width * 0.09)
-    draw_shape(corner, shape, mark, width * 0.075, accent)
-    pad = border + max(1, round(width * 0.03))
-    surface.blit(corner, (pad, pad))
-    far = (width - pad - corner.get_width(), height - pad - corner.get_height())
-    surface.blit(pygame.transform.rotate(corner, 180), far)
+    painter.draw_shape(corner, shape, mark, width * 0.075, accent)
+    painter.corners(surface, corner, border + max(1, round(width * 0.03)))
     ink = SHAPE_INK[colour]
     if read.kind == NUMBER:
-        draw_shape(surface, shape, rect.center, width * 0.3, accent)
+        painter.draw_shape(surface, shape, rect.center, width * 0.3, accent)
         centre = (rect.centerx, rect.centery + round(width * 0.02))
-        say(surface, str(read.number), centre, max(8, round(width * 0.36)), ink, "center")
+        painter.say(surface, str(read.number), centre, max(8, round(width * 0.36)), ink, "center")
         return
     band = pygame.Rect(border, 0, width - 2 * border, round(height * 0.2))
     band.center = rect.center
     pygame.draw.rect(surface, accent, band)
-    say(
+    painter.say(
         surface,
         word,
         band.center,
@@ -146,8 +146,10 @@ def _paint_coloured(surface: pygame.Surface, read, radius: int) -> None:
     )
     if height >= 60:
         below = (rect.centerx, band.bottom + round(height * 0.03))
-        say(surface, "THE DECK", below, max(7, round(width * 0.12)), accent, "midtop")
-        draw_shape(surface, shape, (rect.centerx, band.top - height * 0.12), width * 0.11, accent)
+        painter.say(surface, "THE DECK", below, max(7, round(width * 0.12)), accent, "midtop")
+        painter.draw_shape(
+            surface, shape, (rect.centerx, band.top - height * 0.12), width * 0.11, accent
+        )
 
 
 HIT_STYLE = CardStyle(

@@ -13,6 +13,7 @@ from cardtable.games.mean import EIGHT, MEAN_VALUE, SETS_DOWN, SETS_UP, WILD
 
 from ... import theme
 from ...cards import CardFace, CardStyle
+from ..parts import painter
 from ..parts.painter import blank, edge, frame
 
 UP_MARK = "↑"
@@ -91,8 +92,7 @@ def paint_mean(code: str, size: tuple[int, int]) -> pygame.Surface:
             box.center = centre
             pygame.draw.arc(surface, colour, box, start, start + math.tau / 12 + 0.05, ring * 2)
     else:
-        pygame.draw.circle(surface, face.accent, centre, disc)
-        pygame.draw.circle(surface, face.paper, centre, disc - ring)
+        painter.ring(surface, centre, disc, ring, face.accent, face.paper)
     share = {1: 0.62, 2: 0.43}.get(len(face.label), 0.4)
     font = theme.fonts().condensed(round(min(width * share, height * 0.42)))
     theme.text(surface, face.label, centre, 0, face.ink, anchor="center", font=font)

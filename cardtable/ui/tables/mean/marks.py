@@ -119,12 +119,11 @@ def play_words(table: MeanTable, surface: pygame.Surface) -> None:
 
 def overlay(table: MeanTable, surface: pygame.Surface) -> None:
     wild_value(table, surface)
+    pulse = drawing.pulse(table.clock, 1.8)  # lit piles and seats breathe together
     if table.punished_now():
         for number, rect in table.pile_rects.items():
             if table.model.get(f"punish:{number}"):
-                drawing.glow(
-                    surface, rect, theme.HIGHLIGHT, 0.5 + 0.5 * drawing.pulse(table.clock, 1.8)
-                )
+                drawing.glow(surface, rect, theme.HIGHLIGHT, 0.5 + 0.5 * pulse)
         owed = int(table.public.get("piles_owed", 1))
         pile_note(table, surface, "Take a pile" if owed == 1 else f"Take {owed} piles")
     elif (
@@ -133,17 +132,12 @@ def overlay(table: MeanTable, surface: pygame.Surface) -> None:
         seat = int(table.public.get("current", 0))
         owed = int(table.public.get("piles_owed", 0))
         if owed and seat != table.viewer:
-            pile_note(
-                table,
-                surface,
-                f"{table.says(seat, 'take')} {'a pile' if owed == 1 else f'{owed} piles'}",
-            )
+            piles = "a pile" if owed == 1 else f"{owed} piles"
+            pile_note(table, surface, f"{table.says(seat, 'take')} {piles}")
     if table.awaiting_human() and table.phase == PHASE_SWAP:
         for seat in table.swap_targets():
             plate = table.plates[seat]
-            drawing.glow(
-                surface, plate, theme.HIGHLIGHT, 0.6 + 0.4 * drawing.pulse(table.clock, 1.8)
-            )
+            drawing.glow(surface, plate, theme.HIGHLIGHT, 0.6 + 0.4 * pulse)
             where = (plate.right - 6, plate.bottom - 2)
             drawing.label_box(surface, f"{SWAP_MARK} swap", where, 13, theme.GOLD, DARK, "topright")
     for seat in table.swapping or ():
@@ -160,16 +154,8 @@ def wild_value(table: MeanTable, surface: pygame.Surface) -> None:
     card = table.view.slots("play")[visible - 1]
     size = max(12, min(18, card.h // 8))
     where = (card.centerx, card.bottom - card.h // 5)
-    box = drawing.label_box(
-        surface,
-        f"as {table.shown_values[visible - 1]}",
-        where,
-        size,
-        theme.GOLD,
-        DARK,
-        "midbottom",
-        255,
-    )
+    words = f"as {table.shown_values[visible - 1]}"
+    box = drawing.label_box(surface, words, where, size, theme.GOLD, DARK, "midbottom", 255)
     pygame.draw.rect(surface, DARK, box, 1, border_radius=min(10, box.h // 2))
 
 

@@ -43,7 +43,7 @@ from ...cards import CardStyle, card_size
 from ...layout import SeatLayout, seat_layout
 from ..base import TOP_BAR, Spot, TableScene
 from ..parts.moments import FlipSign
-from ..parts.piles import fanned_run
+from ..parts.piles import centred, fanned_run
 from ..parts.plates import split_seat
 from ..parts.words import agree
 from . import marks
@@ -101,10 +101,7 @@ class MeanTable(TableScene):
         """Left: the Draw Deck over the cards out of play. Middle: the sign over the Play
         Area. Right: the four Punishment Piles, two by two. A wide table keeps them
         together in the middle."""
-        group = centre.copy()
-        group.width = min(centre.width, round(centre.height * 2.7))
-        group.centerx = centre.centerx
-        centre = group
+        centre = centred(centre, round(centre.height * 2.7))
         label, badge = 18, 22
         pile_h = (centre.height - 2 * (label + badge) - 8) / 2
         pile = card_size(max(34, min(pile_h, centre.width / 8 * 1.42)))

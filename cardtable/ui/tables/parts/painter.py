@@ -112,3 +112,26 @@ def draw_hand(surface: pygame.Surface, rect: pygame.Rect, colour: Colour, edge: 
     if len(outline) > 2:
         pygame.draw.lines(layer, edge, True, outline, max(2, round(w * 0.035)))
     surface.blit(layer, rect)
+
+
+def ring(
+    surface: pygame.Surface,
+    centre: tuple[int, int],
+    radius: int,
+    thickness: int,
+    colour: Colour,
+    inside: Colour,
+) -> None:
+    """A filled ring (a disc of ``colour`` with ``inside`` within): what a big number
+    stands in."""
+    pygame.draw.circle(surface, colour, centre, radius)
+    pygame.draw.circle(surface, inside, centre, radius - thickness)
+
+
+def corners(surface: pygame.Surface, index: pygame.Surface, pad: int) -> None:
+    """A corner index ``pad`` in from the top left, and upside down in the far corner,
+    so a fanned hand shows it whichever way the card lies."""
+    width, height = surface.get_size()
+    surface.blit(index, (pad, pad))
+    far = (width - pad - index.get_width(), height - pad - index.get_height())
+    surface.blit(pygame.transform.rotate(index, 180), far)

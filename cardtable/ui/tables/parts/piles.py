@@ -81,3 +81,12 @@ def fanned_run(spot, count: int, run: int, fan: float) -> list[pygame.Rect]:
             rect.y -= min(count - run - index + (1 if place == 0 else 0), 4)
         rects.append(rect)
     return rects
+
+
+def centred(rect: pygame.Rect, width: int) -> pygame.Rect:
+    """``rect`` narrowed to at most ``width`` about its centre: on a wide table the
+    middle's piles stay together instead of spreading to the seats."""
+    group = rect.copy()
+    group.width = min(rect.width, width)
+    group.centerx = rect.centerx
+    return group

@@ -17,7 +17,7 @@ from ...cards import CardStyle, card_size
 from ...layout import seat_layout
 from .. import drawing
 from ..base import TOP_BAR, Spot, TableScene
-from ..parts.piles import caption
+from ..parts.piles import caption, centred
 from ..parts.plates import split_seat
 from ..parts.words import count
 from .cards import PLAYER_STYLE, POINT_STYLE, point_face
@@ -57,9 +57,7 @@ class WhatTheHeckTable(TableScene):
         high = max(min(centre.height - 64, main[1] * 1.1), min(main[1] * 0.8, centre.height - 6))
         point = card_size(high)
         middle_y = centre.centery + 4
-        group = centre.copy()  # keep the middle together on a wide table
-        group.width = min(centre.width, round(point[0] * 6.6))
-        group.centerx = centre.centerx
+        group = centred(centre, round(point[0] * 6.6))
         bid = pygame.Rect((0, 0), (round(point[0] * 1.18), round(point[1] * 1.1)))
         bid.midright = (group.right - 10, middle_y)
         self.bid_spots[self.bottom_seat()] = bid
