@@ -4,7 +4,8 @@ tables' drawing before and after (issue 8: nothing a player sees lost).
 Each table is played headless (SDL dummy driver, virtual clock, bots inline so every run
 is the same) with one human seat that plays a fixed policy, at 1280x720 and 800x500; a
 PNG is saved for each moment reached: the deal done, a mid-game turn, a chooser open,
-a slap round (Hit the Deck), the score sheet. Compare two folders with ``--compare``.
+a slap round (Hit the Deck: called, hands down, its outcome), the score
+sheet. Compare two folders with ``--compare``.
 
     python benchmarks/table_shots.py /tmp/shots-before
     python benchmarks/table_shots.py /tmp/shots-after --compare /tmp/shots-before
@@ -62,7 +63,7 @@ def play(game: str, size: tuple[int, int], out: Path, home: Path) -> list[str]:
     try:
         app.open_table(Launch(game, len(GAMES[game]), GAMES[game], seed=SEED))
         table = app.manager.top
-        wanted = {"dealt", "mid", "chooser", "slap", "sheet"}
+        wanted = {"dealt", "mid", "chooser", "slap", "slap-hands", "slap-outcome", "sheet"}
         turns = 0
         for _ in range(20000):
             top = app.manager.top
@@ -83,6 +84,14 @@ def play(game: str, size: tuple[int, int], out: Path, home: Path) -> list[str]:
                 shoot(app, out, f"{tag}-slap")
                 wanted.discard("slap")
                 taken.append("slap")
+            if "slap-hands" in wanted and round_look is not None and len(round_look.hands) >= 2:
+                shoot(app, out, f"{tag}-slap-hands")
+                wanted.discard("slap-hands")
+                taken.append("slap-hands")
+            if "slap-outcome" in wanted and round_look is not None and round_look.result:
+                shoot(app, out, f"{tag}-slap-outcome")
+                wanted.discard("slap-outcome")
+                taken.append("slap-outcome")
             if table.choices.chooser is not None and "chooser" in wanted:
                 shoot(app, out, f"{tag}-chooser")
                 wanted.discard("chooser")
