@@ -16,6 +16,7 @@ from cardtable.games.hit_the_deck import HAND_SIZE, full_deck
 from cardtable.ui.launch import Launch
 from cardtable.ui.scenes.privacy import PrivacyScene
 from cardtable.ui.tables.hit_the_deck import HitTheDeckTable, marks
+from cardtable.ui.tables.parts import rings
 
 from .conftest import frames
 from .test_hit_the_deck_table import (
@@ -171,7 +172,7 @@ def test_the_direction_arrows_never_cross_the_pile_labels(app, size):
     if not marks.labels_fit(table):
         return  # too small for the labels: none are drawn, so nothing to cross
     labels = [rect.inflate(2, 2) for rect in marks.pile_label_rects(table).values()]
-    for line in marks.arcs(table):
+    for line in rings.arcs(marks.ring_rect(table)):
         for (x1, y1), (x2, y2) in zip(line, line[1:], strict=False):
             for label in labels:
                 assert not label.clipline((x1, y1), (x2, y2)), f"an arrow crosses {label}"

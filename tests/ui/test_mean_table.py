@@ -152,10 +152,10 @@ def test_the_direction_chooser_after_a_play_on_an_empty_area_by_mouse(app):
     click(app, option(table, "Going Down"))
     assert table.match.state.history[-1] == (0, "dir down")
     # The sign turns over from no direction to Going Down.
-    assert table.sign_turn is not None and not table.sign_turn.done
-    assert (table.sign_from, table.sign_direction) == (None, "down")
+    assert table.sign.turn is not None and not table.sign.turn.done
+    assert (table.sign.was, table.sign.shown) == (None, "down")
     settle(app, table)
-    assert table.sign_direction == "down"
+    assert table.sign.shown == "down"
     assert table.choices.chooser is None
 
 
@@ -174,7 +174,7 @@ def test_the_direction_chooser_and_a_group_by_keyboard(app):
     key(app, pygame.K_UP)  # Going Up
     assert table.match.state.history[-1] == (0, "dir up")
     settle(app, table)
-    assert table.sign_direction == "up"
+    assert table.sign.shown == "up"
 
 
 def test_a_wild_value_chooser_offers_only_legal_values(app):
@@ -197,7 +197,7 @@ def test_a_wild_value_chooser_offers_only_legal_values(app):
     click(app, option(table, "12"))
     assert table.match.state.history[-1] == (0, "play W as 12")
     settle(app, table)
-    assert table.sign_direction == "down"  # a Wild as Twelve sets Going Down
+    assert table.sign.shown == "down"  # a Wild as Twelve sets Going Down
 
 
 def test_the_wild_chooser_cancels_with_escape(app):

@@ -8,7 +8,6 @@ Plain functions of the table; the table decides when. Not for the slap round
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
 
 import pygame
@@ -16,72 +15,34 @@ import pygame
 from cardtable.games.hit_the_deck import COLOUR_NAMES, COLOUR_SHAPES, play_code
 
 from ... import theme
-from .cards import CARD_COLOURS, HIT_GOLD, draw_shape, seat_colour
+from ..parts import rings
+from ..parts.moments import arrow
+from ..parts.painter import draw_shape
+from ..parts.piles import veil
+from ..parts.plates import corner_words, key_cap
+from ..parts.words import count as counted
+from .cards import CARD_COLOURS, HIT_GOLD, seat_colour
 
 if TYPE_CHECKING:
     from .table import HitTheDeckTable
-
-ARCS = ((200, 340), (20, 160))  # the arrows' spans round the piles, in screen degrees
-LABELS_INSIDE = (0.6, 0.5)  # how far out the pile labels may reach in the oval, tried in turn
 
 
 def ring_rect(table: HitTheDeckTable) -> pygame.Rect:
     """The oval round both piles that the direction arrows run on: round the cards,
     and where there is room wide and tall enough that the labels above the piles lie
     inside it, never under an arrow (else the labels are left out)."""
-    return labelled_oval(table) or oval(table, LABELS_INSIDE[0], with_labels=False)
+    draw = table.view.spots["draw"].rect
+    piles = draw.union(table.view.spots["discard"].rect)
+    labels = list(pile_label_rects(table).values())
+    ring = rings.labelled_oval(piles, draw, table.centre, labels)
+    return ring or rings.oval(piles, draw, table.centre, [], rings.LABELS_INSIDE[0])
 
 
 def labels_fit(table: HitTheDeckTable) -> bool:
-    return labelled_oval(table) is not None
-
-
-def labelled_oval(table: HitTheDeckTable) -> pygame.Rect | None:
-    for inside in LABELS_INSIDE:
-        ring = oval(table, inside, with_labels=True)
-        middle = table.centre
-        room = middle.inflate(0, -20).move(0, 10)  # a line above for the direction
-        if room.contains(ring):
-            return ring
-    return None
-
-
-def oval(table: HitTheDeckTable, inside: float, with_labels: bool) -> pygame.Rect:
-    """Round the piles; with the labels, so wide that their far corners are at most
-    ``inside`` of the way out from the middle, and tall enough to pass above them."""
     draw = table.view.spots["draw"].rect
     piles = draw.union(table.view.spots["discard"].rect)
-    half_w = (piles.w + round(draw.w * 0.75)) / 2
-    tall = max(0, min(round(draw.h * 0.62), table.centre.height - draw.h - 34))
-    half_h = (piles.h + tall) / 2
-    cx, cy = piles.center
-    labels = list(pile_label_rects(table).values()) if with_labels else []
-    if labels:
-        reach = max(max(abs(label.left - cx), abs(label.right - cx)) for label in labels)
-        half_w = max(half_w, reach / inside)
-    for label in labels:
-        for x in (label.left, label.right):
-            across = min(0.95, abs(x - cx) / half_w)
-            # The oval passes above this corner of the label, with a little air.
-            half_h = max(half_h, (cy - label.top + 6) / math.sqrt(1 - across**2))
-    ring = pygame.Rect(0, 0, round(2 * half_w), round(2 * half_h))
-    ring.center = (round(cx), round(cy))
-    if not with_labels:
-        ring.clamp_ip(table.centre)
-    return ring
-
-
-def arcs(table: HitTheDeckTable) -> list[list[tuple[float, float]]]:
-    """The two arrows' lines round the piles (above and below), as points."""
-    ring = ring_rect(table)
-
-    def at(angle: float) -> tuple[float, float]:
-        return (
-            ring.centerx + ring.w / 2 * math.cos(math.radians(angle)),
-            ring.centery + ring.h / 2 * math.sin(math.radians(angle)),
-        )
-
-    return [[at(start + (end - start) * i / 24) for i in range(25)] for start, end in ARCS]
+    labels = list(pile_label_rects(table).values())
+    return rings.labelled_oval(piles, draw, table.centre, labels) is not None
 
 
 def pile_label_rects(table: HitTheDeckTable) -> dict[str, pygame.Rect]:
@@ -102,7 +63,7 @@ def plate_extras(
     """The seat's card count and, for a human, the key that slaps for them: under the
     plate at the bottom, else beside the count."""
     small = max(11, min(15, plate.height // 3 - 2))
-    words = f"{count} card" + ("" if count == 1 else "s")
+    words = counted(count, "card")
     capped = seat in table.key_names or seat in table.pad_names
     kind = "hit now!" if table.round.calling else "Human"
     if capped and table.sides[seat] != "bottom":
@@ -110,45 +71,17 @@ def plate_extras(
         needed = font.size(kind + table.slap_key_words(seat) + words)[0] + 56
         if needed > plate.width:
             words = f"{count} c."  # a narrow plate keeps room for the slap key
-    label = theme.text(
-        surface,
-        words,
-        (plate.right - 10, plate.bottom - 4),
-        small,
-        theme.INK,
-        True,
-        "bottomright",
-    )
+    label = corner_words(surface, plate, words, small)
     if not capped:
         return
     if table.sides[seat] == "bottom":
         at = (plate.x + 4, plate.bottom + 16)
         theme.text(surface, "Slap key", at, 15, theme.INK_DIM, anchor="midleft")
-        key_cap(table, surface, seat, (plate.x + 76, plate.bottom + 16), 15, plate.right + 60)
-        return
-    kind_width = theme.fonts().get(small).size(kind)[0]
-    key_cap(
-        table, surface, seat, (plate.x + 18 + kind_width, plate.bottom - 12), small, label.x - 8
-    )
-
-
-def key_cap(
-    table: HitTheDeckTable,
-    surface: pygame.Surface,
-    seat: int,
-    midleft: tuple[int, int],
-    size: int,
-    right: int,
-) -> None:
-    """The seat's slap key drawn as a key, edged in the seat's colour."""
-    font = theme.fonts().get(size, bold=True)
-    words = theme.fit(table.slap_key_words(seat), font, right - midleft[0] - 12)
-    cap = font.render(words, True, (30, 30, 30))
-    box = cap.get_rect(midleft=(midleft[0] + 5, midleft[1])).inflate(10, 4)
-    pygame.draw.rect(surface, (90, 86, 76), box.move(0, 2), border_radius=5)
-    pygame.draw.rect(surface, (236, 232, 218), box, border_radius=5)
-    pygame.draw.rect(surface, seat_colour(seat), box, 2, border_radius=5)
-    surface.blit(cap, cap.get_rect(center=box.center))
+        midleft, size, right = (plate.x + 76, plate.bottom + 16), 15, plate.right + 60
+    else:
+        kind_width = theme.fonts().get(small).size(kind)[0]
+        midleft, size, right = (plate.x + 18 + kind_width, plate.bottom - 12), small, label.x - 8
+    key_cap(surface, table.slap_key_words(seat), midleft, size, right, seat_colour(seat))
 
 
 def direction(table: HitTheDeckTable, surface: pygame.Surface) -> None:
@@ -156,20 +89,9 @@ def direction(table: HitTheDeckTable, surface: pygame.Surface) -> None:
     direction = int(table.public.get("direction", 1))
     ring = ring_rect(table)
     colour = (196, 226, 206)
-    for points in arcs(table):
-        pygame.draw.lines(surface, colour, False, points, 3)
+    for points in rings.arcs(ring):
         # Screen angles grow clockwise: the head sits at the end play moves toward.
-        tip, back = (points[-1], points[-3]) if direction == 1 else (points[0], points[2])
-        dx, dy = tip[0] - back[0], tip[1] - back[1]
-        length = math.hypot(dx, dy) or 1.0
-        ux, uy = dx / length, dy / length
-        size = 12
-        head = [
-            (tip[0] + ux * 4, tip[1] + uy * 4),
-            (tip[0] - ux * size - uy * size * 0.6, tip[1] - uy * size + ux * size * 0.6),
-            (tip[0] - ux * size + uy * size * 0.6, tip[1] - uy * size - ux * size * 0.6),
-        ]
-        pygame.draw.polygon(surface, colour, head)
+        arrow(surface, points, colour, forward=direction == 1)
     if table.round.showing:
         return  # the round's own words stand there
     turn = table.public.get("turn")
@@ -196,20 +118,9 @@ def hand_hints(table: HitTheDeckTable, surface: pygame.Surface) -> None:
     if not playable:
         return
     picked = table.input.picked
-    slots = table.view.slots(zone)
-    for index, rect in enumerate(slots):
-        if picked is not None and picked.zone == zone and index in picked.group:
-            continue
-        if cards[index] in playable:
-            continue
-        veil = pygame.Surface(rect.size, pygame.SRCALPHA)
-        radius = max(2, round(rect.w * 0.09))
-        pygame.draw.rect(veil, (0, 0, 0, 80), veil.get_rect(), border_radius=radius)
-        # Only the part not covered by the next card: the veil must not darken it.
-        if index + 1 < len(cards):
-            visible = max(0, slots[index + 1].x - rect.x)
-            veil = veil.subsurface((0, 0, min(rect.w, visible), rect.h))
-        surface.blit(veil, rect)
+    held = set(picked.group) if picked is not None and picked.zone == zone else set()
+    dimmed = {i for i, code in enumerate(cards) if code not in playable and i not in held}
+    veil(surface, table.view.slots(zone), dimmed)
 
 
 def demand(table: HitTheDeckTable, surface: pygame.Surface) -> None:

@@ -24,8 +24,10 @@ from cardtable.engine import HIDDEN, Event
 
 from ... import theme
 from ...anim import Step, Tween
-from .. import drawing
-from .cards import HIT_GOLD, Colour, draw_hand, seat_colour
+from ..parts.moments import TimedCall, clock_ring, name_tag, order_list, slam
+from ..parts.painter import draw_hand
+from ..parts.words import and_names
+from .cards import HIT_GOLD, Colour, seat_colour
 from .marks import ring_rect
 
 if TYPE_CHECKING:
@@ -34,9 +36,8 @@ if TYPE_CHECKING:
 #: How long (seconds at speed 1) a hand takes to land, and the slam of a Hand card.
 HAND_LANDS = 0.2
 SLAM = 0.4
-#: How long a fake-out's hand stays on the pile, and its words on the table.
+#: How long a fake-out's hand stays on the pile (its words stay a little longer).
 FAKE_STAYS = 1.8
-FLASH = 2.4
 OVER_RED: Colour = (255, 170, 160)
 FLASH_RED, FLASH_INK = (150, 36, 36), (255, 240, 236)
 
@@ -54,31 +55,16 @@ class HandOnPile:
     called: bool = False
 
 
-def and_names(names: list[str]) -> str:
-    """ "Ann", "Ann and Bo", "Ann, Bo and Cy"."""
-    return (
-        ", ".join(names[:-1]) + (" and " if len(names) > 1 else "") + (names[-1] if names else "")
-    )
-
-
-class SlapRoundLook:
+class SlapRoundLook(TimedCall):
     """What the table shows of the slap rounds: the slam, the hands on the pile, the
-    order they came in, the call, the round's clock and its outcome."""
+    order they came in, the call ("HIT THE DECK!" while ``calling``), the round's clock
+    and its outcome (``result``, once the last hand landed)."""
 
     def __init__(self, table: HitTheDeckTable) -> None:
+        super().__init__()
         self.table = table
         self.hands: list[HandOnPile] = []
-        self.result: dict[str, Any] | None = None  # the closed round, once its hand landed
         self.slam: Tween | None = None
-        self.calling = False  # "HIT THE DECK!" is up: the round is open
-        self.closed = False  # the rules closed the round: "Round over" until the result
-        self.flash = ""
-        self.flash_left = 0.0
-
-    @property
-    def showing(self) -> bool:
-        """A round (or its outcome) holds the middle of the table."""
-        return self.calling or self.closed or self.result is not None
 
     def hit_seats(self) -> set[int]:
         """The seats whose hand is down in the open round."""
@@ -141,12 +127,8 @@ class SlapRoundLook:
             self.hands = []
             self.result = None
 
-    def show_flash(self, words: str) -> None:
-        self.flash = words
-        self.flash_left = FLASH
-
     def update(self, dt: float) -> None:
-        self.flash_left = max(0.0, self.flash_left - dt)
+        super().update(dt)
         clock = self.table.clock
         # A fake-out's hand lifts off the pile again after a moment.
         self.hands = [h for h in self.hands if not h.fake or clock - h.landed < FAKE_STAYS]
@@ -164,20 +146,13 @@ class SlapRoundLook:
         if self.slam is None or self.slam.done:
             return
         table = self.table
-        discard = table.view.spots["discard"].rect
-        p = self.slam.progress
-        raw = min(1.0, self.slam.elapsed / max(0.01, self.slam.duration))
-        scale = 1.45 - 0.45 * p
-        rect = discard.copy()
-        rect.size = (round(discard.w * scale), round(discard.h * scale))
-        rect.center = discard.center
-        ring = round(discard.h * (0.55 + 0.7 * raw))
-        layer = pygame.Surface((ring * 2 + 8, ring * 2 + 8), pygame.SRCALPHA)
-        pygame.draw.circle(layer, (*HIT_GOLD, int(200 * (1 - raw))), (ring + 4, ring + 4), ring, 6)
-        surface.blit(layer, layer.get_rect(center=discard.center))
         top = table.model.get("discard", [])
-        if top and top[-1] != HIDDEN:
-            surface.blit(table.app.cards.image(table.style, top[-1], rect.size), rect)
+
+        def card(size: tuple[int, int]) -> pygame.Surface | None:
+            shown = top and top[-1] != HIDDEN
+            return table.app.cards.image(table.style, top[-1], size) if shown else None
+
+        slam(surface, table.view.spots["discard"].rect, self.slam, HIT_GOLD, card)
 
     def pile_point(self, seat: int, order: int) -> tuple[float, float, float]:
         """Where ``seat``'s hand lies on the pile (x, y) and which way it points: a little
@@ -230,7 +205,10 @@ class SlapRoundLook:
             at = (x + dx / length * side * 0.2, y + dy / length * side * 0.2)
             name = table.names[hand.seat]
             tag = f"{hand.order} {name}" if not hand.fake else f"{name}: fake-out!"
-            self.name_tag(surface, tag, at, colour, hand.fake or hand.seat in losers)
+            bad = hand.fake or hand.seat in losers
+            size = max(12, min(16, table.pile_size[1] // 10))
+            ink = (255, 255, 255) if bad else (20, 20, 20)
+            name_tag(surface, tag, at, size, (196, 40, 40) if bad else colour, ink)
 
     def draw_hit_order(self, surface: pygame.Surface, losers: set[int]) -> None:
         """Beside the pile during a round: the hands in the order they came, then those
@@ -254,42 +232,16 @@ class SlapRoundLook:
             # No room beside the discard pile: over the Draw Pile side, so the hands landing
             # on the discard pile stay in sight.
             box.right = max(ring.left - 18, table.centre.left - 6 + box.width)
-        theme.panel(surface, box, alpha=215, radius=10)
-        theme.text(surface, "Hands down", (box.x + 10, box.y + 6), size - 2, theme.INK_DIM, True)
-        y = box.y + 8 + row
+        rows = []
         for place, seat in enumerate(order + waiting, start=1):
             down = seat in order
             colour = seat_colour(seat) if down else theme.INK_DIM
-            name = table.names[seat]
-            marks = ""
-            if seat in called:
-                marks += " (called)"
+            marks = " (called)" if seat in called else ""
             if seat in losers:
                 marks += " · draws 4"
                 colour = (255, 120, 110)
-            font = theme.fonts().get(size, bold=down)
-            # The name gives way before what it did: "4. Cy… (called)", never "4. Cy (ca…".
-            lead = f"{place}. " if down else "–  "
-            room_for_name = box.width - 20 - font.size(lead + marks)[0]
-            words = lead + theme.fit(name, font, max(24, room_for_name)) + marks
-            theme.text(surface, words, (box.x + 10, y), size, colour, down, font=font)
-            y += row
-
-    def name_tag(
-        self,
-        surface: pygame.Surface,
-        words: str,
-        centre: tuple[float, float],
-        colour: Colour,
-        bad: bool,
-    ) -> None:
-        font = theme.fonts().get(max(12, min(16, self.table.pile_size[1] // 10)), bold=True)
-        label = font.render(words, True, (255, 255, 255) if bad else (20, 20, 20))
-        box = label.get_rect(center=(round(centre[0]), round(centre[1]))).inflate(12, 4)
-        box.clamp_ip(surface.get_rect())
-        pygame.draw.rect(surface, (196, 40, 40) if bad else colour, box, border_radius=8)
-        pygame.draw.rect(surface, (20, 20, 20), box, 2, border_radius=8)
-        surface.blit(label, label.get_rect(center=box.center))
+            rows.append((f"{place}. " if down else "–  ", table.names[seat], marks, colour, down))
+        order_list(surface, box, "Hands down", size, rows)
 
     def outcome_words(self) -> str:
         """Who draws four, and why, in the game's words."""
@@ -313,53 +265,23 @@ class SlapRoundLook:
         discard = table.view.spots["discard"].rect
         top = max(table.centre.top + 8, ring_rect(table).top + 10)
         anchor = (table.centre.centerx, min(top, min(draw.top, discard.top) - 4))
+        big = table.pile_size[1]
+        pulse = 1.0 + 0.06 * math.sin(table.clock * 14)
+        call = ("HIT THE DECK!", round(max(26, big * 0.3) * pulse), HIT_GOLD)
+        over = ("Round over", max(22, big // 5), OVER_RED)
+        outcome = (self.outcome_words(), max(20, round(big * 0.17)), OVER_RED)
+        self.draw_call(surface, anchor, table.centre.width + 40, call, over, outcome)
         if self.calling:
-            pulse = 1.0 + 0.06 * math.sin(table.clock * 14)
-            size = round(max(26, table.pile_size[1] * 0.3) * pulse)
-            self.shout(surface, "HIT THE DECK!", anchor, size, HIT_GOLD)
             self.draw_clock(surface)
-        elif self.closed:
-            self.shout(surface, "Round over", anchor, max(22, table.pile_size[1] // 5), OVER_RED)
-        elif self.result is not None:
-            size = max(20, round(table.pile_size[1] * 0.17))
-            self.shout(surface, self.outcome_words(), anchor, size, OVER_RED)
-
-    def shout(
-        self,
-        surface: pygame.Surface,
-        words: str,
-        anchor: tuple[int, int],
-        size: int,
-        colour: Colour,
-    ) -> None:
-        font = theme.fonts().get(size, bold=True)
-        while font.size(words)[0] > self.table.centre.width + 40 and size > 14:
-            size -= 2
-            font = theme.fonts().get(size, bold=True)
-        shade = font.render(words, True, (20, 10, 10))
-        label = font.render(words, True, colour)
-        rect = label.get_rect(midbottom=anchor)
-        for dx, dy in ((-2, 0), (2, 0), (0, -2), (0, 3), (2, 3)):
-            surface.blit(shade, rect.move(dx, dy))
-        surface.blit(label, rect)
 
     def draw_clock(self, surface: pygame.Surface) -> None:
         """Time left in the round: an arc round the discard pile that runs out."""
         left = self.table.window_left()
         if not left:
             return
-        pile = self.table.view.spots["discard"].rect
-        reach = max(pile.w, pile.h) // 2 + 14
-        circle = pygame.Rect(0, 0, 2 * reach, 2 * reach)
-        circle.center = pile.center
-        end = math.pi / 2 + 2 * math.pi * left
-        pygame.draw.arc(surface, HIT_GOLD, circle, math.pi / 2, end, 5)
+        clock_ring(surface, self.table.view.spots["discard"].rect, left, HIT_GOLD)
 
     def draw_flash(self, surface: pygame.Surface) -> None:
-        if self.flash_left <= 0 or not self.flash:
-            return
         table = self.table
         under = (table.centre.centerx, table.view.spots["discard"].rect.bottom + 30)
-        size = max(15, table.pile_size[1] // 8)
-        alpha = int(230 * min(1.0, self.flash_left * 2))
-        drawing.label_box(surface, self.flash, under, size, FLASH_RED, FLASH_INK, "midtop", alpha)
+        self.draw_flash_at(surface, under, max(15, table.pile_size[1] // 8), FLASH_RED, FLASH_INK)

@@ -29,6 +29,8 @@ from ...slap import key_label, keys_for, pad_label, pads_for
 from ...widgets import Button
 from .. import drawing
 from ..base import TOP_BAR, Drag, Spot, TableScene
+from ..parts.plates import split_seat, stripe
+from ..parts.words import HandTally, count
 from . import marks
 from .cards import HIT_STYLE, ORDER, seat_colour
 from .describe import describe
@@ -64,7 +66,7 @@ class HitTheDeckTable(TableScene):
         self.key_names: dict[int, str] = {}
         self.pad_names: dict[int, tuple[int, int]] = {}
         self.hand_shown: int | None = None  # the hand being dealt, before the view knows it
-        self.sheet_rows_so_far: list[tuple[str, ...]] = []
+        self.tally = HandTally(lambda score: "out · 0" if score == 0 else f"+{score}")
 
     def enter(self) -> None:
         saved = self.app.settings.slap_bindings
@@ -91,19 +93,13 @@ class HitTheDeckTable(TableScene):
         for seat in range(self.players):
             box = seats.boxes[seat]
             if seats.sides[seat] == "bottom":
-                plate_w = max(150, min(230, box.width // 5))
-                plate = pygame.Rect(box.x, box.y + 8, plate_w, 58)
-                self.plates[seat] = plate
-                hand = pygame.Rect(
-                    plate.right + 24, box.y, box.right - plate.right - 48, box.height
-                )
+                plate = (max(150, min(230, box.width // 5)), 58)
+                self.plates[seat], hand = split_seat(box, True, plate, 24, top=8)
+                hand.width -= 24  # air at the right
                 spots[f"hand:{seat}"] = Spot(hand, main, "row")
             else:
-                plate = pygame.Rect(box.x, box.y, box.width, min(52, box.height // 2))
-                self.plates[seat] = plate
-                body = pygame.Rect(
-                    box.x, plate.bottom + 4, box.width, box.bottom - plate.bottom - 4
-                )
+                plate = (box.width, min(52, box.height // 2))
+                self.plates[seat], body = split_seat(box, False, plate, 4)
                 small = card_size(max(18, min(body.height - 2, body.width * 0.22 * 1.42)))
                 spots[f"hand:{seat}"] = Spot(body.inflate(-8, 0), small, "row", face_up=False)
         self.centre = centre = seats.center
@@ -274,14 +270,7 @@ class HitTheDeckTable(TableScene):
             self.animator.step(lambda step: self.round.clear(), label="clear the pile")
 
     def animate_hand_over(self, event: Event) -> None:
-        row = (
-            str(event.data.get("hand", len(self.sheet_rows_so_far) + 1)),
-            *(
-                "out · 0" if score == 0 else f"+{score}"
-                for score in event.data.get("hand_scores", [])
-            ),
-        )
-        self.sheet_rows_so_far.append(row)
+        self.tally.add(event)
         self.animator.step(lambda step: self.round.clear(), label="clear the pile")
         self.animator.animate_score(event)  # the plates show the new totals with the sheet
         super().animate_hand_over(event)
@@ -292,8 +281,7 @@ class HitTheDeckTable(TableScene):
     def sheet_rows(self, event: Event) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
         """Every hand's scores and the running totals, as the rule sheet's paper and
         pencil would have them (lowest total wins)."""
-        totals = ("Total", *(str(score) for score in event.data.get("scores", [])))
-        return ("Hand", *self.names), [*self.sheet_rows_so_far, totals]
+        return self.tally.sheet(event, self.names)
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -313,14 +301,8 @@ class HitTheDeckTable(TableScene):
     def draw_table(self, surface: pygame.Surface) -> None:
         scores = self.public.get("scores") or [0] * self.players
         for seat, plate in self.plates.items():
-            score = scores[seat]
-            self.draw_plate(surface, seat, plate, f"{score} pt" + ("" if score == 1 else "s"))
-            pygame.draw.rect(
-                surface,
-                seat_colour(seat),
-                (plate.x + 3, plate.y + 8, 5, plate.height - 16),
-                border_radius=3,
-            )
+            self.draw_plate(surface, seat, plate, count(scores[seat], "pt"))
+            stripe(surface, plate, seat_colour(seat))
             # The cards drawn at the seat, so the count keeps pace with the animation.
             marks.plate_extras(self, surface, seat, plate, self.view.visible(f"hand:{seat}"))
         marks.direction(self, surface)

@@ -13,6 +13,8 @@ from cardtable.games.mean import EIGHT, MEAN_VALUE, SETS_DOWN, SETS_UP, WILD
 
 from ... import theme
 from ...cards import CardFace, CardStyle
+from ..parts import painter
+from ..parts.painter import blank, edge, frame
 
 UP_MARK = "↑"
 DOWN_MARK = "↓"
@@ -75,18 +77,9 @@ def paint_mean(code: str, size: tuple[int, int]) -> pygame.Surface:
     a special card does."""
     face = mean_face(code)
     width, height = size
-    surface = pygame.Surface(size, pygame.SRCALPHA)
+    surface, radius = blank(size, face.paper)
     rect = surface.get_rect()
-    radius = max(2, round(width * 0.09))
-    pygame.draw.rect(surface, face.paper, rect, border_radius=radius)
-    inset = max(2, round(width * 0.06))
-    pygame.draw.rect(
-        surface,
-        face.accent,
-        rect.inflate(-2 * inset, -2 * inset),
-        max(1, round(width * 0.025)),
-        radius // 2 + 1,
-    )
+    inset = frame(surface, face.accent, 0.025, radius).x
     banded = bool(face.caption) and height >= 60
     centre = (rect.centerx, round(height * (0.44 if banded else 0.5)))
     disc = max(4, round(width * 0.32))
@@ -99,8 +92,7 @@ def paint_mean(code: str, size: tuple[int, int]) -> pygame.Surface:
             box.center = centre
             pygame.draw.arc(surface, colour, box, start, start + math.tau / 12 + 0.05, ring * 2)
     else:
-        pygame.draw.circle(surface, face.accent, centre, disc)
-        pygame.draw.circle(surface, face.paper, centre, disc - ring)
+        painter.ring(surface, centre, disc, ring, face.accent, face.paper)
     share = {1: 0.62, 2: 0.43}.get(len(face.label), 0.4)
     font = theme.fonts().condensed(round(min(width * share, height * 0.42)))
     theme.text(surface, face.label, centre, 0, face.ink, anchor="center", font=font)
@@ -125,8 +117,7 @@ def paint_mean(code: str, size: tuple[int, int]) -> pygame.Surface:
         colour = MEAN_RED if code == str(MEAN_VALUE) else face.accent
         pygame.draw.rect(surface, colour, band, border_radius=max(2, band.height // 3))
         surface.blit(label, label.get_rect(center=band.center))
-    pygame.draw.rect(surface, (40, 40, 40), rect, max(1, round(width * 0.012)), radius)
-    return surface
+    return edge(surface, radius)
 
 
 MEAN_STYLE = CardStyle(

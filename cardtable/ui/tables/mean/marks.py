@@ -20,8 +20,10 @@ from cardtable.games.mean import (
 )
 
 from ... import theme
-from ...cards import flip_width
 from .. import drawing
+from ..parts.moments import turning_sign
+from ..parts.piles import caption, help_lines
+from ..parts.words import count as counted
 from .cards import DOWN_MARK, MEAN_RED, SWAP_MARK, UP_MARK
 
 if TYPE_CHECKING:
@@ -41,7 +43,7 @@ def seat_detail(table: MeanTable, seat: int) -> str:
     count = len(table.model.get(f"hand:{seat}", []))
     if table.plates[seat].width < 190:
         return str(count)  # a narrow plate keeps its room for the name
-    return f"{count} card" + ("" if count == 1 else "s")
+    return counted(count, "card")
 
 
 def labels(table: MeanTable, surface: pygame.Surface) -> None:
@@ -49,9 +51,7 @@ def labels(table: MeanTable, surface: pygame.Surface) -> None:
     small = max(12, min(15, spots["draw"].card[1] // 7))
 
     def above(rect: pygame.Rect, words: str) -> None:
-        theme.text(
-            surface, words, (rect.centerx, rect.y - 4), small, theme.INK_DIM, True, "midbottom"
-        )
+        caption(surface, words, rect, small, bold=True)
 
     deck = spots["draw"].rect
     above(deck, "Draw Deck")
@@ -80,34 +80,14 @@ def labels(table: MeanTable, surface: pygame.Surface) -> None:
 def sign(table: MeanTable, surface: pygame.Surface) -> None:
     """The big Going Up / Going Down sign; it turns over when the direction changes."""
     rect = table.sign_rect
-    direction = table.sign_direction
-    squeeze = 1.0
-    if table.sign_turn is not None and not table.sign_turn.done:
-        squeeze = max(0.04, flip_width(table.sign_turn.progress))
-        if table.sign_turn.progress < 0.5:
-            direction = table.sign_from
+    direction, squeeze = table.sign.face()
     colour, words = {
         None: (NO_DIRECTION, "No direction yet"),
         "up": (UP_COLOUR, f"{UP_MARK} GOING UP {UP_MARK}"),
         "down": (DOWN_COLOUR, f"{DOWN_MARK} GOING DOWN {DOWN_MARK}"),
     }[direction]
-    face = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(face, colour, face.get_rect(), border_radius=12)
-    pygame.draw.rect(face, (250, 246, 230), face.get_rect(), 3, border_radius=12)
     size = max(12, round(rect.height * (0.36 if direction is None else 0.5)))
-    font = theme.fonts().get(size, bold=True)
-    while font.size(words)[0] > rect.width - 16 and size > 10:
-        size -= 1
-        font = theme.fonts().get(size, bold=True)
-    theme.text(
-        face, words, (rect.width // 2, rect.height // 2), 0, theme.INK, anchor="center", font=font
-    )
-    shown = rect.copy()
-    shown.width = max(4, round(rect.width * squeeze))
-    shown.centerx = rect.centerx
-    if squeeze < 1.0:
-        face = pygame.transform.smoothscale(face, shown.size)
-    surface.blit(face, shown)
+    turning_sign(surface, rect, colour, words, size, squeeze)
 
 
 def play_words(table: MeanTable, surface: pygame.Surface) -> None:
@@ -116,7 +96,7 @@ def play_words(table: MeanTable, surface: pygame.Surface) -> None:
     at = (area.centerx, area.bottom + 8)
     if table.mean_count:
         count = table.mean_count
-        words = f"MEAN! ×{count}: {count} pile{'' if count == 1 else 's'} waiting"
+        words = f"MEAN! ×{count}: {counted(count, 'pile')} waiting"
         if theme.fonts().get(16, bold=True).size(words)[0] > table.middle.width - 24:
             words = f"MEAN! ×{count}"
         box = drawing.label_box(surface, words, at, 16, MEAN_RED, (255, 244, 240), "midtop", 255)
@@ -139,12 +119,11 @@ def play_words(table: MeanTable, surface: pygame.Surface) -> None:
 
 def overlay(table: MeanTable, surface: pygame.Surface) -> None:
     wild_value(table, surface)
+    pulse = drawing.pulse(table.clock, 1.8)  # lit piles and seats breathe together
     if table.punished_now():
         for number, rect in table.pile_rects.items():
             if table.model.get(f"punish:{number}"):
-                drawing.glow(
-                    surface, rect, theme.HIGHLIGHT, 0.5 + 0.5 * drawing.pulse(table.clock, 1.8)
-                )
+                drawing.glow(surface, rect, theme.HIGHLIGHT, 0.5 + 0.5 * pulse)
         owed = int(table.public.get("piles_owed", 1))
         pile_note(table, surface, "Take a pile" if owed == 1 else f"Take {owed} piles")
     elif (
@@ -153,17 +132,12 @@ def overlay(table: MeanTable, surface: pygame.Surface) -> None:
         seat = int(table.public.get("current", 0))
         owed = int(table.public.get("piles_owed", 0))
         if owed and seat != table.viewer:
-            pile_note(
-                table,
-                surface,
-                f"{table.says(seat, 'take')} {'a pile' if owed == 1 else f'{owed} piles'}",
-            )
+            piles = "a pile" if owed == 1 else f"{owed} piles"
+            pile_note(table, surface, f"{table.says(seat, 'take')} {piles}")
     if table.awaiting_human() and table.phase == PHASE_SWAP:
         for seat in table.swap_targets():
             plate = table.plates[seat]
-            drawing.glow(
-                surface, plate, theme.HIGHLIGHT, 0.6 + 0.4 * drawing.pulse(table.clock, 1.8)
-            )
+            drawing.glow(surface, plate, theme.HIGHLIGHT, 0.6 + 0.4 * pulse)
             where = (plate.right - 6, plate.bottom - 2)
             drawing.label_box(surface, f"{SWAP_MARK} swap", where, 13, theme.GOLD, DARK, "topright")
     for seat in table.swapping or ():
@@ -180,16 +154,8 @@ def wild_value(table: MeanTable, surface: pygame.Surface) -> None:
     card = table.view.slots("play")[visible - 1]
     size = max(12, min(18, card.h // 8))
     where = (card.centerx, card.bottom - card.h // 5)
-    box = drawing.label_box(
-        surface,
-        f"as {table.shown_values[visible - 1]}",
-        where,
-        size,
-        theme.GOLD,
-        DARK,
-        "midbottom",
-        255,
-    )
+    words = f"as {table.shown_values[visible - 1]}"
+    box = drawing.label_box(surface, words, where, size, theme.GOLD, DARK, "midbottom", 255)
     pygame.draw.rect(surface, DARK, box, 1, border_radius=min(10, box.h // 2))
 
 
@@ -212,10 +178,6 @@ def hand_hint(table: MeanTable, surface: pygame.Surface) -> None:
         lines = ["Click a lit pile", "or drag it to your hand", "Keys: ←/→ Enter, 1-4"]
     else:
         return
-    font = theme.fonts().get(13)
-    if max(font.size(line)[0] for line in lines[:2]) > plate.width:
+    if max(theme.fonts().get(13).size(line)[0] for line in lines[:2]) > plate.width:
         lines = lines[2:]  # a narrow window: the status line says the rest
-    for index, line in enumerate(lines):
-        if font.size(line)[0] <= plate.width:
-            where = (plate.x + 4, plate.bottom + 8 + index * 17)
-            theme.text(surface, line, where, 13, theme.INK_DIM, font=font)
+    help_lines(surface, lines, (plate.x + 4, plate.bottom + 8), 13, plate.width, 17)

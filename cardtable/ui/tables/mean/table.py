@@ -19,7 +19,6 @@ rules (``games.mean``): the engine's reason is what a refused move shows.
 from __future__ import annotations
 
 import pygame
-import pytweening
 
 from cardtable.engine import HIDDEN, Event
 from cardtable.games.mean import (
@@ -39,10 +38,14 @@ from cardtable.games.mean import (
     swap_code,
 )
 
-from ...anim import Step, Tween
+from ...anim import Step
 from ...cards import CardStyle, card_size
 from ...layout import SeatLayout, seat_layout
 from ..base import TOP_BAR, Spot, TableScene
+from ..parts.moments import FlipSign
+from ..parts.piles import centred, fanned_run
+from ..parts.plates import split_seat
+from ..parts.words import agree
 from . import marks
 from .cards import DOWN_MARK, MEAN_STYLE, UP_MARK
 from .describe import describe
@@ -73,9 +76,7 @@ class MeanTable(TableScene):
         self.play_rect = self.sign_rect = self.middle = pygame.Rect(0, 0, 0, 0)
         self.pile_rects: dict[int, pygame.Rect] = {}
         # What the table shows while events play out (the observation catches up after).
-        self.sign_direction: str | None = None
-        self.sign_from: str | None = None
-        self.sign_turn: Tween | None = None
+        self.sign = FlipSign()  # Going Up / Going Down, or None
         self.mean_count = 0
         self.shown_values: list[int] = []
         self.swapping: tuple[int, ...] | None = None
@@ -93,15 +94,13 @@ class MeanTable(TableScene):
         for seat in range(self.players):
             box = seats.boxes[seat]
             if seats.sides[seat] == "bottom":
-                side = max(130, min(210, box.width // 6))
-                self.plates[seat] = pygame.Rect(box.x, box.y + 6, side, 52)
-                hand = pygame.Rect(box.x + side + 14, box.y, box.width - side - 14, box.height)
+                plate = (max(130, min(210, box.width // 6)), 52)
+                self.plates[seat], hand = split_seat(box, True, plate, 14, top=6)
                 self.view.spots[f"hand:{seat}"] = Spot(hand, main, "row")
             else:
-                plate_h = max(32, min(44, box.height // 3))
-                self.plates[seat] = pygame.Rect(box.x, box.y, box.width, plate_h)
-                body = pygame.Rect(box.x + 4, box.y + plate_h + 4, box.width - 8, 0)
-                body.height = box.bottom - body.y
+                plate = (box.width, max(32, min(44, box.height // 3)))
+                self.plates[seat], body = split_seat(box, False, plate, 4)
+                body.inflate_ip(-8, 0)
                 card = card_size(max(24, min(body.height, body.width * 0.3 * 1.42)))
                 hand = pygame.Rect(body.x, body.y, body.width, card[1])
                 self.view.spots[f"hand:{seat}"] = Spot(hand, card, "row", face_up=False)
@@ -111,10 +110,7 @@ class MeanTable(TableScene):
         """Left: the Draw Deck over the cards out of play. Middle: the sign over the Play
         Area. Right: the four Punishment Piles, two by two. A wide table keeps them
         together in the middle."""
-        group = centre.copy()
-        group.width = min(centre.width, round(centre.height * 2.7))
-        group.centerx = centre.centerx
-        centre = group
+        centre = centred(centre, round(centre.height * 2.7))
         label, badge = 18, 22
         pile_h = (centre.height - 2 * (label + badge) - 8) / 2
         pile = card_size(max(34, min(pile_h, centre.width / 8 * 1.42)))
@@ -157,21 +153,7 @@ class MeanTable(TableScene):
     def place_play(self, spot: Spot, count: int) -> list[pygame.Rect]:
         """The Play Area piles the older cards and fans the run on top to the right, so
         everyone sees how many of the top value lie there."""
-        width, height = spot.card
-        run = self.run_length(count)
-        left = spot.rect.centerx - round(width * (1 + FAN * max(0, run - 1))) // 2
-        rects = []
-        for index in range(count):
-            rect = pygame.Rect(left, spot.rect.y, width, height)
-            place = index - (count - run)
-            if place > 0:
-                rect.x += round(place * FAN * width)
-            elif count - run - index <= 6:
-                # The pile under the run: a few edges show, like a real untidy pile.
-                rect.x += (index * 7) % 5 - 2
-                rect.y -= min(count - run - index + (1 if place == 0 else 0), 4)
-            rects.append(rect)
-        return rects
+        return fanned_run(spot, count, self.run_length(count), FAN)
 
     def run_length(self, count: int) -> int:
         """How many cards on top of the Play Area share the top value (as shown)."""
@@ -318,8 +300,7 @@ class MeanTable(TableScene):
         if self.public.get("phase") != getattr(self, "shown_phase", None):
             self.input.key_focus = -1  # the arrows now move over other things
         self.shown_phase = self.public.get("phase")
-        self.sign_direction = self.public.get("direction")
-        self.sign_turn = None
+        self.sign.set(self.public.get("direction"))
         self.mean_count = int(self.public.get("unresolved_mean", 0))
         self.shown_values = list(self.public.get("play_values", []))
         self.swapping = None
@@ -327,22 +308,14 @@ class MeanTable(TableScene):
     def moving(self, events: list[Event], step: Step) -> None:
         if any(event.src == "play" for event in events):
             self.shown_values = []
-            self.turn_sign(None, step)
+            self.sign.turn_to(None, step)
         for event in events:
             if event.dst == "play" and "value" in event.data:
                 self.shown_values += [int(event.data["value"])] * len(event.cards)
 
-    def turn_sign(self, direction: str | None, step: Step) -> None:
-        """The Going Up / Going Down sign turns over to ``direction``."""
-        if direction != self.sign_direction:
-            self.sign_from, self.sign_direction = self.sign_direction, direction
-            self.sign_turn = Tween(0.6, ease=pytweening.easeInOutSine)
-            step.tweens.append(self.sign_turn)
-
     def says(self, seat: int, verb: str) -> str:
         """``Ada takes`` / ``You take``: a seat's name with a verb that agrees."""
-        name = self.names[seat]
-        return f"{name} {verb}" if name.lower() == "you" else f"{name} {verb}s"
+        return agree(self.names[seat], verb)
 
     def banner(self, words: str, share: float = 1.0) -> None:
         self.animator.show_banner(words, self.banner_time * share)
@@ -352,7 +325,7 @@ class MeanTable(TableScene):
 
     def animate_direction(self, event: Event) -> None:
         direction = str(event.data["direction"])
-        self.animator.step(lambda step: self.turn_sign(direction, step), hold=0.25)
+        self.animator.step(lambda step: self.sign.turn_to(direction, step), hold=0.25)
 
     def animate_mean(self, event: Event) -> None:
         count = int(event.data.get("unresolved", 1))

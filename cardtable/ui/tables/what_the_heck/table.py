@@ -17,6 +17,9 @@ from ...cards import CardStyle, card_size
 from ...layout import seat_layout
 from .. import drawing
 from ..base import TOP_BAR, Spot, TableScene
+from ..parts.piles import caption, centred
+from ..parts.plates import split_seat
+from ..parts.words import count
 from .cards import PLAYER_STYLE, POINT_STYLE, point_face
 from .describe import describe
 
@@ -62,9 +65,7 @@ class WhatTheHeckTable(TableScene):
         high = max(min(centre.height - 64, main[1] * 1.1), min(main[1] * 0.8, centre.height - 6))
         point = card_size(high)
         middle_y = centre.centery + 4
-        group = centre.copy()  # keep the middle together on a wide table
-        group.width = min(centre.width, round(point[0] * 6.6))
-        group.centerx = centre.centerx
+        group = centred(centre, round(point[0] * 6.6))
         bid = pygame.Rect((0, 0), (round(point[0] * 1.18), round(point[1] * 1.1)))
         bid.midright = (group.right - 10, middle_y)
         self.bid_spots[self.bottom_seat()] = bid
@@ -82,7 +83,7 @@ class WhatTheHeckTable(TableScene):
 
     def layout_bottom(self, seat: int, box: pygame.Rect, main: tuple[int, int]) -> None:
         side = max(150, min(240, box.width // 5))
-        self.plates[seat] = plate = pygame.Rect(box.x, box.y + 6, side, 50)
+        self.plates[seat] = plate = split_seat(box, True, (side, 50), 0, top=6)[0]
         won_card = card_size(min(box.height - 70, main[1] * 0.62))
         won = pygame.Rect(box.x, plate.bottom + 8, side, won_card[1])
         self.view.spots[f"won:{seat}"] = Spot(won, won_card, "row")
@@ -94,8 +95,7 @@ class WhatTheHeckTable(TableScene):
         self.view.spots[f"played:{seat}"] = Spot(used, used_card, "row")
 
     def layout_other(self, seat: int, box: pygame.Rect) -> None:
-        self.plates[seat] = plate = pygame.Rect(box.x, box.y, box.width, 44)
-        body = pygame.Rect(box.x, plate.bottom + 6, box.width, box.height - plate.height - 6)
+        self.plates[seat], body = split_seat(box, False, (box.width, 44), 6)
         bid_card = card_size(min(body.height * 0.62, body.width * 0.3 * 1.42))
         bid = pygame.Rect(0, 0, bid_card[0] + 10, bid_card[1] + 10)
         bid.topright = (body.right - 4, body.y)
@@ -192,17 +192,14 @@ class WhatTheHeckTable(TableScene):
     def draw_table(self, surface: pygame.Surface) -> None:
         scores = self.public.get("scores") or [0] * self.players
         for seat, plate in self.plates.items():
-            score = scores[seat]
-            self.draw_plate(surface, seat, plate, f"{score} pt" + ("" if abs(score) == 1 else "s"))
+            self.draw_plate(surface, seat, plate, count(scores[seat], "pt"))
         for seat, rect in self.bid_spots.items():
             if seat != self.viewer:
                 drawing.target(surface, rect, None)
         bottom = self.bottom_seat()
         rect = self.bid_spots[bottom]
         label = "Your bid" if bottom == self.viewer else "Bid"
-        theme.text(
-            surface, label, (rect.centerx, rect.y - 4), 15, theme.INK_DIM, anchor="midbottom"
-        )
+        caption(surface, label, rect, 15)
         laid = self.model.get(f"bid:{bottom}") or []
         arrived = self.view.visible(f"bid:{bottom}") > 0
         if bottom == self.viewer and arrived and laid[0] != HIDDEN and self.reveal is None:
@@ -219,10 +216,8 @@ class WhatTheHeckTable(TableScene):
                 at = (rect.centerx, rect.centery + (index - 1) * 20)
                 theme.text(surface, line, at, 13, colour, index == 0, "center")
         self.draw_middle(surface)
-        for zone, words, anchor in (("played", "Played", "midbottom"), ("won", "Won", "midtop")):
-            spot = self.view.spots[f"{zone}:{bottom}"].rect
-            at = (spot.centerx, spot.y - 3) if anchor == "midbottom" else spot.midbottom
-            theme.text(surface, words, at, 14, theme.INK_DIM, anchor=anchor)
+        caption(surface, "Played", self.view.spots[f"played:{bottom}"].rect, gap=3)
+        caption(surface, "Won", self.view.spots[f"won:{bottom}"].rect, below=True, gap=0)
 
     def draw_middle(self, surface: pygame.Surface) -> None:
         centre = self.view.spots["center"].rect
@@ -246,9 +241,8 @@ class WhatTheHeckTable(TableScene):
                 surface, words, (centre.centerx, centre.y - 24), 18, colour, True, "midbottom"
             )
         if self.model.get("unclaimed"):
-            spot = self.view.spots["unclaimed"].rect
-            theme.text(
-                surface, "Nobody took these", spot.midbottom, 14, theme.INK_DIM, anchor="midtop"
+            caption(
+                surface, "Nobody took these", self.view.spots["unclaimed"].rect, below=True, gap=0
             )
 
     def draw_overlay(self, surface: pygame.Surface) -> None:

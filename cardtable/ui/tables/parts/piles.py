@@ -1,0 +1,92 @@
+"""Words and marks round the cards, game-agnostic: a caption above or below a pile,
+a few lines of help in an empty spot or under a plate, and a veil over the cards of a
+fanned row that cannot be played now.
+
+Plain functions on a surface; the table says which words and where. Not for the card
+faces (``painter``) nor the drop targets (``frame``).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ... import theme
+
+Colour = tuple[int, int, int]
+
+
+def caption(
+    surface: pygame.Surface,
+    words: str,
+    rect: pygame.Rect,
+    size: int = 14,
+    colour: Colour = theme.INK_DIM,
+    below: bool = False,
+    bold: bool = False,
+    gap: int = 4,
+) -> pygame.Rect:
+    """``words`` centred above ``rect`` (``gap`` over it), or ``below`` it."""
+    if below:
+        at, anchor = (rect.centerx, rect.bottom + gap), "midtop"
+    else:
+        at, anchor = (rect.centerx, rect.y - gap), "midbottom"
+    return theme.text(surface, words, at, size, colour, bold, anchor)
+
+
+def help_lines(
+    surface: pygame.Surface,
+    lines: list[str],
+    topleft: tuple[int, int],
+    size: int,
+    width: int,
+    step: int,
+) -> None:
+    """Lines of help from ``topleft`` down, ``step`` apart; a line wider than ``width``
+    is left out rather than cut."""
+    font = theme.fonts().get(size)
+    for index, line in enumerate(lines):
+        if font.size(line)[0] <= width:
+            where = (topleft[0], topleft[1] + index * step)
+            theme.text(surface, line, where, size, theme.INK_DIM, font=font)
+
+
+def veil(surface: pygame.Surface, slots: list[pygame.Rect], dimmed: set[int]) -> None:
+    """A dark veil over the cards at ``dimmed`` in a fanned row: only the part not
+    covered by the next card, so the veil never darkens its neighbour."""
+    for index in sorted(i for i in dimmed if i < len(slots)):
+        rect = slots[index]
+        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+        radius = max(2, round(rect.w * 0.09))
+        pygame.draw.rect(layer, (0, 0, 0, 80), layer.get_rect(), border_radius=radius)
+        if index + 1 < len(slots):
+            visible = max(0, slots[index + 1].x - rect.x)
+            layer = layer.subsurface((0, 0, min(rect.w, visible), rect.h))
+        surface.blit(layer, rect)
+
+
+def fanned_run(spot, count: int, run: int, fan: float) -> list[pygame.Rect]:
+    """A pile's card places (for ``Spot(place=...)``) with the ``run`` cards on top
+    fanned to the right, ``fan`` card widths apart, and the older cards piled under
+    them, a few edges showing like a real untidy pile: everyone sees how many lie on top."""
+    width, height = spot.card
+    left = spot.rect.centerx - round(width * (1 + fan * max(0, run - 1))) // 2
+    rects = []
+    for index in range(count):
+        rect = pygame.Rect(left, spot.rect.y, width, height)
+        place = index - (count - run)
+        if place > 0:
+            rect.x += round(place * fan * width)
+        elif count - run - index <= 6:
+            rect.x += (index * 7) % 5 - 2
+            rect.y -= min(count - run - index + (1 if place == 0 else 0), 4)
+        rects.append(rect)
+    return rects
+
+
+def centred(rect: pygame.Rect, width: int) -> pygame.Rect:
+    """``rect`` narrowed to at most ``width`` about its centre: on a wide table the
+    middle's piles stay together instead of spreading to the seats."""
+    group = rect.copy()
+    group.width = min(rect.width, width)
+    group.centerx = rect.centerx
+    return group

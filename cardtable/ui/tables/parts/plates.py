@@ -1,0 +1,61 @@
+"""A seat's place at the table, game-agnostic: its box cut into the name plate and the
+room for its cards, and a key drawn as a key cap (the key that slaps for a seat).
+
+The plate itself is drawn by ``TableScene.draw_plate`` (``drawing.plate``); what a game
+writes on it (a score, a card count) is the table's. Not for where the seats go
+(``layout.seat_layout``).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ... import theme
+
+Colour = tuple[int, int, int]
+
+
+def split_seat(
+    box: pygame.Rect, bottom: bool, plate: tuple[int, int], gap: int, top: int = 0
+) -> tuple[pygame.Rect, pygame.Rect]:
+    """A seat's ``box`` cut into its name plate and the room for its cards. At the bottom
+    the plate (``plate`` wide and high, ``top`` below the box's top) stands at the left
+    and the cards fill the box's height right of it, ``gap`` away; elsewhere the plate runs
+    across the top, ``plate[1]`` high, and the cards fill what is left under it."""
+    if bottom:
+        name = pygame.Rect(box.x, box.y + top, *plate)
+        return name, pygame.Rect(name.right + gap, box.y, box.right - name.right - gap, box.h)
+    name = pygame.Rect(box.x, box.y, box.width, plate[1])
+    return name, pygame.Rect(box.x, name.bottom + gap, box.width, box.bottom - name.bottom - gap)
+
+
+def key_cap(
+    surface: pygame.Surface,
+    words: str,
+    midleft: tuple[int, int],
+    size: int,
+    right: int,
+    edge: Colour,
+) -> None:
+    """A key drawn as a key cap (shadowed, light, edged in ``edge``), its words cut to
+    end before ``right``."""
+    font = theme.fonts().get(size, bold=True)
+    words = theme.fit(words, font, right - midleft[0] - 12)
+    cap = font.render(words, True, (30, 30, 30))
+    box = cap.get_rect(midleft=(midleft[0] + 5, midleft[1])).inflate(10, 4)
+    pygame.draw.rect(surface, (90, 86, 76), box.move(0, 2), border_radius=5)
+    pygame.draw.rect(surface, (236, 232, 218), box, border_radius=5)
+    pygame.draw.rect(surface, edge, box, 2, border_radius=5)
+    surface.blit(cap, cap.get_rect(center=box.center))
+
+
+def stripe(surface: pygame.Surface, plate: pygame.Rect, colour: Colour) -> None:
+    """A seat's own colour as a stripe down the left of its plate."""
+    bar = (plate.x + 3, plate.y + 8, 5, plate.height - 16)
+    pygame.draw.rect(surface, colour, bar, border_radius=3)
+
+
+def corner_words(surface: pygame.Surface, plate: pygame.Rect, words: str, size: int) -> pygame.Rect:
+    """Bold words in the plate's bottom right corner (a card count); returns where."""
+    at = (plate.right - 10, plate.bottom - 4)
+    return theme.text(surface, words, at, size, theme.INK, True, "bottomright")

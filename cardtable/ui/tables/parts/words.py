@@ -1,0 +1,50 @@
+"""Words a table puts together from the players' names and counts, in plain English:
+"3 cards", "Ann, Bo and Cy", "You take" / "Ann takes".
+
+Game-agnostic; a table's own phrases stay in the table. Not for announcements (the
+rules write those, ``engine.words`` fills in the names).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from cardtable.engine import Event
+
+
+def count(number: int, thing: str) -> str:
+    """``1 card``, ``3 cards``, ``-1 pt``, ``0 pts``."""
+    return f"{number} {thing}" + ("" if abs(number) == 1 else "s")
+
+
+def and_names(names: list[str]) -> str:
+    """ "Ann", "Ann and Bo", "Ann, Bo and Cy"."""
+    return (
+        ", ".join(names[:-1]) + (" and " if len(names) > 1 else "") + (names[-1] if names else "")
+    )
+
+
+def agree(name: str, verb: str) -> str:
+    """``Ada takes`` / ``You take``: a name with a verb that agrees."""
+    return f"{name} {verb}" if name.lower() == "you" else f"{name} {verb}s"
+
+
+class HandTally:
+    """Every hand's scores and the running totals, as paper and pencil would have them:
+    the rows of a score sheet that grows a hand at a time. ``add`` each ``hand-over``
+    event (``data["hand"]``, ``data["hand_scores"]``); ``sheet`` gives a table's
+    ``sheet_rows``. ``shown`` writes one hand's score (``"+3"``, ``"out · 0"``)."""
+
+    def __init__(self, shown: Callable[[int], str] = str) -> None:
+        self.rows: list[tuple[str, ...]] = []
+        self.shown = shown
+
+    def add(self, event: Event) -> None:
+        hand = str(event.data.get("hand", len(self.rows) + 1))
+        self.rows.append((hand, *(self.shown(s) for s in event.data.get("hand_scores", []))))
+
+    def sheet(
+        self, event: Event, names: list[str]
+    ) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
+        totals = ("Total", *(str(score) for score in event.data.get("scores", [])))
+        return ("Hand", *names), [*self.rows, totals]
