@@ -352,6 +352,7 @@ class CopyCatState(GameState):
         self.set_scores: list[list[int]] = []  # per finished set: coins + bonus
         self.sheet: list[dict[str, Any]] = []  # one row per finished game
         self.last_game: dict[str, Any] | None = None
+        self.game_moves: list[tuple[int, str]] = []  # this game's moves, all public
         stack = list(deck) if deck is not None else one_deck()
         self.draw_pile = list(reversed(stack))  # top card last; a stacked deck lists top first
         self.setup_events = self._start_game(shuffle=deck is None)
@@ -410,6 +411,7 @@ class CopyCatState(GameState):
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         parsed = parse(action.code)
+        self.game_moves.append((seat, action.code))
         if parsed.kind == "copy":
             return self._copy(seat, parsed.cards)
         if parsed.kind == "play":
@@ -476,6 +478,7 @@ class CopyCatState(GameState):
             "scores": scores,
             "standing": Result.from_scores(scores).ranking,
             "last_game": None if self.last_game is None else dict(self.last_game),
+            "moves": [[who, code] for who, code in self.game_moves],
         }
 
     # -- questions the table and bots ask ----------------------------------------------
@@ -865,6 +868,7 @@ class CopyCatState(GameState):
                 card = self.draw_pile.pop()
                 self.hands[seat].append(card)
                 events.append(move(card, "draw", f"hand:{seat}", face=seat, seat=seat))
+        self.game_moves = []
         self.phase = PHASE_PLAY
         self.current = self.starter
         self.original = None
