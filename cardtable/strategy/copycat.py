@@ -12,11 +12,13 @@ Not for: the rules (``cardtable.games.copycat``).
   unseen cards showing it, against how many unseen cards lie in other hands), weighing
   cards shed and high numbers shed; copies with every card it can; declares Meow when
   deals of the unseen cards say its total is very likely the strict lowest.
-- hard: information-set Monte Carlo. It deals the unseen cards at random to the other
-  hands and the deck (worlds consistent with what it has seen), plays each of its
-  sensible moves into every world and the game out to its end on a compact copy of the
-  rules (itself like medium, the others like medium with a share of random moves), and
-  keeps the move with the best average coin gain. Deterministic for a fixed seed.
+- hard: information-set Monte Carlo. It deals the unseen cards to the other hands and
+  the deck in worlds consistent with what it has seen (cards shown, and what a player's
+  moves say they lack: a draw instead of a copy, a number just played or copied), tries
+  medium's best few plays and Meow in every world, plays the game out on a compact copy
+  of the rules (everyone playing medium's way), and keeps the move with the best average
+  chance of winning the match; medium's choice wins near-ties. It copies with every card
+  it can, as medium does. Deterministic for a fixed seed.
 """
 
 from __future__ import annotations
@@ -30,7 +32,6 @@ from typing import Any
 from cardtable.engine import Action
 from cardtable.games.copycat import (
     COPY_PRICE,
-    DECK_OUT_PRICE,
     MEOW_FAIL_PRICE,
     MEOW_LIMIT,
     MEOW_WIN_PRICE,
@@ -316,15 +317,16 @@ def play_out(
     first: tuple,
     rnd: random.Random,
     wild: float,
-) -> int:
-    """Play the game out from a world after our move ``first``; returns our coin gain.
+) -> list[int]:
+    """Play the game out from a world after our move ``first``; returns what each seat
+    gains (or loses) in coins.
 
     ``first`` is ``("play", number, cards)`` or ``("meow",)``. Everyone plays medium's
     way (copy with every card, play by ``compact_play``, Meow by ``compact_meow_chance``);
     the others move at random with chance ``wild``. Coins are not floored here.
     """
     n = len(hands)
-    gain = 0
+    deltas = [0] * n
     action: tuple | None = first
     for _ in range(500):
         hand = hands[current]
@@ -358,21 +360,19 @@ def play_out(
                 hand.remove(c)
                 add_public(public, c)
             paid = COPY_PRICE * len(cards) + (0 if hand else PATTERN_A_BONUS)
-            if current == me:
-                gain += paid
-            elif original == me:
-                gain -= paid
+            deltas[current] += paid
+            deltas[original] -= paid
             if not hand:
-                return gain
+                return deltas
             current = (current + direction) % n
         elif kind == "draw":
             if not deck:
                 totals = [sum(VALUE[c] for c in h) for h in hands]
                 low = min(totals)
                 takers = totals.count(low)
-                if totals[me] == low:
-                    return gain + DECK_OUT_PRICE * (n - takers)
-                return gain - DECK_OUT_PRICE * takers
+                for seat in range(n):
+                    deltas[seat] += n - takers if totals[seat] == low else -takers
+                return deltas
             hand.append(deck.pop())
             phase, drew, original = PLAY, True, -1
         elif kind == "play":
@@ -381,22 +381,40 @@ def play_out(
                 hand.remove(c)
                 add_public(public, c)
             if not hand:
-                return gain + (PATTERN_B_PRICE * (n - 1) if current == me else -PATTERN_B_PRICE)
+                return _everyone_pays(deltas, current, PATTERN_B_PRICE)
             phase, original, drew = ANSWER, current, False
             current = (current + direction) % n
         else:  # meow
             totals = [sum(VALUE[c] for c in h) for h in hands]
             mine = totals[current]
-            blockers = sum(1 for s in range(n) if s != current and totals[s] <= mine)
-            if current == me:
-                if blockers:
-                    return gain - MEOW_FAIL_PRICE * blockers
-                return gain + MEOW_WIN_PRICE * (n - 1)
+            blockers = [s for s in range(n) if s != current and totals[s] <= mine]
             if not blockers:
-                return gain - MEOW_WIN_PRICE
-            return gain + (MEOW_FAIL_PRICE if totals[me] <= mine else 0)
+                return _everyone_pays(deltas, current, MEOW_WIN_PRICE)
+            for seat in blockers:
+                deltas[seat] += MEOW_FAIL_PRICE
+                deltas[current] -= MEOW_FAIL_PRICE
+            return deltas
         action = None
-    return gain
+    return deltas
+
+
+def _everyone_pays(deltas: list[int], payee: int, price: int) -> list[int]:
+    for seat in range(len(deltas)):
+        deltas[seat] += price * (len(deltas) - 1) if seat == payee else -price
+    return deltas
+
+
+def win_chance(scores: Sequence[float], seat: int, games_left: int) -> float:
+    """How likely ``seat`` is to finish the match first from these scores: exact after
+    the last game (a shared first place counts a share), else a normal guess with the
+    spread of the games still to play (about 6 coins a game)."""
+    best_other = max(score for s, score in enumerate(scores) if s != seat)
+    lead = scores[seat] - best_other
+    if games_left == 0:
+        if lead != 0:
+            return 1.0 if lead > 0 else 0.0
+        return 1.0 / sum(1 for score in scores if score == scores[seat])
+    return 0.5 * math.erfc(-lead / (6.0 * math.sqrt(2 * games_left)))
 
 
 class HardBot(Bot):
@@ -408,9 +426,9 @@ class HardBot(Bot):
     level = "hard"
     worlds = 48
     candidates = 3
-    keep = 0.75  # how far to trust what a player's moves say they lack
-    wild = 0.15  # how often an imagined opponent moves at random
-    margin = 0.25  # coins per world by which a move must beat medium's to overrule it
+    keep = 0.95  # how far to trust what a player's moves say they lack
+    wild = 0.0  # how often an imagined opponent moves at random
+    margin = 0.02  # win chance per world by which a move must beat medium's to overrule it
 
     def choose(self, view: SeatView) -> Action:
         moves = moves_of(view)
@@ -439,11 +457,13 @@ class HardBot(Bot):
         lacking = known.lacking()
         public = make_public(view.observation["zones"]["field"]["cards"] + known.discards)
         totals = [0.0] * len(choices)
+        scores = view.observation["scores"]
+        games_left = view.observation["games"] - view.observation["game"]
         for _ in range(self.worlds):
             hands, deck = deal_world(known, lacking, rnd, self.keep)
             seed = rnd.random()
             for index, (_action, first) in enumerate(choices):
-                totals[index] += play_out(
+                deltas = play_out(
                     [list(h) for h in hands],
                     list(deck),
                     list(public),
@@ -458,6 +478,8 @@ class HardBot(Bot):
                     random.Random(seed),
                     self.wild,
                 )
+                final = [score + delta for score, delta in zip(scores, deltas, strict=True)]
+                totals[index] += win_chance(final, view.seat, games_left)
         totals[medium_choice] += self.margin * self.worlds
         best = max(range(len(choices)), key=lambda i: (totals[i], -i))
         return choices[best][0]
