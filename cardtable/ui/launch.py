@@ -24,3 +24,4 @@ class Launch:
     options: dict[str, Any] = field(default_factory=dict)
     watch: bool = False
     names: tuple[str, ...] = ()
+    deck: tuple[str, ...] | None = None  # a stacked deck, top card first (tests, replays)

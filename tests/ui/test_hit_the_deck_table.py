@@ -12,9 +12,9 @@ import pygame
 from cardtable.games import registry
 from cardtable.games.hit_the_deck import HAND_SIZE, card, full_deck
 from cardtable.ui.launch import Launch
-from cardtable.ui.menus import PrivacyScene
+from cardtable.ui.scenes.privacy import PrivacyScene
 from cardtable.ui.tables import table_for
-from cardtable.ui.tables.hit_the_deck import HitTheDeckTable, ScoreSheet
+from cardtable.ui.tables.hit_the_deck import HitTheDeckTable
 
 from .conftest import click, drag, frames, key, until
 
@@ -47,9 +47,16 @@ def stacked(hands: list[str], discard: str, draw: str = "", bottom: str = "") ->
 
 
 def open_table(app, seats: tuple[str, ...], deck: list[str], names=()) -> HitTheDeckTable:
-    launch = Launch("hit-the-deck", len(seats), seats, seed=1, names=tuple(names))
+    launch = Launch(
+        "hit-the-deck",
+        len(seats),
+        seats,
+        seed=1,
+        options={"target": 100},
+        names=tuple(names),
+        deck=tuple(deck),
+    )
     table = HitTheDeckTable(app, launch)
-    table.state = GAME.new_game(len(seats), seed=1, options={"target": 100}, deck=deck)
     app.show_title()
     app.manager.push(table)
     return table
@@ -86,13 +93,13 @@ def slap_hits(table: HitTheDeckTable) -> list[int]:
 
 def play_by_drag(app, table: HitTheDeckTable, code: str) -> None:
     zone = f"hand:{table.viewer}"
-    start = table.card_point(zone, table.model[zone].index(code))
+    start = table.view.card_point(zone, table.model[zone].index(code))
     drag(app, start, table.drop_targets()["discard"].center)
 
 
 def play_by_click(app, table: HitTheDeckTable, code: str) -> None:
     zone = f"hand:{table.viewer}"
-    click(app, table.card_point(zone, table.model[zone].index(code)))
+    click(app, table.view.card_point(zone, table.model[zone].index(code)))
     click(app, table.drop_targets()["discard"].center)
 
 
@@ -119,10 +126,10 @@ def test_two_humans_on_their_keys_and_two_bots_play_a_whole_hand(app):
     press(SLAP[BEN], SLAP[ANN])
     app.step()
     assert slap_hits(table) == [] and table.state.window is None  # everyone hit: closed
-    order = [hand.seat for hand in table.hands_on_pile]
+    order = [hand.seat for hand in table.round.hands]
     assert order[-2:] == [BEN, ANN]
-    assert [hand.order for hand in table.hands_on_pile] == [1, 2, 3, 4]
-    run_until(app, table, lambda: not table.queue.busy)
+    assert [hand.order for hand in table.round.hands] == [1, 2, 3, 4]
+    run_until(app, table, lambda: not table.animator.busy)
     assert counts(table)[ANN] == before[ANN] + 4
     assert counts(table)[BEN] == before[BEN]
     assert table.state.history[-4:][-2:] == [(BEN, "hit"), (ANN, "hit")]
@@ -133,7 +140,7 @@ def test_two_humans_on_their_keys_and_two_bots_play_a_whole_hand(app):
     press(SLAP[ANN])
     app.step()
     assert counts(table)[ANN] == before[ANN] + 2
-    assert any(hand.fake and hand.seat == ANN for hand in table.hands_on_pile)
+    assert any(hand.fake and hand.seat == ANN for hand in table.round.hands)
     assert table.state.observation(None)["turn"] == turn
 
     # Ann's own Hand card, and she forgets to call it: she draws four, nobody else does.
@@ -146,7 +153,7 @@ def test_two_humans_on_their_keys_and_two_bots_play_a_whole_hand(app):
     run_until(app, table, lambda: {2, 3} <= set(slap_hits(table)))
     press(SLAP[BEN])
     run_until(app, table, lambda: table.state.window is None)
-    run_until(app, table, lambda: not table.queue.busy)
+    run_until(app, table, lambda: not table.animator.busy)
     assert counts(table)[ANN] == held - 1 + 4
     assert [counts(table)[s] for s in (BEN, 2, 3)] == [others[s] for s in (BEN, 2, 3)]
     assert table.state.observation(None)["slap"]["round"] == 2
@@ -155,7 +162,7 @@ def test_two_humans_on_their_keys_and_two_bots_play_a_whole_hand(app):
     # Ann by click), draws by clicking the Draw Pile, and slaps in every round.
     for _ in range(20000):
         top = app.manager.top
-        if isinstance(top, ScoreSheet):
+        if table.sheet is not None:
             break
         if isinstance(top, PrivacyScene):
             press(pygame.K_RETURN)
@@ -164,21 +171,23 @@ def test_two_humans_on_their_keys_and_two_bots_play_a_whole_hand(app):
         elif table.awaiting_human():
             codes = table.legal_codes() - {"hit"}
             if "draw" in codes:
-                click(app, table.spots["draw"].rect.center)
+                click(app, table.view.spots["draw"].rect.center)
                 continue
             plays = [code.split()[1] for code in codes]
             best = max(plays, key=lambda code: (card(code).points, code))
             (play_by_drag if table.viewer == BEN else play_by_click)(app, table, best)
             continue
         app.step()
-    sheet = app.manager.top
-    assert isinstance(sheet, ScoreSheet)
+    sheet = table.sheet
+    assert sheet is not None
     last = table.state.hand_scores[-1]
-    assert sheet.rows == [{"hand": 1, "hand_scores": last, "scores": last}]
+    shown = ["out · 0" if score == 0 else f"+{score}" for score in last]
+    assert sheet.headings == ("Hand", "Ann", "Ben", "Bo", "Cy")
+    assert sheet.rows == [("1", *shown), ("Total", *(str(score) for score in last))]
     assert 0 in last  # somebody went out
     app.step()  # the sheet draws over the table
-    click(app, sheet.next_button.rect.center)
-    run_until(app, table, lambda: table.public.get("hand_number") == 2 and not table.queue.busy)
+    click(app, sheet.button.rect.center)
+    run_until(app, table, lambda: table.public.get("hand_number") == 2 and not table.animator.busy)
     assert table.public["scores"] == last
 
 
@@ -201,13 +210,13 @@ def test_the_keyboard_path_draws_from_the_draw_pile_after_the_hand(app):
     table = open_table(app, ("random", "human", "random"), deck)
     table.hold_bots = True
     until(app, table.awaiting_human)
-    assert table.key_cards()[-1][0] == "draw"
-    for _ in range(len(table.key_cards())):
+    assert table.input.key_cards()[-1][0] == "draw"
+    for _ in range(len(table.input.key_cards())):
         key(app, pygame.K_RIGHT)
     key(app, pygame.K_RETURN)
     key(app, pygame.K_RETURN)
     assert table.state.history == [(1, "draw")]
-    assert table.key_focus == -1  # the hand changed: the next Right starts at its left
+    assert table.input.key_focus == -1  # the hand changed: the next Right starts at its left
 
 
 def test_drawing_by_dragging_the_draw_pile_to_the_hand(app):
@@ -217,9 +226,9 @@ def test_drawing_by_dragging_the_draw_pile_to_the_hand(app):
     until(app, table.awaiting_human)
     assert table.legal_codes() == {"draw", "hit"}
     assert "hand" in table.drop_targets()
-    drag(app, table.spots["draw"].rect.center, table.drop_targets()["hand"].center)
+    drag(app, table.view.spots["draw"].rect.center, table.drop_targets()["hand"].center)
     assert table.state.history == [(1, "draw")]
-    until(app, lambda: not table.queue.busy)
+    until(app, lambda: not table.animator.busy)
     assert "B1" in table.model["hand:1"]
 
 
@@ -231,7 +240,7 @@ def test_the_draw_button_draws_when_no_card_fits(app):
     frames(app, 2)
     click(app, table.draw_button.rect.center)
     assert table.state.history == [(1, "draw")]
-    until(app, lambda: not table.queue.busy)
+    until(app, lambda: not table.animator.busy)
     # The card drawn fits, so it is the one card to play now, and the line says so.
     assert table.legal_codes() == {"play R1", "hit"}
     assert table.prompt() == "You drew R1: it fits, play it on the pile"
@@ -244,7 +253,7 @@ def test_a_card_that_does_not_fit_snaps_back_with_the_engines_reason(app):
     until(app, table.awaiting_human)
     play_by_drag(app, table, "G4")
     assert table.state.history == []
-    assert table.reason == table.state.explain(1, "play G4")
+    assert table.reason == table.match.referee.check(1, "play G4")
 
 
 def test_the_table_shows_the_call_in_force_and_the_direction(app):
@@ -253,7 +262,7 @@ def test_the_table_shows_the_call_in_force_and_the_direction(app):
     table.hold_bots = True
     until(app, table.awaiting_human)
     play_by_drag(app, table, "HIT-B")
-    until(app, lambda: not table.queue.busy)
+    until(app, lambda: not table.animator.busy)
     assert table.public["demand"]["kind"] == "colour"
     assert table.public["direction"] == 1
     frames(app, 2)  # and it draws with the call up
@@ -262,8 +271,8 @@ def test_the_table_shows_the_call_in_force_and_the_direction(app):
 def test_no_card_is_left_in_the_air_once_the_deal_has_landed(app):
     table = open_table(app, ("human", "medium", "medium", "hard"), stacked(["", "", "", ""], "Y3"))
     table.hold_bots = True
-    until(app, lambda: not table.queue.busy)
-    assert table.flights == []
+    until(app, lambda: not table.animator.busy)
+    assert table.animator.flights == []
 
 
 def test_hit_the_deck_has_its_own_table_with_slap_keys():
@@ -276,11 +285,11 @@ def test_six_players_fit_a_small_window_without_overlap(app):
     app.resize((800, 600))
     seats = ("human", "human", "easy", "medium", "hard", "medium")
     table = open_table(app, seats, stacked([""] * 6, "Y3"))
-    until(app, lambda: not table.queue.busy)
-    areas = [table.spots["draw"].rect, table.spots["discard"].rect]
+    until(app, lambda: not table.animator.busy)
+    areas = [table.view.spots["draw"].rect, table.view.spots["discard"].rect]
     for seat in range(6):
         areas.append(table.plates[seat])
-        areas.append(table.spots[f"hand:{seat}"].rect)
+        areas.append(table.view.spots[f"hand:{seat}"].rect)
     screen = pygame.Rect(0, 0, 800, 600)
     for index, area in enumerate(areas):
         assert screen.contains(area), area
@@ -290,7 +299,7 @@ def test_six_players_fit_a_small_window_without_overlap(app):
 
 
 def test_a_match_to_its_target_ends_in_the_results_by_the_keyboard_alone(app):
-    from cardtable.ui.menus import ResultsScene
+    from cardtable.ui.scenes.results import ResultsScene
 
     launch = Launch("hit-the-deck", 3, ("human", "medium", "hard"), seed=4, options={"target": 20})
     app.open_table(launch)
@@ -301,7 +310,7 @@ def test_a_match_to_its_target_ends_in_the_results_by_the_keyboard_alone(app):
         top = app.manager.top
         if isinstance(top, ResultsScene):
             break
-        if isinstance(top, ScoreSheet):
+        if table.sheet is not None:
             sheets += 1
             key(app, pygame.K_RETURN)  # Next hand
             continue
@@ -310,16 +319,15 @@ def test_a_match_to_its_target_ends_in_the_results_by_the_keyboard_alone(app):
             continue
         if table.awaiting_human() and table.state.window is None:
             codes = table.legal_codes() - {"hit"}
-            cards = table.key_cards()
+            cards = table.input.key_cards()
             if "draw" in codes:
                 chosen = len(cards) - 1  # the Draw Pile comes after the hand
             else:
                 plays = [code.split()[1] for code in codes]
                 best = max(plays, key=lambda code: (card(code).points, code))
                 chosen = table.model["hand:0"].index(best)
-            for _ in range(
-                (chosen - table.key_focus) % len(cards) if table.key_focus >= 0 else chosen + 1
-            ):
+            focus = table.input.key_focus
+            for _ in range((chosen - focus) % len(cards) if focus >= 0 else chosen + 1):
                 key(app, pygame.K_RIGHT)
             key(app, pygame.K_RETURN)
             key(app, pygame.K_RETURN)

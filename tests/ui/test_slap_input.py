@@ -9,8 +9,9 @@ import pytest
 
 from cardtable import storage
 from cardtable.games import registry
-from cardtable.strategy.hit_the_deck import EasyBot
-from cardtable.ui.menus import PrivacyScene, SetupScene
+from cardtable.strategy.hit_the_deck import EasyBot, MediumBot
+from cardtable.ui.scenes.privacy import PrivacyScene
+from cardtable.ui.scenes.setup import SetupScene
 from cardtable.ui.slap import (
     DEFAULT_SLAP_KEYS,
     RESERVED_KEYS,
@@ -20,7 +21,7 @@ from cardtable.ui.slap import (
     keys_for,
 )
 
-from .conftest import click, frames, until
+from .conftest import click, until
 from .test_hit_the_deck_table import open_table, press, run_until, slap_hits, stacked
 
 
@@ -103,10 +104,10 @@ def test_two_key_presses_in_one_frame_count_in_arrival_order_not_seat_order(app)
     app.step()
     close = table.state.history[-4:]
     assert close == [(1, "play HIT-HAND"), (2, "hit"), (1, "hit"), (0, "hit")]
-    assert [hand.seat for hand in table.hands_on_pile] == [2, 1, 0]
-    until(app, lambda: table.round_result is not None)
-    assert table.round_result["order"] == [2, 1, 0]
-    assert table.round_result["draws"] == [0]
+    assert [hand.seat for hand in table.round.hands] == [2, 1, 0]
+    until(app, lambda: table.round.result is not None)
+    assert table.round.result["order"] == [2, 1, 0]
+    assert table.round.result["draws"] == [0]
 
 
 def test_a_gamepad_button_slaps_for_its_player_in_arrival_order(app):
@@ -122,7 +123,7 @@ def test_a_gamepad_button_slaps_for_its_player_in_arrival_order(app):
 def test_a_slap_outside_a_round_is_a_fake_out_that_draws_two(app):
     deck = stacked(["", "", ""], discard="Y3")
     table = open_table(app, ("human", "human", "medium"), deck)
-    run_until(app, table, lambda: table.awaiting_human() and not table.queue.busy)
+    run_until(app, table, lambda: table.awaiting_human() and not table.animator.busy)
     before = table.state.observation(None)["hand_counts"][0]
     press(pygame.K_LSHIFT)
     app.step()
@@ -194,7 +195,7 @@ def test_a_gamepad_button_binds_in_table_setup_and_slaps_at_the_table(app):
     assert scene.binding == 1 and "taken by" in scene.toast.message
     # The next table reads the binding: that button slaps for seat 0.
     table = three_humans_in_a_round(app)
-    assert table.slap_pads == {(2, 7): 0}
+    assert table.input.slap_pads == {(2, 7): 0}
     assert table.key_names[0] == "left shift"  # the key stays as well
     pad_press(2, 7)
     app.step()
@@ -204,23 +205,27 @@ def test_a_gamepad_button_binds_in_table_setup_and_slaps_at_the_table(app):
 # -- bots' scheduled moves ----------------------------------------------------------------------
 
 
-def test_a_bots_hit_scheduled_in_one_round_never_lands_in_the_next(app):
+def test_a_bots_hit_scheduled_in_one_round_never_lands_in_the_next(app, monkeypatch):
+    delays = iter([1.0, 2.0])  # the bot's reaction in round 1, then in round 2
+    monkeypatch.setattr(MediumBot, "reaction_delay", lambda self, view: next(delays))
     deck = stacked(["", "HIT-HAND", "HIT-HAND"], discard="Y3")
     table = open_table(app, ("medium", "human", "human"), deck)
     run_until(app, table, lambda: table.awaiting_human() and table.viewer == 1)
     table.perform(1, "play HIT-HAND")
-    run_until(app, table, lambda: table.window_bots)
-    due, mark = table.window_bots[0]
-    assert mark == 1  # the round's id
+    referee = table.match.referee
+    run_until(app, table, lambda: referee.window_open_at is not None)
+    opened = referee.window_open_at
     # Round 1 ends and round 2 opens (seat 2's Hand card) before the bot's hit is due,
     # without the table's clock starting again.
     table.state.close_window()
     table.state.apply(2, "play HIT-HAND")
     assert table.state.observation(None)["slap"]["round"] == 2
-    while table.clock < due + 0.2:
-        app.step()
-    assert 0 not in slap_hits(table)
-    assert table.window_bots == {}
+    run_until(app, table, lambda: table.match.now >= opened + 1.0 + 0.2)
+    assert 0 not in slap_hits(table)  # round 1's hit did not land in round 2
+    reopened = referee.window_open_at
+    assert reopened is not None and reopened > opened
+    run_until(app, table, lambda: 0 in slap_hits(table))
+    assert table.match.now >= reopened + 2.0  # its own reaction to round 2
 
 
 def test_a_fooled_bots_fake_out_fires_only_if_nothing_changed(app, monkeypatch):
@@ -228,13 +233,14 @@ def test_a_fooled_bots_fake_out_fires_only_if_nothing_changed(app, monkeypatch):
     deck = stacked(["", "HIT-4", "G5 Y5 G3 Y3 G2 Y2 G1"], discard="Y3", draw="G5 G5 G5")
     table = open_table(app, ("easy", "human", "human"), deck)
     run_until(app, table, lambda: table.awaiting_human() and table.viewer == 1)
+    monkeypatch.setattr(EasyBot, "slap_delay", (4.0, 4.0))  # fooled, but slowly
     table.perform(1, "play HIT-4")
-    assert table.out_of_turn is not None and table.out_of_turn[2] == 0
+    played_at = table.match.now
     # Seat 2 draws (no 4) before the slap is due: the state changed, the slap is dropped.
     run_until(app, table, lambda: table.awaiting_human() and table.viewer == 2)
-    assert table.clock < table.out_of_turn[0]
+    assert table.match.now < played_at + 4.0
     assert table.perform(2, "draw") is None
-    frames(app, 80)
+    run_until(app, table, lambda: table.match.now >= played_at + 4.5)
     assert (0, "hit") not in table.state.history
 
 
@@ -244,14 +250,13 @@ def test_a_fooled_bots_fake_out_checks_the_generation_it_was_meant_for(app, monk
     table = open_table(app, ("easy", "human", "human"), deck)
     run_until(app, table, lambda: table.awaiting_human() and table.viewer == 1)
     table.perform(1, "play HIT-4")
-    generation = table.state.generation
-    assert table.out_of_turn is not None and table.out_of_turn[1] == generation
+    played_at = table.match.now
     # A change the table did not make itself (so no new offers were asked for): the
-    # pending slap sees another generation and is dropped.
+    # pending slap was meant for another state and is dropped.
     table.state.apply(2, "draw")
-    frames(app, 80)
+    # Past the slowest fooled slap (1.6 s).
+    run_until(app, table, lambda: table.match.now >= played_at + 2.0)
     assert (0, "hit") not in table.state.history
-    assert table.out_of_turn is None
 
 
 def test_a_fooled_bots_fake_out_lands_when_nothing_changed(app, monkeypatch):

@@ -17,7 +17,8 @@ def test_the_table_runs_a_slap_round_to_its_close(app):
     table = app.manager.top
     until(app, lambda: table.state.window is not None, limit=4000)
     window = table.state.window
-    until(app, lambda: table.window_started is not None or table.state.window is None)
+    referee = table.match.referee
+    until(app, lambda: referee.window_open_at is not None or table.state.window is None)
     opened = len(table.state.history)
     until(app, lambda: table.state.window is None, limit=4000)
     after = table.state.history[opened:]
