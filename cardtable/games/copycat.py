@@ -784,6 +784,8 @@ class CopyCatState(GameState):
                 end=end,
                 scores=list(self.coins),
                 totals=totals,
+                sheet=[dict(row) for row in self.sheet],
+                match_over=self.game_index + 1 == self.total_games(),
             )
         )
         events += self._clear_field()
