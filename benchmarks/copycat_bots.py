@@ -25,8 +25,7 @@ from pathlib import Path
 from cardtable.cli import _one_game
 from cardtable.engine import Rng
 from cardtable.games import registry
-from cardtable.strategy import make_bot, view_for
-from cardtable.strategy.driver import make_bots
+from cardtable.strategy import make_bot, make_bots, view_for
 from cardtable.ui.launch import Launch
 
 RESULTS = Path(__file__).parent / "results"

@@ -28,6 +28,7 @@ from cardtable.games.copycat import (
     numbers_on,
     parse,
     play_code,
+    plural,
 )
 
 from ... import theme
@@ -93,7 +94,7 @@ class CopyCatTable(TableScene):
         self.layout_centre(seats.center)
 
     def layout_bottom(self, seat: int, box: pygame.Rect, main: tuple[int, int]) -> None:
-        side = max(130, min(210, box.width // 6))
+        side = max(160, min(210, box.width // 6))
         self.plates[seat] = plate = pygame.Rect(box.x, box.y + 2, side, 46)
         coin_h = min(70, box.bottom - plate.bottom - 6)
         self.coin_rects[seat] = pygame.Rect(box.x + 4, plate.bottom + 4, side, coin_h)
@@ -186,7 +187,9 @@ class CopyCatTable(TableScene):
         return area
 
     def banner_centre(self) -> tuple[int, int]:
-        return self.field_rect.center
+        """Under the field's cards, where the names of who played what sit."""
+        cards = self.view.spots["field"].rect if "field" in self.view.spots else self.field_rect
+        return (self.field_rect.centerx, (cards.bottom + self.field_rect.bottom) // 2 + 8)
 
     # -- what the viewer may do -----------------------------------------------------------
 
@@ -314,8 +317,18 @@ class CopyCatTable(TableScene):
                 self.field_groups.append((event.seat, len(event.cards), copy))
 
     def says(self, seat: int, verb: str) -> str:
+        """``Ada copies`` / ``You copy``: a seat's name with a verb that agrees."""
         name = self.names[seat]
-        return f"{name} {verb}" if name.lower() == "you" else f"{name} {verb}s"
+        if name.lower() == "you":
+            return f"{name} {verb}"
+        if verb.endswith("y") and verb[-2:-1] not in "aeiou":
+            return f"{name} {verb[:-1]}ies"
+        return f"{name} {verb}s"
+
+    def whom(self, seat: int) -> str:
+        """A seat's name in the middle of a sentence (``you`` for the viewer)."""
+        name = self.names[seat]
+        return "you" if name.lower() == "you" else name
 
     def banner(self, words: str, share: float = 1.0) -> None:
         self.animator.show_banner(words, self.banner_time * share)
@@ -331,13 +344,16 @@ class CopyCatTable(TableScene):
         self.banner(self.animator.words(event), 0.9)
 
     def animate_play(self, event: Event) -> None:
-        self.banner(self.animator.words(event), 0.6)
+        cards = plural(int(event.data["number"]), len(event.data["cards"]))
+        self.banner(f"{self.says(event.seats[0], 'play')} {cards}", 0.6)
 
     def animate_copy(self, event: Event) -> None:
-        self.banner(self.animator.words(event), 0.6)
+        seat, original = event.seats
+        cards = plural(int(event.data["number"]), len(event.data["cards"]))
+        self.banner(f"{self.says(seat, 'copy')} {self.whom(original)} with {cards}", 0.6)
 
     def animate_decline(self, event: Event) -> None:
-        self.banner(self.animator.words(event), 0.5)
+        self.banner(f"{self.says(event.seats[0], 'draw')} instead of copying", 0.5)
 
     def animate_pay(self, event: Event) -> None:
         """The tokens fly from payer to payee; the payer's stack shrinks as they leave,
@@ -419,7 +435,8 @@ class CopyCatTable(TableScene):
     def draw_table(self, surface: pygame.Surface) -> None:
         hand_counts = self.public.get("hand_counts") or [0] * self.players
         for seat, plate in self.plates.items():
-            detail = f"{hand_counts[seat]} cards"
+            count = hand_counts[seat]
+            detail = f"{count} card" if count == 1 else f"{count} cards"
             if seat in self.totals:
                 detail = f"total {self.totals[seat]}"
             self.draw_plate(surface, seat, plate, detail)
@@ -453,7 +470,7 @@ class CopyCatTable(TableScene):
             if seat < 0 or not group:
                 continue
             below = (group[0].left + (group[-1].right - group[0].left) // 2, spot.rect.bottom + 2)
-            words = f"{self.names[seat]} {'copies' if copy else 'plays'}"
+            words = self.says(seat, "copy" if copy else "play")
             ink = theme.INK if copy else theme.GOLD
             drawing.label_box(surface, words, below, 13, ink=ink, anchor="midtop")
 
