@@ -6,6 +6,12 @@ and the "Rulings Card Table follows" in ``RULES_HELP``. Only the rules: no drawi
 bots. A state is a whole match: 2 x players games (8 with two players), or that many
 games per set with the option ``sets``.
 
+The observation adds every seat's ``coins`` and ``hand_counts``, the ``field`` (the
+original player, the open number, each play and copy), the ``discards``, ``deck_count``,
+the game and set numbers, the score ``sheet``, the match ``scores`` and ``standing``,
+``last_game`` (every hand and total, shown when a game ends) and this game's public
+``moves``.
+
 Zones (every pile keeps its top card last): ``draw`` (the deck, face down), ``hand:N``,
 ``field`` (the open play and its copies, face up) and ``discard`` (face up). Hidden cards
 share one pool.
@@ -953,6 +959,7 @@ games shows everyone's coins.
   lost. A player who owes several players at once (a failed Meow, a deck-out) pays them
   in turn order, starting from their left.
 - Copies are always paid by the original player, never by an earlier copier.
+- Copying is never required: a player may draw instead even when they could copy.
 - After the original player has been copied by everyone, they discard the field, draw
   one card, and then play or declare Meow (four cards or fewer), as after declining.
 - Pattern B pays whenever an original play empties the hand, the first play of a game
@@ -965,6 +972,15 @@ games shows everyone's coins.
   starts twice; only the order of play turns around, and the deal follows it.
 - With sets, players tied in a set share their places' bonuses equally (rounded toward
   zero): two players tied first of four get (6 + 3) / 2 = 4 each.
+
+## At the table
+- Your answer: drag cards showing the open number onto the field to copy (click cards
+  first to move several together), or press **Draw** (key **D**, or click the deck).
+- Your play: drag cards of one number onto the field. A special card on its own asks
+  which of its two numbers it stands for (press the number). **Meow!** (key **M**)
+  shows only when you may declare it.
+- Keys: Left/Right move over the cards you can play, Space adds a card to the group,
+  Enter picks up and plays, Escape lets go.
 
 ## Moves, as typed
 `play 3`, `play 3 3`, `play 3/6 as 3`, `play 8 8 1/8 as 8`, `copy 3`,

@@ -273,3 +273,26 @@ def test_the_table_fits_a_small_window(app):
                 assert not area.colliderect(other), (size, players, area, other)
         assert not table.draw_button.colliderect(table.view.spots["hand:0"].rect)
         assert table.chooser_area().bottom <= table.view.spots["hand:0"].rect.top
+
+
+def test_two_people_at_one_computer_get_the_privacy_screen_between_them(app):
+    from cardtable.ui.scenes.privacy import PrivacyScene
+
+    table = open_copycat(
+        app, ["7 8 2 5 6", "3 4 4 7 7", "1 1 2 6 6"], seats=["human", "human", "easy"]
+    )
+    table.hold_bots = False
+    until(app, lambda: isinstance(app.manager.top, PrivacyScene))
+    assert app.manager.top.name == table.seats[0].name
+    key(app, pygame.K_RETURN)
+    until(app, table.awaiting_human)
+    assert table.viewer == 0
+    drag(app, hand_point(table, "8"), table.drop_targets()["field"].center)
+    assert table.state.history == [(0, "play 8")]
+    until(app, lambda: isinstance(app.manager.top, PrivacyScene))
+    assert table.viewer is None
+    assert all(card == "?" for card in table.model["hand:0"])
+    key(app, pygame.K_RETURN)
+    until(app, table.awaiting_human)
+    assert table.viewer == 1 and "7" in table.model["hand:1"]
+    assert all(card == "?" for card in table.model["hand:0"])
