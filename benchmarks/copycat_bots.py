@@ -9,9 +9,10 @@ so an interrupted run still says how many matches it finished and what they gave
 mediums and times every decision of the hard bot and of a medium bot asked the same
 positions (the baseline, in the same process): p50, p95 and max, and their ratio.
 
-Run from the repository root:
-    python benchmarks/copycat_bots.py strength hard,medium,medium,medium hard-vs-medium 2000
-    python benchmarks/copycat_bots.py timing 40
+Run from the repository root (PYTHONPATH=. so that this checkout is the one imported):
+    PYTHONPATH=. python benchmarks/copycat_bots.py strength \
+        hard,medium,medium,medium hard-vs-medium 2000
+    PYTHONPATH=. python benchmarks/copycat_bots.py timing 40
 """
 
 from __future__ import annotations

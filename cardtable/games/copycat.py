@@ -156,6 +156,13 @@ class Move:
     cards: tuple[str, ...] = ()
     number: int | None = None
 
+    @property
+    def code(self) -> str:
+        """The move's code, as the rules list it."""
+        if self.kind in ("play", "copy"):
+            return _cards_code(self.kind, self.cards, self.number)
+        return self.kind
+
 
 def _cards_code(verb: str, cards: Sequence[str], number: int | None) -> str:
     ordered = sorted(cards, key=card_order)
@@ -188,6 +195,16 @@ def copy_code(cards: Sequence[str], number: int | None = None) -> str:
     return _cards_code("copy", cards, number)
 
 
+def draw_code() -> str:
+    """Decline (or, copied by everyone, start afresh): discard the field and draw."""
+    return "draw"
+
+
+def meow_code() -> str:
+    """Declare Meow (after drawing, with four cards or fewer)."""
+    return "meow"
+
+
 SAY_PLAY = "Say what you play: 'play 3', 'play 3 3' or 'play 3/6 as 3'."
 SAY_COPY = "Say what you copy: 'copy 3' or 'copy 3 3/6 as 3'."
 
@@ -204,7 +221,7 @@ def parse(code: str) -> Move:
     verb, rest = words[0], words[1:]
     if verb in ("draw", "meow"):
         if rest:
-            raise IllegalAction(f"'{verb}' takes nothing after it.")
+            raise IllegalAction(f"Say just '{verb}', with nothing after it.")
         return Move(verb)
     if verb not in ("play", "copy"):
         raise IllegalAction(f"There is no move '{verb}': say 'play 3', 'copy 3', 'draw' or 'meow'.")
@@ -381,14 +398,14 @@ class CopyCatState(GameState):
             actions = []
             if seat != self.original:
                 actions = [Action(copy_code(c, self.number)) for c in sets_of(hand, self.number)]
-            return actions + [Action("draw")]
+            return actions + [Action(draw_code())]
         actions = [
             Action(play_code(cards, number))
             for number in NUMBERS
             for cards in sets_of(hand, number)
         ]
         if self.may_meow(seat):
-            actions.append(Action("meow"))
+            actions.append(Action(meow_code()))
         return actions
 
     def check(self, seat: int, code: str) -> str | None:

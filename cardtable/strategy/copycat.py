@@ -39,6 +39,8 @@ from cardtable.games.copycat import (
     PATTERN_A_BONUS,
     PATTERN_B_PRICE,
     card_value,
+    draw_code,
+    meow_code,
     numbers_on,
     one_deck,
     parse,
@@ -201,12 +203,12 @@ class EasyBot(Bot):
         kinds = {move.kind for _a, move in moves}
         copies = [action for action, move in moves if move.kind == "copy"]
         if "draw" in kinds and (not copies or self.rng.random() < 0.5):
-            return Action("draw")
+            return Action(draw_code())
         if copies:
             return self.rng.choice(copies)
         hand = view.observation["hand"]
         if "meow" in kinds and sum(card_value(c) for c in hand) <= 2 * len(hand) + 1:
-            return Action("meow")
+            return Action(meow_code())
         plays = [(action, move) for action, move in moves if move.kind == "play"]
         if self.rng.random() < 0.5:
             most = max(len(move.cards) for _a, move in plays)
@@ -224,11 +226,11 @@ class MediumBot(Bot):
         if copies:
             return max(copies, key=lambda am: len(am[1].cards))[0]
         if any(move.kind == "draw" for _a, move in moves):
-            return Action("draw")
+            return Action(draw_code())
         if any(move.kind == "meow" for _a, move in moves):
             chance = known.meow_chance(random.Random(self.rng.randint(0, 2**30)))
             if chance >= MEOW_CONFIDENCE:
-                return Action("meow")
+                return Action(meow_code())
         return best_play(known, moves)
 
 
@@ -438,7 +440,7 @@ class HardBot(Bot):
         if copies:
             return max(copies, key=lambda am: len(am[1].cards))[0]
         if any(move.kind == "draw" for _a, move in moves):
-            return Action("draw")
+            return Action(draw_code())
         known = Knowledge(view.observation, view.seat)
         plays = [(a, m) for a, m in moves if m.kind == "play"]
         plays.sort(key=lambda am: -medium_play_score(known, am[1].cards, am[1].number))
@@ -451,7 +453,7 @@ class HardBot(Bot):
         rnd = random.Random(self.rng.randint(0, 2**30))
         medium_choice = 0
         if any(m.kind == "meow" for _a, m in moves):
-            choices.append((Action("meow"), ("meow",)))
+            choices.append((Action(meow_code()), ("meow",)))
             if known.meow_chance(rnd) >= MEOW_CONFIDENCE:
                 medium_choice = len(choices) - 1
         lacking = known.lacking()

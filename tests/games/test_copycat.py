@@ -16,7 +16,9 @@ from cardtable.games.copycat import (
     Move,
     copy_code,
     deck_out_payments,
+    draw_code,
     hand_total,
+    meow_code,
     meow_payments,
     one_deck,
     parse,
@@ -570,6 +572,44 @@ def test_codes_are_built_and_read_by_the_rules_module():
     for bad in ("", "jump", "play", "play 9", "play 3/6 as 9", "draw 2", "play as 3"):
         with pytest.raises(IllegalAction):
             parse(bad)
+
+
+def test_every_legal_code_reads_back_to_itself():
+    for seed in range(4):
+        state = GAME.new_game(3 + seed % 3, seed=seed)
+        rng = Rng(f"vocab/{seed}")
+        while not state.is_over:
+            seat = state.to_act[0]
+            for action in state.legal_actions(seat):
+                read = parse(action.code)
+                assert read.code == action.code
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert (draw_code(), meow_code()) == ("draw", "meow")
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "",
+        "jump",
+        "play",
+        "play 9",
+        "play 3 5",
+        "play 3/6",
+        "play 3/6 as 4",
+        "play 2 as 2",
+        "copy",
+        "copy 3/6 as x",
+        "draw 2",
+        "meow now",
+        "play as 3",
+    ],
+)
+def test_a_malformed_code_is_refused_in_one_sentence(code):
+    with pytest.raises(IllegalAction) as refused:
+        parse(code)
+    reason = refused.value.reason
+    assert reason[0].isupper() and reason.endswith(".") and "\n" not in reason
 
 
 def test_a_move_out_of_turn_is_refused():

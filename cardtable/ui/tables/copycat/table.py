@@ -25,6 +25,8 @@ from cardtable.games.copycat import (
     PHASE_ANSWER,
     card_order,
     copy_code,
+    draw_code,
+    meow_code,
     numbers_on,
     parse,
     play_code,
@@ -211,7 +213,7 @@ class CopyCatTable(TableScene):
 
     def draggable(self, zone: str) -> bool:
         if zone == "draw":
-            return self.can("draw")
+            return self.can(draw_code())
         return super().draggable(zone)
 
     def cards_for_drag(self, zone: str, index: int) -> tuple[str, ...]:
@@ -230,13 +232,13 @@ class CopyCatTable(TableScene):
     def drop_targets(self) -> dict[str, pygame.Rect]:
         targets = {"field": self.field_rect}
         hand = self.view.spots.get(f"hand:{self.viewer}")
-        if self.can("draw") and hand is not None:
+        if self.can(draw_code()) and hand is not None:
             targets["hand"] = hand.rect
         return targets
 
     def action_for(self, cards: tuple[str, ...], source: str, target: str):
         if source == "draw" and target == "hand":
-            return "draw"
+            return draw_code()
         if target != "field" or source != f"hand:{self.viewer}" or not cards:
             return None
         common = set(numbers_on(cards[0]))
@@ -273,27 +275,27 @@ class CopyCatTable(TableScene):
         return "press the number, ←/→ and Enter, or click; Esc cancels"
 
     def on_key(self, event: pygame.event.Event) -> bool:
-        if event.key in DRAW_KEYS and self.awaiting_human() and self.can("draw"):
+        if event.key in DRAW_KEYS and self.awaiting_human() and self.can(draw_code()):
             self.draw_card()
             return True
-        if event.key in MEOW_KEYS and self.awaiting_human() and self.can("meow"):
-            self.act("meow")
+        if event.key in MEOW_KEYS and self.awaiting_human() and self.can(meow_code()):
+            self.act(meow_code())
             return True
         return False
 
     def on_click(self, pos: tuple[int, int]) -> bool:
         if not self.awaiting_human():
             return False
-        if self.draw_button.collidepoint(pos) and self.can("draw"):
+        if self.draw_button.collidepoint(pos) and self.can(draw_code()):
             self.draw_card()
             return True
-        if self.meow_button.collidepoint(pos) and self.can("meow"):
-            self.act("meow")
+        if self.meow_button.collidepoint(pos) and self.can(meow_code()):
+            self.act(meow_code())
             return True
         return False
 
     def draw_card(self) -> None:
-        self.act("draw")
+        self.act(draw_code())
         self.input.key_focus = -1  # the hand changed: the keyboard starts at its left
 
     # -- events ---------------------------------------------------------------------------
@@ -428,7 +430,7 @@ class CopyCatTable(TableScene):
             if any(parse(code).kind == "copy" for code in self.legal_codes()):
                 return f"Copy {who}'s {plural_name(number)}: drag them to the field, or Draw (D)"
             return f"No {plural_name(number)} to copy: Draw (D) or click the deck"
-        if self.can("meow"):
+        if self.can(meow_code()):
             return "Your play: cards of one number to the field, or Meow! (M)"
         return "Your play: drag cards of one number to the field"
 
@@ -478,15 +480,15 @@ class CopyCatTable(TableScene):
         if self.viewer is None or not self.awaiting_human():
             return
         for rect, code, words in (
-            (self.draw_button, "draw", "Draw  D"),
-            (self.meow_button, "meow", "Meow!  M"),
+            (self.draw_button, draw_code(), "Draw  D"),
+            (self.meow_button, meow_code(), "Meow!  M"),
         ):
             if not self.can(code):
                 continue
             hover = rect.collidepoint(pygame.mouse.get_pos())
             fill = theme.BUTTON_HOVER if hover else theme.BUTTON
             pygame.draw.rect(surface, fill, rect, border_radius=10)
-            edge = theme.GOLD if code == "meow" else theme.BUTTON_EDGE
+            edge = theme.GOLD if code == meow_code() else theme.BUTTON_EDGE
             pygame.draw.rect(surface, edge, rect, 2, border_radius=10)
             theme.text(surface, words, rect.center, 16, theme.INK, True, "center")
 
