@@ -421,8 +421,12 @@ class CopyCatState(GameState):
         except IllegalAction as refused:
             return refused.reason
         if self.phase == PHASE_ANSWER:
-            return self._check_answer(seat, code, action)
-        return self._check_play(seat, code, action)
+            reason = self._check_answer(seat, code, action)
+        else:
+            reason = self._check_play(seat, code, action)
+        if reason is None and code != action.code:
+            return f"Say it like this: '{action.code}'."
+        return reason
 
     def explain(self, seat: int, code: str) -> str:
         return self.check(seat, " ".join(code.split())) or f"'{code}' is a move you can make."
