@@ -181,12 +181,12 @@ class CopyCatTable(TableScene):
         return groups
 
     def chooser_area(self) -> pygame.Rect:
+        """The middle of the table above the hand: choosers and the score sheet."""
         hand = self.view.spots.get(f"hand:{self.bottom_seat()}")
-        bottom = hand.rect.y - 4 if hand is not None else self.app.size[1]
-        top = max(TOP_BAR, min(self.field_rect.bottom, bottom - 110))
-        area = pygame.Rect(0, top, max(320, self.field_rect.width), bottom - top)
-        area.centerx = self.field_rect.centerx
-        return area
+        bottom = hand.rect.y - 6 if hand is not None else self.app.size[1]
+        area = pygame.Rect(0, TOP_BAR + 8, max(480, self.centre.width), bottom - TOP_BAR - 14)
+        area.centerx = self.centre.centerx
+        return area.clip(pygame.Rect(0, 0, *self.app.size))
 
     def banner_centre(self) -> tuple[int, int]:
         """Under the field's cards, where the names of who played what sit."""
@@ -393,7 +393,28 @@ class CopyCatTable(TableScene):
         self.animator.turn_over(event.src or f"hand:{seat}", list(event.cards), seconds=0.3)
 
     def animate_meow(self, event: Event) -> None:
-        self.banner(self.animator.words(event), 1.0)
+        self.banner(f"{self.names[event.seats[0]]}: Meow!", 1.0)
+
+    def animate_pattern_c(self, event: Event) -> None:
+        self.banner(f"{self.says(event.seats[0], 'win')} the Meow: lowest total (Pattern C)!")
+
+    def animate_meow_fail(self, event: Event) -> None:
+        blockers = " and ".join(self.whom(seat) for seat in event.seats[1:])
+        self.banner(f"The Meow fails: {blockers} blocked it (same or lower total)")
+
+    def animate_pattern_a(self, event: Event) -> None:
+        seat = event.seats[0]
+        self.banner(f"{self.says(seat, 'copy')} the last card: Pattern A!")
+
+    def animate_pattern_b(self, event: Event) -> None:
+        self.banner(f"{self.says(event.seats[0], 'play')} every card: Pattern B!")
+
+    def animate_deck_out(self, event: Event) -> None:
+        self.banner("The deck is out: the lowest total takes 1 coin from each player")
+
+    def animate_all_copied(self, event: Event) -> None:
+        seat = event.seats[0]
+        self.banner(f"Everyone copied {self.whom(seat)}: {self.says(seat, 'draw')} afresh", 0.8)
 
     def animate_game_over(self, event: Event) -> None:
         self.animator.step(hold=0.8, label="read the hands")
@@ -496,12 +517,6 @@ class CopyCatTable(TableScene):
         radius = 11
         for flying in self.flying:
             flying.draw(surface, radius)
-        for seat, total in self.totals.items():
-            spot = self.view.spots.get(f"hand:{seat}")
-            if spot is None:
-                continue
-            at = (spot.rect.right - 4, spot.rect.y + 2)
-            drawing.label_box(surface, f"= {total}", at, 15, ink=theme.GOLD, anchor="topright")
         for seat, gain in self.gains.items():
             rect = self.coin_rects.get(seat)
             if rect is not None:
