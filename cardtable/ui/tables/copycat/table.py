@@ -204,8 +204,8 @@ class CopyCatTable(TableScene):
         return cards
 
     def face_up(self, zone: str) -> bool:
-        if zone.startswith("hand:") and self.totals:
-            return True  # Meow or the end of a game: every hand is shown
+        if zone.startswith("hand:") and int(zone.split(":")[1]) in self.totals:
+            return True  # Meow or the end of a game: the hand has been shown
         return super().face_up(zone)
 
     def can(self, code: str) -> bool:
