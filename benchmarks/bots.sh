@@ -25,3 +25,10 @@ if [[ $game == all || $game == hit-the-deck ]]; then
   run hit-the-deck 1000 hard,medium,medium,medium hard-vs-medium
   run hit-the-deck 1000 medium,random,random,random medium-vs-random
 fi
+if [[ $game == all || $game == copycat ]]; then
+  # Copy Cat's runs are long (the hard bot searches every play): benchmarks/copycat_bots.py
+  # plays the same matches and saves its figures every 50 games, so a cut-short run counts.
+  PYTHONPATH=. "$py" benchmarks/copycat_bots.py strength hard,random,random,random hard-vs-random 2000
+  PYTHONPATH=. "$py" benchmarks/copycat_bots.py strength hard,medium,medium,medium hard-vs-medium 2000
+  PYTHONPATH=. "$py" benchmarks/copycat_bots.py timing 30
+fi

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .base import TableScene
+from .copycat import CopyCatTable
 from .generic import GenericTable
 from .hit_the_deck import HitTheDeckTable
 from .mean import MeanTable
@@ -18,6 +19,7 @@ if TYPE_CHECKING:
     from ..scenes.base import Scene
 
 TABLES: dict[str, type[Scene]] = {
+    "copycat": CopyCatTable,
     "hit-the-deck": HitTheDeckTable,
     "mean": MeanTable,
     "what-the-heck": WhatTheHeckTable,

@@ -1,0 +1,74 @@
+"""Coins at the Copy Cat table: each seat's coins as stacks of 5- and 1-coin tokens, and
+tokens flying from payer to payee. Pure drawing on positions the table gives. Not for
+how many coins anyone has (the events and the observation say).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from ... import theme
+from ...anim import Tween
+
+FIVE = (236, 186, 60)
+FIVE_EDGE = (150, 105, 20)
+ONE = (205, 210, 218)
+ONE_EDGE = (110, 115, 125)
+MOST_SHOWN = 12  # tokens in one stack before it stops growing (the number says the rest)
+
+
+def tokens(amount: int) -> list[int]:
+    """The tokens that make ``amount``: as many 5s as fit, then 1s.
+
+    >>> tokens(13)
+    [5, 5, 1, 1, 1]
+    """
+    return [5] * (amount // 5) + [1] * (amount % 5)
+
+
+def token(surface: pygame.Surface, value: int, centre: tuple[int, int], radius: int) -> None:
+    """One token seen from above and a little from the side: a coloured disc, its value."""
+    fill, edge = (FIVE, FIVE_EDGE) if value == 5 else (ONE, ONE_EDGE)
+    x, y = centre
+    rect = pygame.Rect(0, 0, radius * 2, round(radius * 1.3))
+    rect.center = (x, y)
+    side = rect.move(0, max(2, radius // 4))
+    pygame.draw.ellipse(surface, edge, side)
+    pygame.draw.ellipse(surface, fill, rect)
+    pygame.draw.ellipse(surface, edge, rect, max(1, radius // 7))
+    if radius >= 7:
+        theme.text(surface, str(value), rect.center, max(8, radius), edge, True, "center")
+
+
+def stacks(surface: pygame.Surface, coins: int, rect: pygame.Rect) -> None:
+    """A seat's coins in ``rect``: a stack of 5s, a stack of 1s, and the total beside."""
+    radius = max(6, min(rect.height // 3, rect.width // 7, 13))
+    step = max(3, round(radius * 0.45))
+    base_y = rect.bottom - radius
+    x = rect.x + radius + 2
+    for value, count in ((5, coins // 5), (1, coins % 5)):
+        if not count:
+            continue
+        for level in range(min(count, MOST_SHOWN)):
+            token(surface, value, (x, base_y - level * step), radius)
+        x += 2 * radius + 6
+    theme.text(surface, str(coins), (x - radius + 4, base_y), 16, theme.GOLD, True, "midleft")
+
+
+@dataclass
+class FlyingToken:
+    value: int
+    start: tuple[int, int]
+    end: tuple[int, int]
+    tween: Tween
+
+    def draw(self, surface: pygame.Surface, radius: int) -> None:
+        p = self.tween.progress
+        if self.tween.elapsed < self.tween.delay:
+            return
+        lift = 4 * p * (1 - p)
+        x = round(self.start[0] + (self.end[0] - self.start[0]) * p)
+        y = round(self.start[1] + (self.end[1] - self.start[1]) * p - 30 * lift)
+        token(surface, self.value, (x, y), radius)

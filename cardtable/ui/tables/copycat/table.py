@@ -1,0 +1,526 @@
+"""The Copy Cat table: hands and coin stacks around the table, the deck, the field with
+the original play and each copy laid beside it (who played what), and the discards.
+
+How a player plays here:
+
+- on your answer, drag cards showing the open number onto the field to copy (click cards
+  to make a group first), or press Draw (D, or click the deck);
+- after drawing, drag cards of one number onto the field, or press Meow! (M) when it is
+  allowed; a lone special card asks which of its numbers it stands for;
+- keys: Left/Right over the cards that can be played, Space adds to the group, Enter
+  plays, Escape lets go, D draws, M declares Meow.
+
+Every payment flies as tokens from payer to payee; Meow turns every hand over with its
+total, then the payouts fly; a score sheet shows the coins after every game. Only the
+hooks of ``TableScene``. Not for the rules (``games.copycat``).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from cardtable.engine import HIDDEN, Event
+from cardtable.games.copycat import (
+    NUMBER_NAMES,
+    PHASE_ANSWER,
+    card_order,
+    copy_code,
+    draw_code,
+    meow_code,
+    numbers_on,
+    parse,
+    play_code,
+    plural,
+)
+
+from ... import theme
+from ...anim import Step, Tween
+from ...cards import CardStyle, card_size
+from ...layout import SeatLayout, seat_layout
+from .. import drawing
+from ..base import TOP_BAR, Spot, TableScene
+from . import coins
+from .cards import COPYCAT_STYLE
+
+FAN = 0.34  # how far each card of a group on the field sits right of the one before
+ENDINGS = {
+    "pattern-a": "Pattern A",
+    "pattern-b": "Pattern B",
+    "pattern-c": "Meow!",
+    "meow-fail": "Meow failed",
+    "deck-out": "Deck out",
+}
+DRAW_KEYS = (pygame.K_d,)
+MEOW_KEYS = (pygame.K_m,)
+
+
+def plural_name(number: int) -> str:
+    name = NUMBER_NAMES[number]
+    return "Sixes" if name == "Six" else f"{name}s"
+
+
+class CopyCatTable(TableScene):
+    style = COPYCAT_STYLE
+
+    def __init__(self, app, launch) -> None:
+        super().__init__(app, launch)
+        self.plates: dict[int, pygame.Rect] = {}
+        self.coin_rects: dict[int, pygame.Rect] = {}
+        self.seat_boxes: SeatLayout | None = None
+        self.field_rect = self.centre = pygame.Rect(0, 0, 0, 0)
+        self.draw_button = self.meow_button = pygame.Rect(0, 0, 0, 0)
+        # What the table shows while events play out (the observation catches up after).
+        self.field_groups: list[tuple[int, int, bool]] = []  # (seat, cards, copy)
+        self.shown_coins: list[int] = [25] * self.players
+        self.flying: list[coins.FlyingToken] = []
+        self.totals: dict[int, int] = {}  # revealed hand totals, by seat
+        self.gains: dict[int, int] = {}  # coins a seat just received, shown a moment
+
+    # -- layout ---------------------------------------------------------------------------
+
+    def layout(self, size: tuple[int, int]) -> None:
+        width, height = size
+        main = card_size(min(height * 0.19, width * 0.1))
+        box = (min(300, width * 0.26), min(160, height * 0.24))
+        seats = seat_layout(
+            self.players, self.bottom_seat(), size, main[1] + 30, box, top_reserved=TOP_BAR
+        )
+        self.seat_boxes, self.view.spots = seats, {}
+        self.plates, self.coin_rects = {}, {}
+        for seat in range(self.players):
+            box_rect = seats.boxes[seat]
+            if seats.sides[seat] == "bottom":
+                self.layout_bottom(seat, box_rect, main)
+            else:
+                self.layout_other(seat, box_rect)
+        self.layout_centre(seats.center)
+
+    def layout_bottom(self, seat: int, box: pygame.Rect, main: tuple[int, int]) -> None:
+        side = max(160, min(210, box.width // 6))
+        self.plates[seat] = plate = pygame.Rect(box.x, box.y + 2, side, 46)
+        coin_h = min(70, box.bottom - plate.bottom - 6)
+        self.coin_rects[seat] = pygame.Rect(box.x + 4, plate.bottom + 4, side, coin_h)
+        buttons = max(96, min(150, box.width // 8))
+        hand = pygame.Rect(box.x + side + 12, box.y, box.width - side - buttons - 36, box.height)
+        self.view.spots[f"hand:{seat}"] = Spot(hand, main, "row")
+        button_h = max(30, min(44, (box.height - 12) // 2))
+        self.draw_button = pygame.Rect(box.right - buttons, box.y + 4, buttons, button_h)
+        self.meow_button = self.draw_button.move(0, button_h + 8)
+
+    def layout_other(self, seat: int, box: pygame.Rect) -> None:
+        plate_h = max(30, min(44, box.height // 3))
+        self.plates[seat] = plate = pygame.Rect(box.x, box.y, box.width, plate_h)
+        body = pygame.Rect(
+            box.x + 2, plate.bottom + 4, box.width - 4, box.bottom - plate.bottom - 4
+        )
+        coin_w = max(70, min(110, body.width // 3))
+        self.coin_rects[seat] = pygame.Rect(
+            body.right - coin_w, body.y, coin_w, min(body.height, 46)
+        )
+        room = pygame.Rect(body.x, body.y, body.width - coin_w - 6, body.height)
+        card = card_size(max(24, min(room.height, room.width * 0.3 * 1.42)))
+        hand = pygame.Rect(room.x, room.y, room.width, card[1])
+        self.view.spots[f"hand:{seat}"] = Spot(hand, card, "row", face_up=False)
+
+    def layout_centre(self, centre: pygame.Rect) -> None:
+        """Left: the deck. Middle: the field, its groups side by side. Right: the
+        discards. A wide table keeps them together in the middle."""
+        group = centre.copy()
+        group.width = min(centre.width, round(centre.height * 3.2))
+        group.centerx = centre.centerx
+        self.centre = group
+        label = 20
+        pile = card_size(max(34, min(group.height - 2 * label - 24, group.width / 7 * 1.42)))
+        deck = pygame.Rect(0, 0, *pile)
+        deck.midleft = (group.x + 6, group.centery)
+        self.view.spots["draw"] = Spot(deck, pile, "stack", face_up=False)
+        discard = pygame.Rect(0, 0, *pile)
+        discard.midright = (group.right - 6, group.centery)
+        self.view.spots["discard"] = Spot(discard, pile, "stack")
+        field = pygame.Rect(deck.right + 16, group.y + label, discard.left - deck.right - 32, 0)
+        field.height = group.height - 2 * label - 4
+        self.field_rect = field
+        card = card_size(max(34, min(field.height - 18, pile[1] * 1.15)))
+        area = pygame.Rect(0, 0, field.width - 8, card[1])
+        area.midtop = (field.centerx, field.y + 2)
+        self.view.spots["field"] = Spot(area, card, "row", place=self.place_field)
+
+    def place_field(self, spot: Spot, count: int) -> list[pygame.Rect]:
+        """The original play, then each copy beside it: a small fan per player."""
+        groups = self.groups_for(count)
+        width, height = spot.card
+        fan = round(width * FAN)
+        widths = [width + fan * (size - 1) for _seat, size, _copy in groups]
+        gap = round(width * 0.3)
+        total = sum(widths) + gap * max(0, len(groups) - 1)
+        if total > spot.rect.width and len(groups) > 1:
+            squeeze = spot.rect.width / total
+            fan, gap = max(6, round(fan * squeeze)), max(4, round(gap * squeeze))
+            widths = [width + fan * (size - 1) for _seat, size, _copy in groups]
+            total = sum(widths) + gap * (len(groups) - 1)
+        x = spot.rect.centerx - total // 2
+        rects = []
+        for (_seat, size, _copy), group_width in zip(groups, widths, strict=True):
+            for index in range(size):
+                rects.append(pygame.Rect(x + index * fan, spot.rect.y, width, height))
+            x += group_width + gap
+        return rects[:count]
+
+    def groups_for(self, count: int) -> list[tuple[int, int, bool]]:
+        """The field's groups as shown, covering ``count`` cards."""
+        groups = list(self.field_groups)
+        shown = sum(size for _seat, size, _copy in groups)
+        if shown < count:
+            groups.append((-1, count - shown, True))
+        while groups and shown > count:
+            seat, size, copy = groups.pop()
+            shown -= size
+            if shown < count:
+                groups.append((seat, count - shown, copy))
+                shown = count
+        return groups
+
+    def chooser_area(self) -> pygame.Rect:
+        """The middle of the table above the hand: choosers and the score sheet."""
+        hand = self.view.spots.get(f"hand:{self.bottom_seat()}")
+        bottom = hand.rect.y - 6 if hand is not None else self.app.size[1]
+        area = pygame.Rect(0, TOP_BAR + 8, max(480, self.centre.width), bottom - TOP_BAR - 14)
+        area.centerx = self.centre.centerx
+        return area.clip(pygame.Rect(0, 0, *self.app.size))
+
+    def banner_centre(self) -> tuple[int, int]:
+        """Under the field's cards, where the names of who played what sit."""
+        cards = self.view.spots["field"].rect if "field" in self.view.spots else self.field_rect
+        return (self.field_rect.centerx, (cards.bottom + self.field_rect.bottom) // 2 + 8)
+
+    # -- what the viewer may do -----------------------------------------------------------
+
+    def style_for(self, zone: str, code: str) -> CardStyle:
+        return COPYCAT_STYLE
+
+    def arrange(self, zone: str, cards: list[str]) -> list[str]:
+        if zone.startswith("hand:") and HIDDEN not in cards:
+            return sorted(cards, key=card_order)
+        return cards
+
+    def face_up(self, zone: str) -> bool:
+        if zone.startswith("hand:") and int(zone.split(":")[1]) in self.totals:
+            return True  # Meow or the end of a game: the hand has been shown
+        return super().face_up(zone)
+
+    def can(self, code: str) -> bool:
+        return code in self.legal_codes()
+
+    def draggable(self, zone: str) -> bool:
+        if zone == "draw":
+            return self.can(draw_code())
+        return super().draggable(zone)
+
+    def cards_for_drag(self, zone: str, index: int) -> tuple[str, ...]:
+        if zone == "draw":
+            return (self.model[zone][-1],)
+        return super().cards_for_drag(zone, index)
+
+    def click_drops(self, zone: str) -> bool:
+        return zone == "draw"  # a click on the deck draws
+
+    def joins(self, zone: str, held: list[str], index: int) -> bool:
+        """Cards join a group when they show a number in common with it."""
+        card = self.model[zone][index]
+        return bool(set(numbers_on(held[0])) & set(numbers_on(card)))
+
+    def drop_targets(self) -> dict[str, pygame.Rect]:
+        targets = {"field": self.field_rect}
+        hand = self.view.spots.get(f"hand:{self.viewer}")
+        if self.can(draw_code()) and hand is not None:
+            targets["hand"] = hand.rect
+        return targets
+
+    def action_for(self, cards: tuple[str, ...], source: str, target: str):
+        if source == "draw" and target == "hand":
+            return draw_code()
+        if target != "field" or source != f"hand:{self.viewer}" or not cards:
+            return None
+        common = set(numbers_on(cards[0]))
+        for card in cards[1:]:
+            common &= set(numbers_on(card))
+        if self.public.get("phase") == PHASE_ANSWER:
+            return copy_code(cards, self.public.get("number") or numbers_on(cards[0])[0])
+        if not common:
+            return play_code(cards)  # mixed numbers: the engine says why not
+        # A lone special card may stand for either number: the base asks which.
+        return [play_code(cards, number) for number in sorted(common)]
+
+    def off_target_words(self, drag) -> str:
+        if drag.zone == "draw":
+            return "Drop the card on your hand, or click the deck."
+        return "Drop your cards on the field."
+
+    def question(self, codes: list[str]) -> str:
+        move = parse(codes[0])
+        special = next((card for card in move.cards if "/" in card), move.cards[0])
+        return f"Play the {special} as…"
+
+    def label_for(self, code: str) -> str:
+        move = parse(code)
+        return str(move.number) if move.number is not None else code
+
+    def keys_for(self, code: str) -> tuple[int, ...]:
+        move = parse(code)
+        if move.kind == "play" and move.number is not None:
+            return (pygame.K_0 + move.number,)
+        return ()
+
+    def chooser_hint(self, codes: list[str]) -> str:
+        return "press the number, ←/→ and Enter, or click; Esc cancels"
+
+    def on_key(self, event: pygame.event.Event) -> bool:
+        if event.key in DRAW_KEYS and self.awaiting_human() and self.can(draw_code()):
+            self.draw_card()
+            return True
+        if event.key in MEOW_KEYS and self.awaiting_human() and self.can(meow_code()):
+            self.act(meow_code())
+            return True
+        return False
+
+    def on_click(self, pos: tuple[int, int]) -> bool:
+        if not self.awaiting_human():
+            return False
+        if self.draw_button.collidepoint(pos) and self.can(draw_code()):
+            self.draw_card()
+            return True
+        if self.meow_button.collidepoint(pos) and self.can(meow_code()):
+            self.act(meow_code())
+            return True
+        return False
+
+    def draw_card(self) -> None:
+        self.act(draw_code())
+        self.input.key_focus = -1  # the hand changed: the keyboard starts at its left
+
+    # -- events ---------------------------------------------------------------------------
+
+    def synced(self) -> None:
+        field = self.public.get("field") or {}
+        self.field_groups = [
+            (int(play["seat"]), len(play["cards"]), bool(play["copy"]))
+            for play in field.get("plays", [])
+        ]
+        if not self.flying:
+            self.shown_coins = list(self.public.get("coins") or self.shown_coins)
+        self.gains = {}
+
+    def moving(self, events: list[Event], step: Step) -> None:
+        for event in events:
+            if event.src == "field":
+                self.field_groups = []
+            if event.dst == "field" and event.seat is not None:
+                copy = bool(self.field_groups)
+                self.field_groups.append((event.seat, len(event.cards), copy))
+
+    def says(self, seat: int, verb: str) -> str:
+        """``Ada copies`` / ``You copy``: a seat's name with a verb that agrees."""
+        name = self.names[seat]
+        if name.lower() == "you":
+            return f"{name} {verb}"
+        if verb.endswith("y") and verb[-2:-1] not in "aeiou":
+            return f"{name} {verb[:-1]}ies"
+        return f"{name} {verb}s"
+
+    def whom(self, seat: int) -> str:
+        """A seat's name in the middle of a sentence (``you`` for the viewer)."""
+        name = self.names[seat]
+        return "you" if name.lower() == "you" else name
+
+    def banner(self, words: str, share: float = 1.0) -> None:
+        self.animator.show_banner(words, self.banner_time * share)
+
+    def animate_deal(self, event: Event) -> None:
+        """The new-game announcement says it."""
+
+    def animate_new_game(self, event: Event) -> None:
+        def start(step: Step) -> None:
+            self.totals, self.gains = {}, {}
+
+        self.animator.step(start)
+        self.banner(self.animator.words(event), 0.9)
+
+    def animate_play(self, event: Event) -> None:
+        cards = plural(int(event.data["number"]), len(event.data["cards"]))
+        self.banner(f"{self.says(event.seats[0], 'play')} {cards}", 0.6)
+
+    def animate_copy(self, event: Event) -> None:
+        seat, original = event.seats
+        cards = plural(int(event.data["number"]), len(event.data["cards"]))
+        self.banner(f"{self.says(seat, 'copy')} {self.whom(original)} with {cards}", 0.6)
+
+    def animate_decline(self, event: Event) -> None:
+        self.banner(f"{self.says(event.seats[0], 'draw')} instead of copying", 0.5)
+
+    def animate_pay(self, event: Event) -> None:
+        """The tokens fly from payer to payee; the payer's stack shrinks as they leave,
+        the payee's grows as they land."""
+        payer, payee, amount = (int(event.data[k]) for k in ("payer", "payee", "amount"))
+        if amount <= 0:
+            self.banner(self.animator.words(event), 0.6)
+            return
+
+        def start(step: Step) -> None:
+            self.animator.sound("deal")
+            self.shown_coins[payer] -= amount
+            source = self.coin_rects[payer].center
+            target = self.coin_rects[payee].center
+            for order, value in enumerate(coins.tokens(amount)[:8]):
+                tween = Tween(0.55, delay=0.07 * order)
+                self.flying.append(coins.FlyingToken(value, source, target, tween))
+                step.tweens.append(tween)
+
+        def end() -> None:
+            self.flying = []
+            self.shown_coins[payee] += amount
+            self.gains[payee] = self.gains.get(payee, 0) + amount
+
+        self.animator.step(start, end, label="pay")
+
+    def animate_reveal(self, event: Event) -> None:
+        seat = int(event.seat if event.seat is not None else 0)
+        total = int(event.data.get("total", 0))
+
+        def start(step: Step) -> None:
+            self.totals[seat] = total
+
+        self.animator.step(start)
+        self.animator.turn_over(event.src or f"hand:{seat}", list(event.cards), seconds=0.3)
+
+    def animate_meow(self, event: Event) -> None:
+        self.banner(f"{self.names[event.seats[0]]}: Meow!", 1.0)
+
+    def animate_pattern_c(self, event: Event) -> None:
+        self.banner(f"{self.says(event.seats[0], 'win')} the Meow: lowest total (Pattern C)!")
+
+    def animate_meow_fail(self, event: Event) -> None:
+        blockers = " and ".join(self.whom(seat) for seat in event.seats[1:])
+        self.banner(f"The Meow fails: {blockers} blocked it (same or lower total)")
+
+    def animate_pattern_a(self, event: Event) -> None:
+        seat = event.seats[0]
+        self.banner(f"{self.says(seat, 'copy')} the last card: Pattern A!")
+
+    def animate_pattern_b(self, event: Event) -> None:
+        self.banner(f"{self.says(event.seats[0], 'play')} every card: Pattern B!")
+
+    def animate_deck_out(self, event: Event) -> None:
+        self.banner("The deck is out: the lowest total takes 1 coin from each player")
+
+    def animate_all_copied(self, event: Event) -> None:
+        seat = event.seats[0]
+        self.banner(f"Everyone copied {self.whom(seat)}: {self.says(seat, 'draw')} afresh", 0.8)
+
+    def animate_game_over(self, event: Event) -> None:
+        self.animator.step(hold=0.8, label="read the hands")
+        self.animate_hand_over(event)
+
+    def sheet_rows(self, event: Event) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
+        rows = []
+        for row in event.data.get("sheet", []):
+            how = ENDINGS.get(str(row.get("end")), str(row.get("end")))
+            rows.append((f"{row['game']}. {how}", *(str(c) for c in row["coins"])))
+        return ("Game", *self.names), rows
+
+    def flight_time(self, event: Event) -> float:
+        return 0.3 if event.dst == "discard" or event.src == "discard" else self.move_time
+
+    # -- words and drawing ----------------------------------------------------------------
+
+    def title_text(self) -> str:
+        public = self.public
+        if not public:
+            return self.info.title
+        words = f"{self.info.title}  Game {public.get('game', 1)}/{public.get('games', 1)}"
+        if public.get("sets", 1) > 1:
+            words += f"  Set {public.get('set', 1)}/{public.get('sets')}"
+        return words
+
+    def prompt(self) -> str:
+        public = self.public
+        if public.get("phase") == PHASE_ANSWER:
+            if public.get("original") == self.viewer:
+                return "Everyone copied you: draw a card (D), then play"
+            number = int(public.get("number") or 1)
+            who = self.names[int(public.get("original") or 0)]
+            if any(parse(code).kind == "copy" for code in self.legal_codes()):
+                return f"Copy {who}'s {plural_name(number)}: drag them to the field, or Draw (D)"
+            return f"No {plural_name(number)} to copy: Draw (D) or click the deck"
+        if self.can(meow_code()):
+            return "Your play: cards of one number to the field, or Meow! (M)"
+        return "Your play: drag cards of one number to the field"
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        hand_counts = self.public.get("hand_counts") or [0] * self.players
+        for seat, plate in self.plates.items():
+            count = hand_counts[seat]
+            detail = f"{count} card" if count == 1 else f"{count} cards"
+            if seat in self.totals:
+                detail = f"total {self.totals[seat]}"
+            self.draw_plate(surface, seat, plate, detail)
+            coins.stacks(surface, max(0, self.shown_coins[seat]), self.coin_rects[seat])
+        self.draw_centre(surface)
+        self.draw_buttons(surface)
+
+    def draw_centre(self, surface: pygame.Surface) -> None:
+        for zone, words in (("draw", "Deck"), ("discard", "Discards")):
+            rect = self.view.spots[zone].rect
+            at = (rect.centerx, rect.y - 3)
+            theme.text(surface, words, at, 14, theme.INK_DIM, anchor="midbottom")
+        field = self.field_rect
+        pygame.draw.rect(surface, theme.FELT_DARK, field, border_radius=12)
+        number = self.public.get("number")
+        if not self.model.get("field"):
+            theme.text(surface, "Field", field.center, 18, theme.INK_DIM, anchor="center")
+            return
+        if number:
+            words = f"Open: {plural_name(int(number))}"
+            theme.text(
+                surface, words, (field.centerx, field.y - 2), 15, theme.GOLD, True, "midbottom"
+            )
+        # Who played what: a name under each group of the field.
+        spot = self.view.spots["field"]
+        rects = self.view.slots("field")
+        at = 0
+        for seat, size, copy in self.groups_for(len(rects)):
+            group = rects[at : at + size]
+            at += size
+            if seat < 0 or not group:
+                continue
+            below = (group[0].left + (group[-1].right - group[0].left) // 2, spot.rect.bottom + 2)
+            words = self.says(seat, "copy" if copy else "play")
+            ink = theme.INK if copy else theme.GOLD
+            drawing.label_box(surface, words, below, 13, ink=ink, anchor="midtop")
+
+    def draw_buttons(self, surface: pygame.Surface) -> None:
+        if self.viewer is None or not self.awaiting_human():
+            return
+        for rect, code, words in (
+            (self.draw_button, draw_code(), "Draw  D"),
+            (self.meow_button, meow_code(), "Meow!  M"),
+        ):
+            if not self.can(code):
+                continue
+            hover = rect.collidepoint(pygame.mouse.get_pos())
+            fill = theme.BUTTON_HOVER if hover else theme.BUTTON
+            pygame.draw.rect(surface, fill, rect, border_radius=10)
+            edge = theme.GOLD if code == meow_code() else theme.BUTTON_EDGE
+            pygame.draw.rect(surface, edge, rect, 2, border_radius=10)
+            theme.text(surface, words, rect.center, 16, theme.INK, True, "center")
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        radius = 11
+        for flying in self.flying:
+            flying.draw(surface, radius)
+        for seat, gain in self.gains.items():
+            rect = self.coin_rects.get(seat)
+            if rect is not None:
+                words = f"+{gain}"
+                drawing.label_box(
+                    surface, words, rect.midtop, 13, ink=theme.GREEN, anchor="midbottom"
+                )

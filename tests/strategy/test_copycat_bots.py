@@ -1,0 +1,144 @@
+"""Copy Cat bots: legal moves only, decided from the seat's observation alone, and the
+habits medium and hard promise (copy with every card, count cards, Meow when lowest)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardtable.engine import Rng
+from cardtable.games import registry
+from cardtable.games.copycat import one_deck
+from cardtable.strategy import levels, make_bot, view_for
+from cardtable.strategy.copycat import Knowledge
+
+GAME = registry.get("copycat")
+LEVELS = levels("copycat")
+
+
+def deal(hands: list[str], draw: str = ""):
+    """A game from a stacked deck: seat N holds ``hands[N]``, the draw pile starts with
+    ``draw``; the rest follows in the draw pile."""
+    players = len(hands)
+    rest = one_deck()
+    for card in " ".join([*hands, draw]).split():
+        rest.remove(card)
+    dealt = [hand.split() for hand in hands]
+    deck = [dealt[step % players][r] for r in range(5) for step in range(1, players + 1)]
+    return GAME.new_game(players, seed=0, deck=deck + draw.split() + rest)
+
+
+def position(seed: int, phase: str, players: int = 4):
+    """A position from random play where the seat to act has a real choice in ``phase``."""
+    state = GAME.new_game(players, seed=seed)
+    rng = Rng(seed)
+    for step in range(2000):
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        obs = state.observation(seat)
+        if step >= 6 and len(legal) > 2 and obs["phase"] == phase:
+            return state
+        state.apply(seat, rng.choice(legal))
+    raise AssertionError("no such position")
+
+
+def test_the_game_offers_random_easy_medium_and_hard():
+    assert LEVELS == ["random", "easy", "medium", "hard"]
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_bots_choose_only_legal_moves_through_a_whole_match(level):
+    state = GAME.new_game(3, seed=4)
+    bots = [make_bot("copycat", level, Rng(f"t/{s}")) for s in range(3)]
+    while not state.is_over:
+        seat = state.to_act[0]
+        view = view_for(state, seat)
+        action = bots[seat].choose(view)
+        assert action.code in view.codes
+        state.apply(seat, action)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize(("seed", "phase"), [(1, "play"), (2, "play"), (3, "answer"), (5, "play")])
+def test_a_bot_decides_the_same_whatever_the_cards_it_cannot_see(level, seed, phase):
+    state = position(seed, phase)
+    seat = state.to_act[0]
+    world = state.sample_hidden(seat, Rng(f"other/{seed}"))
+    assert world.observation(seat) == state.observation(seat)
+    assert world.hands != state.hands or world.draw_pile != state.draw_pile
+    first = make_bot("copycat", level, Rng("same")).choose(view_for(state, seat))
+    second = make_bot("copycat", level, Rng("same")).choose(view_for(world, seat))
+    assert first == second
+
+
+def test_hard_is_deterministic_for_a_fixed_seed():
+    state = position(2, "play")
+    seat = state.to_act[0]
+    choices = {make_bot("copycat", "hard", Rng(9)).choose(view_for(state, seat)) for _ in range(3)}
+    assert len(choices) == 1
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_medium_and_hard_copy_with_every_card_they_can(level):
+    state = deal(["7 8 2 5 6", "7 7 2/7 4 1", "1 1 2 6 6", "5 5 3 2 8"])
+    state.apply(0, "play 7")
+    bot = make_bot("copycat", level, Rng(0))
+    assert bot.choose(view_for(state, 1)).code == "copy 7 7 2/7 as 7"
+
+
+def test_medium_counts_the_cards_it_has_seen():
+    state = deal(["5 5 5 4/5 8", "1 1 2 6 6", "3 3 2 6 7", "7 7 2 3 4"])
+    known = Knowledge(state.observation(0), 0)
+    assert known.showing(5) == 1  # the fourth Five
+    assert known.showing(8) == 4  # three Eights and the 1/8
+    assert len(known.unseen) == 31
+    # 15 of the 31 unseen cards lie in other hands: a Five is seldom copied, an Eight often.
+    assert known.expected_copies(5) == pytest.approx(15 / 31)
+    assert known.expected_copies(8) == pytest.approx(4 * 15 / 31)
+
+
+def test_hard_reads_what_a_player_lacks_from_their_draw_instead_of_a_copy():
+    state = deal(["5 5 5 4/5 8", "1 1 2 6 6", "3 3 2 6 7", "7 7 2 3 4"])
+    state.apply(0, "play 8")
+    state.apply(1, "draw")  # seat 1 would have copied an Eight if it had one
+    state.apply(1, "play 1 1")
+    known = Knowledge(state.observation(0), 0)
+    lacking = known.lacking()
+    assert lacking[1] == [frozenset({8, 1})] * 3 + [frozenset({1})]
+    assert lacking[2] == [frozenset()] * 5
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_medium_and_hard_declare_meow_on_a_hand_that_is_surely_lowest(level):
+    state = deal(["8 8 6 6 5", "1 1 2 7 7", "3 4 5 5 6", "3 4 8 8 2"], draw="7 2 3 4 1/8")
+    for seat, code in [
+        (0, "play 8 8"),
+        (1, "draw"),
+        (1, "play 7 7 7"),
+        (2, "draw"),
+        (2, "play 5 5"),
+        (3, "draw"),
+        (3, "play 8 8"),
+        (0, "draw"),
+        (0, "play 6 6"),
+        (1, "draw"),
+    ]:
+        state.apply(seat, code)
+    assert state.observation(1)["hand"] == ["1", "1", "2", "1/8"]  # total 5
+    assert make_bot("copycat", level, Rng(0)).choose(view_for(state, 1)).code == "meow"
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_medium_and_hard_do_not_declare_meow_on_a_high_hand(level):
+    state = deal(["8 8 6 6 5", "1 7 8 7 7", "3 4 5 5 6", "3 4 2 1 2"], draw="7 2 3 4 1/8")
+    for seat, code in [(0, "play 8 8"), (1, "draw"), (1, "play 7 7 7")]:
+        state.apply(seat, code)
+    state.apply(2, "draw")
+    state.apply(2, "play 5 5")
+    state.apply(3, "draw")
+    state.apply(3, "play 2 2")
+    state.apply(0, "draw")
+    state.apply(0, "play 6 6")
+    state.apply(1, "draw")
+    assert len(state.observation(1)["hand"]) <= 4
+    assert "meow" in view_for(state, 1).codes
+    assert make_bot("copycat", level, Rng(0)).choose(view_for(state, 1)).code != "meow"

@@ -1,0 +1,298 @@
+"""The Copy Cat table as a player uses it: a whole match by the keyboard against bots,
+copies and plays dragged onto the field, a special card dropped alone asking which
+number, Draw and Meow by button, key and deck, Meow turning every hand over with its
+total, coins flying as tokens from payer to payee, the score sheet between games, and the
+layout at a small window.
+
+Positions come from stacked decks in card codes: seat N holds ``hands[N]`` (dealt one
+card at a time from the starting player's left), then the draw pile, top first.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from cardtable.engine import Action
+from cardtable.games.copycat import hand_total, one_deck
+from cardtable.ui.launch import Launch
+from cardtable.ui.scenes.results import ResultsScene
+from cardtable.ui.tables import table_for
+from cardtable.ui.tables.copycat import CopyCatTable
+from cardtable.ui.tables.copycat.coins import tokens
+
+from .conftest import click, drag, key, until
+
+MEOW_HANDS = ["8 8 6 6 5", "1 1 2 7 7", "3 4 5 5 6", "3 4 8 8 2"]
+MEOW_DRAWS = "7 2 3 4 1/8"
+
+
+def stacked(hands: list[str], draw: str = "") -> tuple[str, ...]:
+    players = len(hands)
+    rest = one_deck()
+    for card in " ".join([*hands, draw]).split():
+        rest.remove(card)
+    dealt = [hand.split() for hand in hands]
+    size = len(dealt[0])
+    deck = [dealt[step % players][r] for r in range(size) for step in range(1, players + 1)]
+    return tuple(deck + draw.split() + rest)
+
+
+def open_copycat(app, hands, draw="", seats=None) -> CopyCatTable:
+    seats = tuple(seats or ["human"] + ["easy"] * (len(hands) - 1))
+    launch = Launch("copycat", len(seats), seats, seed=3, deck=stacked(hands, draw))
+    table = CopyCatTable(app, launch)
+    table.hold_bots = True  # the bots wait: the test moves them (``bot_plays``)
+    app.show_title()
+    app.manager.push(table)
+    return table
+
+
+def script(table: CopyCatTable, moves: dict[int, str]) -> None:
+    """Each bot plays its moves (codes separated by commas) in order when asked."""
+    for seat, codes in moves.items():
+        queue = [code.strip() for code in codes.split(",")]
+        table.seats[seat].bot.choose = lambda view, queue=queue: Action(queue.pop(0))
+    table.hold_bots = False
+
+
+def bot_plays(app, table: CopyCatTable, seat: int, code: str) -> None:
+    """The bot at ``seat`` makes the move ``code`` when the match asks it."""
+    script(table, {seat: code})
+    until(app, lambda: table.state.history[-1:] == [(seat, code)])
+    table.hold_bots = True
+
+
+def hand_point(table: CopyCatTable, card: str, occurrence: int = 0) -> tuple[int, int]:
+    hand = table.model[f"hand:{table.viewer}"]
+    index = [i for i, code in enumerate(hand) if code == card][occurrence]
+    return table.view.card_point(f"hand:{table.viewer}", index)
+
+
+def settle(app, table: CopyCatTable) -> None:
+    until(app, lambda: not table.animator.busy and not table.view.dirty)
+
+
+def test_the_table_is_the_copy_cat_table():
+    assert table_for("copycat") is CopyCatTable
+
+
+def test_coins_are_shown_as_five_and_one_coin_tokens():
+    assert tokens(25) == [5] * 5
+    assert tokens(7) == [5, 1, 1]
+
+
+def test_a_copy_dragged_onto_the_field_lies_beside_the_original_and_tokens_fly(app):
+    table = open_copycat(
+        app, ["7 8 2 5 6", "3 4 4 7 7", "1 1 2 6 6"], seats=["easy", "human", "easy"]
+    )
+    bot_plays(app, table, 0, "play 7")
+    until(app, table.awaiting_human)
+    assert "Copy" in table.prompt()
+    click(app, hand_point(table, "7", 0))
+    click(app, hand_point(table, "7", 1))
+    drag(app, hand_point(table, "7", 0), table.drop_targets()["field"].center)
+    assert table.state.history[-1] == (1, "copy 7 7")
+    # The payment: two 1-coin tokens fly from seat 0's coins to seat 1's.
+    until(app, lambda: bool(table.flying))
+    assert [token.value for token in table.flying] == [1, 1]
+    assert table.flying[0].start == table.coin_rects[0].center
+    assert table.flying[0].end == table.coin_rects[1].center
+    settle(app, table)
+    assert table.shown_coins == [23, 27, 25]
+    assert table.field_groups == [(0, 1, False), (1, 2, True)]
+    original, *copies = table.view.slots("field")
+    assert all(rect.left > original.left for rect in copies)
+
+
+def test_a_special_card_dropped_alone_asks_which_number(app):
+    table = open_copycat(app, ["3/6 1 2 2 5", "3 4 4 7 7", "1 1 2 6 8"])
+    until(app, table.awaiting_human)
+    drag(app, hand_point(table, "3/6"), table.drop_targets()["field"].center)
+    until(app, lambda: table.choices.chooser is not None)
+    chooser = table.choices.chooser
+    assert chooser.options == ["3", "6"]
+    assert table.state.history == []
+    key(app, pygame.K_6)
+    assert table.state.history == [(0, "play 3/6 as 6")]
+
+
+def test_a_copy_of_the_wrong_number_snaps_back_with_the_engines_reason(app):
+    table = open_copycat(
+        app, ["7 8 2 5 6", "3 4 4 7 7", "1 1 2 6 6"], seats=["easy", "human", "easy"]
+    )
+    bot_plays(app, table, 0, "play 7")
+    until(app, table.awaiting_human)
+    drag(app, hand_point(table, "4"), table.drop_targets()["field"].center)
+    assert table.state.history == [(0, "play 7")]
+    assert "Sevens" in table.reason
+    assert table.model["hand:1"].count("4") == 2
+
+
+def test_draw_by_button_by_key_and_by_the_deck(app):
+    for way in ("button", "key", "deck"):
+        table = open_copycat(
+            app, ["7 8 2 5 6", "3 4 4 1 1", "1 2 2 6 6"], seats=["easy", "human", "easy"]
+        )
+        bot_plays(app, table, 0, "play 7")
+        until(app, table.awaiting_human)
+        assert "Draw" in table.prompt()
+        if way == "button":
+            click(app, table.draw_button.center)
+        elif way == "key":
+            key(app, pygame.K_d)
+        else:
+            click(app, table.view.spots["draw"].rect.center)
+        assert table.state.history[-1] == (1, "draw"), way
+        app.manager.pop()
+
+
+def meow_table(app) -> CopyCatTable:
+    """Seat 1 (the human) has drawn to 1 1 2 1/8: four cards, total 5, lowest."""
+    table = open_copycat(app, MEOW_HANDS, MEOW_DRAWS, seats=["easy", "human", "easy", "easy"])
+    bot_plays(app, table, 0, "play 8 8")
+    until(app, table.awaiting_human)
+    key(app, pygame.K_d)
+    until(app, table.awaiting_human)
+    click(app, hand_point(table, "7", 0))
+    click(app, hand_point(table, "7", 1))
+    click(app, hand_point(table, "7", 2))
+    drag(app, hand_point(table, "7", 0), table.drop_targets()["field"].center)
+    script(table, {2: "draw, play 5 5", 3: "draw, play 8 8", 0: "draw, play 6 6"})
+    until(app, lambda: len(table.state.history) == 9 and table.awaiting_human())
+    click(app, table.draw_button.center)
+    until(app, table.awaiting_human)
+    return table
+
+
+def test_meow_shows_only_when_allowed_and_reveals_every_hand_with_its_total(app):
+    table = meow_table(app)
+    assert table.model["hand:1"] == ["1", "1", "2", "1/8"]
+    assert "meow" in table.legal_codes() and "Meow" in table.prompt()
+    totals = [hand_total(hand) for hand in table.state.hands]
+    click(app, table.meow_button.center)
+    assert table.state.history[-1] == (1, "meow")
+    until(app, lambda: len(table.totals) == 4)
+    assert table.totals == dict(enumerate(totals))
+    until(app, lambda: all(code != "?" for code in table.model["hand:0"]) and table.model["hand:0"])
+    # Then the payouts fly: 3 coins from each other player to the Meow.
+    until(app, lambda: bool(table.flying))
+    assert {token.end for token in table.flying} == {table.coin_rects[1].center}
+    until(app, lambda: table.sheet is not None)
+    assert table.shown_coins == [22, 34, 22, 22]
+    assert table.sheet.rows == [("1. Meow!", "22", "34", "22", "22")]
+
+
+def test_meow_by_the_m_key(app):
+    table = meow_table(app)
+    key(app, pygame.K_m)
+    assert table.state.history[-1] == (1, "meow")
+
+
+def test_no_meow_button_without_the_right_to_meow(app):
+    table = open_copycat(
+        app, ["7 8 2 5 6", "3 4 4 1 1", "1 2 2 6 6"], seats=["easy", "human", "easy"]
+    )
+    bot_plays(app, table, 0, "play 7")
+    until(app, table.awaiting_human)
+    key(app, pygame.K_m)
+    assert table.state.history == [(0, "play 7")]
+    key(app, pygame.K_d)
+    until(app, table.awaiting_human)
+    assert "meow" not in table.legal_codes()  # six cards after the draw
+    assert "Meow" not in table.prompt()
+
+
+def test_the_score_sheet_between_games_shows_the_coins(app):
+    table = open_copycat(app, ["3 3 3 3 3/6", "1 4 4 8 1", "2 4 5 8 8"])
+    until(app, table.awaiting_human)
+    for card in range(5):
+        click(app, table.view.card_point("hand:0", card))
+    drag(app, table.view.card_point("hand:0", 0), table.drop_targets()["field"].center)
+    assert table.state.history == [(0, "play 3 3 3 3 3/6 as 3")]
+    until(app, lambda: table.sheet is not None)
+    assert table.sheet.headings == ("Game", *table.names)
+    assert table.sheet.rows == [("1. Pattern B", "31", "22", "22")]
+    key(app, pygame.K_RETURN)
+    until(app, lambda: table.public.get("game") == 2 and not table.animator.busy)
+
+
+def test_a_whole_match_by_the_keyboard_against_bots(app):
+    app.open_table(Launch("copycat", 3, ("human", "medium", "easy"), seed=5))
+    table = app.manager.top
+    assert isinstance(table, CopyCatTable)
+    moves = sheets = 0
+    for _ in range(40_000):
+        if isinstance(app.manager.top, ResultsScene):
+            break
+        if table.sheet is not None:
+            sheets += 1
+            key(app, pygame.K_RETURN)
+            continue
+        if table.choices.chooser is not None:
+            for number in range(1, 9):
+                key(app, pygame.K_0 + number)
+                if table.choices.chooser is None:
+                    break
+            continue
+        if not table.awaiting_human():
+            app.step()
+            continue
+        codes = table.legal_codes()
+        before = len(table.state.history)
+        if "meow" in codes and hand_total(table.model["hand:0"]) <= 9:
+            key(app, pygame.K_m)
+        elif codes == {"draw"}:
+            key(app, pygame.K_d)
+        else:
+            key(app, pygame.K_RIGHT)  # the first card that can be played (or the deck)
+            key(app, pygame.K_RETURN)
+            key(app, pygame.K_RETURN)
+        if len(table.state.history) > before:
+            moves += 1
+    assert isinstance(app.manager.top, ResultsScene)
+    result = table.state.result
+    assert result is not None and moves > 6
+    assert sheets == 6  # a sheet after every game, the last one too
+    assert app.manager.top.result == result.to_dict()
+    app.step()
+
+
+def test_the_table_fits_a_small_window(app):
+    for size, players in (((800, 500), 5), ((800, 500), 2), ((1280, 720), 5)):
+        seats = ("human",) + ("easy",) * (players - 1)
+        table = CopyCatTable(app, Launch("copycat", players, seats, seed=1))
+        table.layout(size)
+        areas = [table.view.spots[z].rect for z in ("draw", "discard")] + [table.field_rect]
+        for seat in range(players):
+            areas += [table.plates[seat], table.coin_rects[seat]]
+            areas.append(table.view.spots[f"hand:{seat}"].rect)
+        screen = pygame.Rect(0, 0, *size)
+        for index, area in enumerate(areas):
+            assert screen.contains(area), (size, area)
+            for other in areas[index + 1 :]:
+                assert not area.colliderect(other), (size, players, area, other)
+        assert not table.draw_button.colliderect(table.view.spots["hand:0"].rect)
+        assert table.chooser_area().bottom <= table.view.spots["hand:0"].rect.top
+
+
+def test_two_people_at_one_computer_get_the_privacy_screen_between_them(app):
+    from cardtable.ui.scenes.privacy import PrivacyScene
+
+    table = open_copycat(
+        app, ["7 8 2 5 6", "3 4 4 7 7", "1 1 2 6 6"], seats=["human", "human", "easy"]
+    )
+    table.hold_bots = False
+    until(app, lambda: isinstance(app.manager.top, PrivacyScene))
+    assert app.manager.top.name == table.seats[0].name
+    key(app, pygame.K_RETURN)
+    until(app, table.awaiting_human)
+    assert table.viewer == 0
+    drag(app, hand_point(table, "8"), table.drop_targets()["field"].center)
+    assert table.state.history == [(0, "play 8")]
+    until(app, lambda: isinstance(app.manager.top, PrivacyScene))
+    assert table.viewer is None
+    assert all(card == "?" for card in table.model["hand:0"])
+    key(app, pygame.K_RETURN)
+    until(app, table.awaiting_human)
+    assert table.viewer == 1 and "7" in table.model["hand:1"]
+    assert all(card == "?" for card in table.model["hand:0"])
