@@ -28,8 +28,13 @@ def test_ci_runs_the_readmes_test_command():
 
 
 def test_ruff_is_clean():
-    run = subprocess.run([sys.executable, "-m", "ruff", "check", "."], cwd=ROOT,
-                         capture_output=True, text=True, timeout=300)
+    run = subprocess.run(
+        [sys.executable, "-m", "ruff", "check", "."],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert run.returncode == 0, run.stdout + run.stderr
 
 
