@@ -15,8 +15,8 @@ import sys
 
 from cardtable.engine import Action, Rng
 from cardtable.games import registry
+from cardtable.play import Referee
 from cardtable.strategy import RandomBot, SeatView
-from cardtable.strategy.driver import play_game
 from cardtable.strategy.hit_the_deck import HardBot, MediumBot
 
 
@@ -41,7 +41,7 @@ def win_shares(first: type, others: type, games: int) -> list[float]:
         seed = f"controls/{index}"
         state = registry.get("hit-the-deck").new_game(4, seed)
         bots = [first(Rng(f"{seed}/0"))] + [others(Rng(f"{seed}/{s}")) for s in (1, 2, 3)]
-        play_game(state, bots)
+        Referee(state, bots).run()
         winners = state.result.winners if state.result else []
         for seat in winners:
             wins[seat] += 1 / len(winners)

@@ -23,8 +23,8 @@ from typing import Any
 
 from cardtable.engine import BadOption, BadRecord, MatchRecord
 from cardtable.games import registry
+from cardtable.play import MatchTooLong, Referee, make_bots
 from cardtable.strategy import levels
-from cardtable.strategy.driver import make_bots, play_game
 from cardtable.ui.launch import Launch
 
 
@@ -119,7 +119,7 @@ def _one_game(job: tuple[Launch, int]) -> tuple[list[float], list[int]]:
     launch, index = job
     seed = f"{launch.seed}/{index}"
     state = registry.get(launch.game_id).new_game(launch.players, seed, launch.options)
-    play_game(state, make_bots(launch.game_id, launch.seats, seed))
+    Referee(state, make_bots(launch.game_id, launch.seats, seed), launch.seats).run()
     result = state.result
     assert result is not None
     winners = result.winners
@@ -198,6 +198,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as error:
         print(f"cardtable: {error}", file=sys.stderr)
         return 2
+    except MatchTooLong as error:  # a rules or bot bug: one line, not a traceback
+        print(f"cardtable: {error}", file=sys.stderr)
+        return 1
 
 
 def _main(argv: list[str]) -> int:

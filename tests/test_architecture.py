@@ -1,6 +1,7 @@
-"""The layers only point down (ui -> strategy -> games -> engine), and nothing below the
-ui imports pygame: checked by the import-linter contract in pyproject.toml and by a fresh
-interpreter that loads every game and bot."""
+"""The layers only point down (cli -> ui -> play -> strategy -> games -> engine; inside
+the ui, app -> scenes -> tables -> small parts), and nothing below the ui imports pygame:
+checked by the import-linter contracts in pyproject.toml and by a fresh interpreter that
+loads every game, bot and the referee and plays a match."""
 
 from __future__ import annotations
 
@@ -16,7 +17,25 @@ def test_import_linter_contracts_hold():
     lint = shutil.which("lint-imports") or str(Path(sys.executable).parent / "lint-imports")
     run = subprocess.run([lint], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stdout + run.stderr
-    assert "2 kept, 0 broken" in run.stdout
+    assert "3 kept, 0 broken" in run.stdout
+    assert "cli -> ui -> play -> strategy -> games -> engine" in run.stdout
+
+
+def test_the_contracts_name_every_layer_and_keep_pygame_out_of_the_referee():
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    layers, forbidden, _ui = config["tool"]["importlinter"]["contracts"]
+    assert layers["layers"] == [
+        "cardtable.cli",
+        "cardtable.ui",
+        "cardtable.play",
+        "cardtable.strategy",
+        "cardtable.games",
+        "cardtable.engine",
+    ]
+    assert "cardtable.play" in forbidden["source_modules"]
+    assert forbidden["forbidden_modules"] == ["pygame"]
 
 
 def test_rules_and_bots_load_without_pygame():
@@ -27,6 +46,9 @@ def test_rules_and_bots_load_without_pygame():
         "for info in registry.all():\n"
         "    strategy.levels(info.id)\n"
         "    info.new_game(info.min_players, seed=1)\n"
+        "from cardtable.play import Referee, make_bots\n"
+        "state = registry.get('hit-the-deck').new_game(2, seed=1)\n"
+        "Referee(state, make_bots('hit-the-deck', ['easy', 'easy'], 1)).run()\n"
         "import cardtable.cli\n"
         "bad = sorted(m for m in sys.modules if m.split('.')[0] == 'pygame')\n"
         "print(bad)\n"
@@ -39,7 +61,7 @@ def test_rules_and_bots_load_without_pygame():
 
 
 def test_no_module_below_the_ui_mentions_pygame_in_an_import():
-    for layer in ("engine", "games", "strategy"):
+    for layer in ("engine", "games", "strategy", "play"):
         for path in (ROOT / "cardtable" / layer).rglob("*.py"):
             for line in path.read_text(encoding="utf-8").splitlines():
                 stripped = line.strip()

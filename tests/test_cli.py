@@ -106,3 +106,18 @@ def test_play_and_watch_take_frames_after_the_game(monkeypatch):
     assert play.seats == ("human", "hard") and not play.watch
     assert watch.watch and watch.seats == ("medium",) * 3
     assert title is None
+
+
+def test_a_sim_game_that_never_ends_says_so_in_one_line(monkeypatch, capsys):
+    from cardtable import cli
+    from cardtable.play import Referee
+
+    class Short(Referee):
+        def run(self, max_steps=0, on_events=None):
+            return super().run(max_steps=3, on_events=on_events)
+
+    monkeypatch.setattr(cli, "Referee", Short)
+    code = main(["sim", "mean", "--players", "2", "--games", "1", "--seed", "4"])
+    err = capsys.readouterr().err.strip()
+    assert code == 1
+    assert err == "cardtable: mean (seed '4/0') did not end within 3 steps"

@@ -87,11 +87,14 @@ class Event:
         return " ".join(parts)
 
 
-def move(cards, src: str, dst: str, face: Face = "up", seat: int | None = None) -> Event:
-    """A card move; ``cards`` may be one code or several."""
+def move(
+    cards, src: str, dst: str, face: Face = "up", seat: int | None = None, **data: Any
+) -> Event:
+    """A card move; ``cards`` may be one code or several. ``data`` says more about the move
+    (what played cards count as, where a cut was made)."""
     if isinstance(cards, str):
         cards = (cards,)
-    return Event("move", cards=tuple(cards), src=src, dst=dst, face=face, seat=seat)
+    return Event("move", cards=tuple(cards), src=src, dst=dst, face=face, seat=seat, data=data)
 
 
 def announce(

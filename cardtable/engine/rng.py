@@ -50,6 +50,14 @@ class Rng:
         """A generator derived from this one's seed and a label (for bots, sub-searches)."""
         return Rng(f"{self.seed}/{label}")
 
+    def __deepcopy__(self, memo: dict) -> Rng:
+        # The generator's state is a tuple of ints: copied whole, not number by number.
+        twin = Rng.__new__(Rng)
+        twin.seed = self.seed
+        twin._random = random.Random()
+        twin._random.setstate(self._random.getstate())
+        return twin
+
     def getstate(self):
         return self._random.getstate()
 

@@ -108,17 +108,19 @@ class Result:
 class Window:
     """A timed step (a slap round): open for ``seconds``; the clock lives outside.
 
-    While a window is open the driver (the app, or a headless driver on a virtual clock)
+    While a window is open the referee (``cardtable.play``, on the app's or a virtual clock)
     passes the seats' actions in arrival order and calls ``close_window`` when time is up.
     ``deadlines`` are the earlier moments inside the window that the rules care about, as
-    ``(name, seconds after opening)``, such as a slap round's announce time: the driver
-    calls ``time_up(name)`` when one passes while it is still listed.
+    ``(name, seconds after opening)``, such as a slap round's announce time: the referee
+    calls ``time_up(name)`` when one passes while it is still listed. ``id`` tells one
+    window from the next (unique within a play-through, increasing).
     """
 
     kind: str
     seconds: float
     seats: tuple[int, ...]
     deadlines: tuple[tuple[str, float], ...] = ()
+    id: int = 0
 
 
 class GameState(ABC):
@@ -177,8 +179,7 @@ class GameState(ABC):
 
     def explain_out_of_turn(self, seat: int, code: str) -> str:
         """Why ``seat`` may not act at all now."""
-        waiting = ", ".join(f"seat {s}" for s in self.to_act)
-        return f"It is not your turn: waiting for {waiting}."
+        return "It is not your turn."
 
     def public_observation(self, seat: int | None) -> dict[str, Any]:
         """The game's own public facts for ``seat`` (direction, scores, round ...)."""
@@ -237,19 +238,25 @@ class GameState(ABC):
         The one check behind both ``apply`` and the table's lit drop targets, so legality
         and the refusal's words can never disagree (pokerkit's check-then-apply). The
         conformance test proves ``check(seat, code) is None`` exactly for the codes in
-        ``legal_actions(seat)``. A game may override it with a direct check that does not
-        list every legal action.
+        ``legal_actions(seat)``. Legality is ``allows``, which a game may override with a
+        direct check that does not list every legal action; the words are ``explain``'s.
         """
         if self.is_over:
             return "The game is over."
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
             return f"There is no seat {seat} at this table."
-        legal = self.legal_actions(seat)
-        if any(action.code == code for action in legal):
+        if not isinstance(code, str):
+            return "A move is said in words, like 'play 7'."
+        if self.allows(seat, code):
             return None
-        if not legal and seat not in self.to_act:
+        if seat not in self.to_act and not self.legal_actions(seat):
             return self.explain_out_of_turn(seat, code)
         return self.explain(seat, code)
+
+    def allows(self, seat: int, code: str) -> bool:
+        """Whether ``code`` is one of ``seat``'s legal actions now (``seat`` a real seat,
+        the game not over). Games override it with a direct check where that is cheaper."""
+        return any(action.code == code for action in self.legal_actions(seat))
 
     def observation(self, seat: int | None) -> dict[str, Any]:
         """Everything ``seat`` may know, and nothing more (JSON-serialisable).
@@ -292,7 +299,13 @@ class GameState(ABC):
         return counts
 
     def copy(self) -> GameState:
-        return copy.deepcopy(self)
+        """An independent copy: moves applied to it never touch this state. The history
+        and setup events hold only immutable items, so their lists are copied flat."""
+        memo = {
+            id(self.history): list(self.history),
+            id(self.setup_events): list(self.setup_events),
+        }
+        return copy.deepcopy(self, memo)
 
     def sample_hidden(self, seat: int, rng: Rng) -> GameState:
         """A world consistent with what ``seat`` can see: a copy in which every card hidden

@@ -3,8 +3,11 @@
 The rules of ``../shared/seeds/001_28254a4adcc49018.txt`` with the rulings of RULINGS.md,
 as a pure-Python state. Not for drawing, timing or bots: the slap round ("Hit the Deck with
 a Hand") is a timed step that takes hits in the order they arrive and is told when its
-announce time and its whole time have run out; the app or the headless driver owns the
+announce time and its whole time have run out; the referee (``cardtable.play``) owns the
 clock.
+
+Action codes: ``play R3`` (``play_code``), ``draw`` (``draw_code``), ``hit``
+(``hit_code``), read with ``parse`` (a ``Move``); bots and tables use only those.
 
 Zones: ``hand:N`` (each player's hand, seen by its owner), ``draw`` (the face-down Draw
 Pile) and ``discard`` (the face-up discard pile). Every pile keeps its top card last.
@@ -17,14 +20,10 @@ The slap round, for whoever drives it::
                                   # every player has hit
     state.time_up("announce")     # the player of the card has not hit in time
     state.close_window()          # the round's time is up
-    state.generation              # changes with every change: a bot's move scheduled
-                                  # for an older generation is stale
 
-A table schedules a bot's slap-round hit with the round's id
-(``observation["slap"]["round"]``) and fires it only if that round is still open; other
-players' hits do not make it stale. Any other scheduled bot move (its turn, or a fooled
-slap with no round open, which is a fake-out) fires only if ``state.generation`` has not
-changed since it was scheduled.
+The window's ``id`` is the round's number (``observation["slap"]["round"]``): a bot's hit
+scheduled for a round fires only while that round is open; other players' hits do not
+make it stale. ``state.generation`` changes with every change of the state.
 """
 
 from __future__ import annotations
@@ -42,6 +41,7 @@ from cardtable.engine import (
     Event,
     GameInfo,
     GameState,
+    IllegalAction,
     Option,
     Result,
     Rng,
@@ -65,6 +65,7 @@ SLAP_SECONDS = 3.0  # the whole round, for everyone
 ANNOUNCE_SECONDS = 2.0  # the player of the card must hit within this
 ANNOUNCE = "announce"  # the name of the announce deadline inside the slap window
 HIT = Action("hit")
+DRAW = Action("draw")
 
 NUMBER, CUT, FLIP, HIT_NUMBER, HIT_COLOUR, HAND = (
     "number",
@@ -135,6 +136,50 @@ def is_card(code: str) -> bool:
     except ValueError:
         return False
     return True
+
+
+def play_code(code: str) -> str:
+    """``play R3``: play that card from the hand."""
+    return f"play {code}"
+
+
+def draw_code() -> str:
+    """``draw``: a player who cannot play draws one card."""
+    return DRAW.code
+
+
+def hit_code() -> str:
+    """``hit``: hit the deck (in a slap round, or a fake-out outside one)."""
+    return HIT.code
+
+
+@dataclass(frozen=True)
+class Move:
+    """A Hit the Deck action code, read: ``kind`` is ``play`` (with its ``card``),
+    ``draw`` or ``hit``."""
+
+    kind: str
+    card: str | None = None
+
+    @property
+    def code(self) -> str:
+        return play_code(str(self.card)) if self.kind == "play" else self.kind
+
+
+def parse(code: str) -> Move:
+    """Read an action code, or raise ``IllegalAction`` saying what is wrong with it.
+
+    >>> parse("play G4")
+    Move(kind='play', card='G4')
+    """
+    words = code.split()
+    if words in (["draw"], ["hit"]):
+        return Move(words[0])
+    if len(words) == 2 and words[0] == "play":
+        if not is_card(words[1]):
+            raise IllegalAction(f"There is no card {words[1]} in Hit the Deck.")
+        return Move("play", words[1])
+    raise IllegalAction("Play a card ('play R3'), draw ('draw') or hit the deck ('hit').")
 
 
 def full_deck() -> list[str]:
@@ -285,11 +330,11 @@ class HitTheDeckState(GameState):
     def _turn_actions(self) -> list[Action]:
         hand = self.hands[self.turn]
         if self.drawn_at is not None:
-            return [Action(f"play {hand[self.drawn_at]}")]
+            return [Action(play_code(hand[self.drawn_at]))]
         playable = self._playable(hand)
         if playable:
-            return [Action(f"play {code}") for code in playable]
-        return [Action("draw")]
+            return [Action(play_code(code)) for code in playable]
+        return [DRAW]
 
     def _playable(self, hand: list[str]) -> list[str]:
         top = self.discard_pile[-1]
@@ -298,6 +343,24 @@ class HitTheDeckState(GameState):
             if code not in seen and fits(code, top, self.demand):
                 seen.append(code)
         return seen
+
+    def allows(self, seat: int, code: str) -> bool:
+        """The direct check behind ``check``."""
+        if self._over:
+            return False
+        if code == HIT.code:
+            return self.slap is None or seat not in self.slap.hits
+        if self.slap is not None or seat != self.turn:
+            return False
+        hand = self.hands[seat]
+        if code == DRAW.code:
+            return self.drawn_at is None and not self._playable(hand)
+        words = code.split(" ")
+        if len(words) != 2 or words[0] != "play" or not is_card(words[1]):
+            return False
+        if self.drawn_at is not None:
+            return words[1] == hand[self.drawn_at]
+        return words[1] in hand and fits(words[1], self.discard_pile[-1], self.demand)
 
     def explain_out_of_turn(self, seat: int, code: str) -> str:
         if not self._over and self.slap is not None and seat in self.slap.hits:
@@ -310,18 +373,19 @@ class HitTheDeckState(GameState):
         if self.slap is not None:
             return "HIT THE DECK WITH A HAND! Hit the deck now: no card can be played."
         if seat != self.turn:
-            return f"It is not your turn: seat {self.turn} is to play."
+            return "It is not your turn: wait for your turn, or hit the deck."
         hand = self.hands[seat]
-        words = code.split()
-        if code == "draw":
+        try:
+            read = parse(code)
+        except IllegalAction as refused:
+            return refused.reason
+        if read.kind == "draw":
             if self.drawn_at is not None:
                 return f"You have drawn already: play the {hand[self.drawn_at]} you drew."
             return "You can play a card, so you must: only a player who cannot play draws."
-        if len(words) != 2 or words[0] != "play":
+        if read.kind != "play" or read.card is None:
             return "Play a card ('play R3'), draw ('draw') or hit the deck ('hit')."
-        played = words[1]
-        if not is_card(played):
-            return f"There is no card {played} in Hit the Deck."
+        played = read.card
         if played not in hand:
             return f"You have no {played} in your hand."
         if self.drawn_at is not None:
@@ -341,13 +405,14 @@ class HitTheDeckState(GameState):
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         self._begin_change()
-        if action.code == "hit":
+        read = parse(action.code)
+        if read.kind == "hit":
             if self.slap is not None:
                 return self._hit(seat)
             return self._fake_out(seat)
-        if action.code == "draw":
+        if read.kind == "draw":
             return self._draw_for_turn(seat)
-        return self._play(seat, action.code.split()[1])
+        return self._play(seat, str(read.card))
 
     def zones(self) -> dict[str, Zone]:
         zones = {
@@ -384,6 +449,7 @@ class HitTheDeckState(GameState):
             seconds=SLAP_SECONDS,
             seats=tuple(range(self.players)),
             deadlines=((ANNOUNCE, ANNOUNCE_SECONDS),) if pending else (),
+            id=self.slap_rounds,
         )
 
     def _close_window(self) -> list[Event]:
@@ -399,8 +465,10 @@ class HitTheDeckState(GameState):
             Event(
                 "slap",
                 seat=player,
-                text=f"Seat {player} did not call out in time.",
+                text=f"{{P{player}}} did not call out in time.",
                 data={"stage": "announce-missed", "round": self.slap.number},
+                what="late",
+                seats=(player,),
             )
         ]
 
@@ -459,7 +527,7 @@ class HitTheDeckState(GameState):
         self.landed = {"card": code, "seat": seat}
         events = [move(code, f"hand:{seat}", "discard", face="up", seat=seat)]
         if not hand:
-            events.append(announce(f"Seat {seat} goes out!", seat=seat))
+            events.append(announce(f"{{P{seat}}} goes out!", seat, what="out", seats=(seat,)))
             if card(code).kind == HAND:
                 # The slap round still runs; the hand ends when it closes.
                 return events + self._open_slap(seat, going_out=True)
@@ -469,7 +537,14 @@ class HitTheDeckState(GameState):
     def _draw_for_turn(self, seat: int) -> list[Event]:
         events = self._refill()
         if not self.draw_pile:
-            events.append(announce("The Draw Pile is empty: the turn passes.", seat=seat))
+            events.append(
+                announce(
+                    "The Draw Pile is empty: the turn passes.",
+                    seat,
+                    what="turn-passes",
+                    seats=(seat,),
+                )
+            )
             return events + self._give_turn(self._next(seat))
         drawn = self.draw_pile.pop()
         hand = self.hands[seat]
@@ -499,7 +574,9 @@ class HitTheDeckState(GameState):
                 events.append(
                     announce(
                         f"Hit the deck with {self.demand.words()}!",
-                        seat=by,
+                        by,
+                        what="call",
+                        seats=(by,),
                         demand=self.demand.to_dict(),
                     )
                 )
@@ -525,11 +602,20 @@ class HitTheDeckState(GameState):
     def _cut(self, cutter: int) -> tuple[list[Event], bool]:
         """``cutter`` cuts the Draw Pile near the middle and puts the exposed card on the
         discard pile; they lose their turn. False when there was nothing to cut."""
-        events = [announce(f"Seat {cutter} cuts the deck and loses the turn.", seat=cutter)]
+        events = [
+            announce(
+                f"{{P{cutter}}} cuts the deck and loses the turn.",
+                cutter,
+                what="cut",
+                seats=(cutter,),
+            )
+        ]
         events += self._refill()
         size = len(self.draw_pile)
         if size == 0:
-            events.append(announce("There is nothing to cut.", seat=cutter))
+            events.append(
+                announce("There is nothing to cut.", cutter, what="nothing-to-cut", seats=(cutter,))
+            )
             return events, False
         lifted = cut_point(self.rng, size)
         exposed = self.draw_pile.pop(size - 1 - lifted)
@@ -552,7 +638,14 @@ class HitTheDeckState(GameState):
         """``flipper`` reverses the piles and loses their turn; the direction of play
         reverses. A Flip turned up is buried in the middle of the discard pile. False when
         there was no Draw Pile to flip (the direction still reverses)."""
-        events = [announce(f"Seat {flipper} flips the deck and loses the turn.", seat=flipper)]
+        events = [
+            announce(
+                f"{{P{flipper}}} flips the deck and loses the turn.",
+                flipper,
+                what="flip",
+                seats=(flipper,),
+            )
+        ]
         events += self._refill()
         flipped = bool(self.draw_pile)
         if flipped:
@@ -568,6 +661,7 @@ class HitTheDeckState(GameState):
         events.append(
             announce(
                 "Play turns to the " + ("left." if self.direction == 1 else "right."),
+                what="direction",
                 direction=self.direction,
             )
         )
@@ -578,7 +672,13 @@ class HitTheDeckState(GameState):
                     break
                 self.discard_pile.pop()
                 self.discard_pile.insert(len(self.discard_pile) // 2, top)
-                events.append(announce(f"A second Flip ({top}) is buried in the pile."))
+                events.append(
+                    announce(
+                        f"A second Flip ({top}) is buried in the pile.",
+                        what="flip-buried",
+                        card=top,
+                    )
+                )
                 events.append(move(top, "discard", "discard", face="up"))
                 events.append(Event("reveal", cards=(self.discard_pile[-1],), src="discard"))
                 self.landed = {"card": self.discard_pile[-1], "seat": flipper}
@@ -593,7 +693,7 @@ class HitTheDeckState(GameState):
         self.discard_pile = [top]
         self.discard_all_seen = True
         events = [
-            announce("The Draw Pile is used up: the discard pile makes a new one."),
+            announce("The Draw Pile is used up: the discard pile makes a new one.", what="refill"),
             move(list(rest), "discard", "draw", face="down"),
             Event("shuffle", src="draw"),
         ]
@@ -607,7 +707,9 @@ class HitTheDeckState(GameState):
         for _ in range(count):
             events += self._refill()
             if not self.draw_pile:
-                events.append(announce("The Draw Pile is empty.", seat=seat))
+                events.append(
+                    announce("The Draw Pile is empty.", seat, what="draw-empty", seats=(seat,))
+                )
                 break
             drawn = self.draw_pile.pop()
             self.hands[seat].append(drawn)
@@ -631,6 +733,8 @@ class HitTheDeckState(GameState):
                     "seconds": SLAP_SECONDS,
                     "announce_seconds": ANNOUNCE_SECONDS,
                 },
+                what="slap-open",
+                seats=(card_player,),
             )
         ]
 
@@ -643,11 +747,15 @@ class HitTheDeckState(GameState):
                 "slap",
                 seat=seat,
                 data={"stage": "hit", "round": slap.number, "order": len(slap.hits)},
+                what="slap-hit",
+                seats=(seat,),
             )
         ]
         if seat == slap.card_player and not slap.announce_missed:
             slap.announced = True
-            events.append(announce("HIT THE DECK WITH A HAND!", seat=seat))
+            events.append(
+                announce("HIT THE DECK WITH A HAND!", seat, what="hit-hand", seats=(seat,))
+            )
         if len(slap.hits) == self.players:
             # Everyone has hit: nothing can change the outcome any more.
             events += self._resolve_slap()
@@ -659,15 +767,15 @@ class HitTheDeckState(GameState):
         self.slap = None
         if not slap.announced:
             losers = [slap.card_player]
-            why = f"Seat {slap.card_player} did not call it out and draws four instead."
+            why = f"{{P{slap.card_player}}} did not call it out and draws four instead."
         else:
             missing = [s for s in range(self.players) if s not in slap.hits]
             losers = missing or [slap.hits[-1]]
             if missing:
-                who = ", ".join(f"seat {s}" for s in missing)
+                who = ", ".join(f"{{P{s}}}" for s in missing)
                 why = f"Never hit the deck: {who}; each draws four."
             else:
-                why = f"Seat {losers[0]} hit last and draws four."
+                why = f"{{P{losers[0]}}} hit last and draws four."
         events = [
             Event(
                 "slap",
@@ -679,6 +787,8 @@ class HitTheDeckState(GameState):
                     "draws": losers,
                     "announced": slap.announced,
                 },
+                what="slap-result",
+                seats=tuple(losers),
             )
         ]
         for seat in losers:
@@ -692,8 +802,10 @@ class HitTheDeckState(GameState):
             Event(
                 "slap",
                 seat=seat,
-                text=f"Seat {seat} is faked out and draws two.",
+                text=f"{{P{seat}}} is faked out and draws two.",
                 data={"stage": "fake-out", "round": self.slap_rounds},
+                what="faked-out",
+                seats=(seat,),
             )
         ]
         # Drawing does not disturb a card just drawn: new cards go after it in the hand.
@@ -730,8 +842,10 @@ class HitTheDeckState(GameState):
             Event(
                 "deal",
                 seat=self.dealer,
-                text=f"Hand {self.hand_number}: seat {self.dealer} deals seven cards each.",
+                text=f"Hand {self.hand_number}: {{P{self.dealer}}} deals seven cards each.",
                 data={"hand": self.hand_number, "dealer": self.dealer},
+                what="deal",
+                seats=(self.dealer,),
             )
         )
         if stacked is None:
@@ -749,7 +863,9 @@ class HitTheDeckState(GameState):
             # Buried in the middle of the deck, and the next card turned up.
             self.discard_pile.pop()
             self.draw_pile.insert(len(self.draw_pile) // 2, first)
-            events.append(announce("A Hit the Deck with a Hand card is buried in the deck."))
+            events.append(
+                announce("A Hit the Deck with a Hand card is buried in the deck.", what="buried")
+            )
             events.append(move(first, "discard", "draw", face="down"))
             first = self.draw_pile.pop()
             self.discard_pile.append(first)
@@ -764,6 +880,7 @@ class HitTheDeckState(GameState):
         scores = [sum(card(code).points for code in hand) for hand in self.hands]
         self.hand_scores.append(scores)
         self.totals = [total + score for total, score in zip(self.totals, scores, strict=True)]
+        match_over = max(self.totals) >= self.target
         events = [
             Event(
                 "score",
@@ -772,13 +889,18 @@ class HitTheDeckState(GameState):
                     "hand": self.hand_number,
                     "hand_scores": list(scores),
                     "scores": list(self.totals),
+                    "match_over": match_over,
                 },
+                what="hand-over",
             )
         ]
-        if max(self.totals) >= self.target:
+        if match_over:
             self._over = True
             result = self.result
-            return events + [Event("over", data=result.to_dict() if result else {})]
+            assert result is not None
+            return events + [
+                Event("over", data=result.to_dict(), what="match-over", seats=tuple(result.winners))
+            ]
         return events + self._start_hand(None)
 
 

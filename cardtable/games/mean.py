@@ -12,12 +12,15 @@ out of play, never seen). Hidden cards share one pool, so a sampled world may pu
 unseen card in any unseen place.
 
 Action codes read like the table talk: ``play 7``, ``play 6 6``, ``play W as 3``,
-``play W W as 7``, ``dir up``, ``dir down``, ``swap with 2``, ``punish 1``.
+``play W W as 7``, ``dir up``, ``dir down``, ``swap with 2``, ``punish 1``. They are built
+with ``play_code``, ``dir_code``, ``swap_code`` and ``punish_code`` and read with
+``parse`` (a ``Move``); bots and tables use only those.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from typing import Any
 
 from cardtable.engine import (
@@ -105,11 +108,90 @@ def plural(value: int, count: int) -> str:
     return f"{count} {name}s" if name != "Six" else f"{count} Sixes"
 
 
-def play_code(cards: tuple[str, ...], value: int) -> str:
-    """``play 7 7`` for numbered cards, ``play W W as 7`` for Wilds."""
-    if cards[0] == WILD:
-        return f"play {' '.join(cards)} as {value}"
+def play_code(cards: tuple[str, ...] | list[str], as_value: int | None = None) -> str:
+    """``play 7 7`` for numbered cards, ``play W W as 7`` for Wilds (``as_value`` is what
+    the Wilds are announced as; numbered cards count as what they show).
+
+    >>> play_code(("W", "W"), 7), play_code(["6", "6"])
+    ('play W W as 7', 'play 6 6')
+    """
+    if cards and cards[0] == WILD:
+        return f"play {' '.join(cards)} as {as_value}"
     return f"play {' '.join(cards)}"
+
+
+def dir_code(direction: str) -> str:
+    """``dir up`` or ``dir down``: the Card Direction announced on an empty Play Area."""
+    return f"dir {direction}"
+
+
+def swap_code(target: int) -> str:
+    """``swap with 2``: an Eight's swap of hands with seat ``target``."""
+    return f"swap with {target}"
+
+
+def punish_code(pile: int) -> str:
+    """``punish 1``: take Punishment Pile 1."""
+    return f"punish {pile}"
+
+
+@dataclass(frozen=True)
+class Move:
+    """A MEAN! action code, read. ``kind`` is ``play``, ``dir``, ``swap`` or ``punish``;
+    a play has its ``cards`` and the ``value`` they count as."""
+
+    kind: str
+    cards: tuple[str, ...] = ()
+    value: int | None = None
+    direction: str | None = None
+    target: int | None = None
+    pile: int | None = None
+
+    @property
+    def code(self) -> str:
+        if self.kind == "play":
+            return play_code(self.cards, self.value)
+        if self.kind == "dir":
+            return dir_code(str(self.direction))
+        if self.kind == "swap":
+            return swap_code(int(self.target or 0))
+        return punish_code(int(self.pile or 0))
+
+
+def _number(word: str, what: str) -> int:
+    if not word.isdigit() or len(word) > 3:
+        raise IllegalAction(f"{what} is a number: '{word}' is not one.")
+    return int(word)
+
+
+def parse(code: str) -> Move:
+    """Read an action code, or raise ``IllegalAction`` saying what is wrong with it.
+
+    >>> parse("play W as 3")
+    Move(kind='play', cards=('W',), value=3, direction=None, target=None, pile=None)
+    >>> parse("swap with 2").target
+    2
+    """
+    words = code.split()
+    verb = words[0] if words else ""
+    if verb == "play":
+        cards, value = parse_play(code)
+        return Move("play", cards=cards, value=value)
+    if verb == "dir":
+        if len(words) != 2 or words[1] not in ("up", "down"):
+            raise IllegalAction("The Card Direction is 'dir up' (Going Up) or 'dir down'.")
+        return Move("dir", direction=words[1])
+    if verb == "swap":
+        if len(words) != 3 or words[1] != "with":
+            raise IllegalAction("Choose whose hand your Eight swaps: 'swap with N'.")
+        return Move("swap", target=_number(words[2], "The player to swap with"))
+    if verb == "punish":
+        if len(words) != 2:
+            raise IllegalAction("Choose the Punishment Pile you take: 'punish N'.")
+        return Move("punish", pile=_number(words[1], "A Punishment Pile"))
+    raise IllegalAction(
+        "A MEAN! move is 'play 7', 'play W as 3', 'dir up', 'swap with 2' or 'punish 1'."
+    )
 
 
 def parse_play(code: str) -> tuple[tuple[str, ...], int]:
@@ -161,7 +243,9 @@ class MeanState(GameState):
         super().__init__(players, seed, options)
         self.play_on: bool = bool(options.get("play_on", False))
         stack = list(deck) if deck is not None else self.full_deck(players, options)
-        events: list[Event] = [Event("deal", text="Four Punishment Piles, four cards each.")]
+        events: list[Event] = [
+            Event("deal", text="Four Punishment Piles, four cards each.", what="deal")
+        ]
         if deck is None:
             self.rng.shuffle(stack)
             events.append(Event("shuffle", src="draw"))
@@ -217,17 +301,44 @@ class MeanState(GameState):
         if self.phase in (PHASE_PLAY, PHASE_ANSWER):
             return [Action(play_code(cards, value)) for value, cards in self.plays(seat)]
         if self.phase == PHASE_DIR:
-            return [Action("dir up"), Action("dir down")]
+            return [Action(dir_code("up")), Action(dir_code("down"))]
         if self.phase == PHASE_SWAP:
-            return [Action(f"swap with {target}") for target in self.swap_targets(seat)]
-        return [Action(f"punish {n}") for n in self.piles_to_take()]
+            return [Action(swap_code(target)) for target in self.swap_targets(seat)]
+        return [Action(punish_code(n)) for n in self.piles_to_take()]
+
+    def allows(self, seat: int, code: str) -> bool:
+        """The direct check behind ``check``: the code read, then the phase's rule."""
+        if seat != self.current or self.phase == PHASE_OVER:
+            return False
+        try:
+            read = parse(code)
+        except IllegalAction:
+            return False
+        if read.code != code:
+            return False  # legal codes are written one way only
+        if self.phase in (PHASE_PLAY, PHASE_ANSWER):
+            if read.kind != "play" or read.value is None:
+                return False
+            if self.phase == PHASE_ANSWER and read.value != MEAN_VALUE:
+                return False
+            held = sum(1 for card in self.hands[seat] if card == read.cards[0])
+            return (
+                held >= len(read.cards)
+                and self.fits_direction(read.value)
+                and len(read.cards) <= self.room_for(read.value)
+            )
+        if self.phase == PHASE_DIR:
+            return read.kind == "dir"
+        if self.phase == PHASE_SWAP:
+            return read.kind == "swap" and read.target in self.swap_targets(seat)
+        return read.kind == "punish" and read.pile in self.piles_to_take()
 
     def explain(self, seat: int, code: str) -> str:
         code = " ".join(code.split())
         if self.phase == PHASE_OVER:
             return "The game is over."
         if seat != self.current:
-            return f"It is not your turn: waiting for seat {self.current}."
+            return "It is not your turn."
         words = code.split()
         verb = words[0] if words else ""
         if self.phase == PHASE_DIR:
@@ -251,15 +362,15 @@ class MeanState(GameState):
         return self._explain_play(seat, cards, value)
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
-        words = action.code.split()
-        if words[0] == "play":
-            cards, value = parse_play(action.code)
-            return self._play(seat, cards, value)
-        if words[0] == "dir":
-            return self._choose_direction(seat, words[1])
-        if words[0] == "swap":
-            return self._swap(seat, int(words[2]))
-        return self._take_pile(seat, int(words[1]))
+        read = parse(action.code)
+        if read.kind == "play":
+            assert read.value is not None
+            return self._play(seat, read.cards, read.value)
+        if read.kind == "dir":
+            return self._choose_direction(seat, str(read.direction))
+        if read.kind == "swap":
+            return self._swap(seat, int(read.target or 0))
+        return self._take_pile(seat, int(read.pile or 0))
 
     def zones(self) -> dict[str, Zone]:
         zones = {
@@ -307,6 +418,9 @@ class MeanState(GameState):
             "went_out": [list(group) for group in self.finish_order],
             "lost_on_eight": list(self.eight_losers),
             "called": self.called,
+            # What the results screen shows for a player who did not go out: MEAN! keeps
+            # no points, so the cards still in hand are what a place came down to.
+            "cards_left": [len(hand) for hand in self.hands],
         }
         return Result(scores=scores, ranking=ranking, detail=detail)
 
@@ -435,9 +549,9 @@ class MeanState(GameState):
         if target == seat:
             return "Swap with another player: your own hand is no swap."
         if not 0 <= target < self.players:
-            return f"There is no seat {target} at this table."
+            return "There is no such player at this table: choose another to swap with."
         if not self.active[target]:
-            return f"Seat {target} is out of the game: swap with a player still in it."
+            return "That player is out of the game: swap with a player still in it."
         return ask
 
     def _explain_punish(self, seat: int, code: str) -> str:
@@ -507,18 +621,31 @@ class MeanState(GameState):
         self.play_values.extend([value] * len(cards))
         if not self.draw_deck:
             self.plays_without_progress += 1
-        events = [move(cards, f"hand:{seat}", "play", face="up", seat=seat)]
+        # The move says what the cards count as: a Wild's announced value travels on it.
+        events = [move(cards, f"hand:{seat}", "play", face="up", seat=seat, value=value)]
         if cards[0] == WILD:
-            events.append(announce(f"Wild as {value}", seat, value=value, count=len(cards)))
+            wilds = "Wild" if len(cards) == 1 else f"{len(cards)} Wilds"
+            events.append(
+                announce(
+                    f"{{P{seat}}}: {wilds} as {value}",
+                    seat,
+                    what="wild",
+                    seats=(seat,),
+                    value=value,
+                    count=len(cards),
+                )
+            )
         if value in SETS_UP or value in SETS_DOWN:
             direction = "up" if value in SETS_UP else "down"
             if direction != self.direction:
                 self.direction = direction
-                events.append(announce(self.direction_words(), seat, direction=direction))
+                events.append(self._direction_event(seat))
         if value == MEAN_VALUE:
             # A MEAN! answer adds to the unresolved ones; a fresh MEAN! starts from none.
             self.unresolved_mean += len(cards)
-            events.append(announce("MEAN!", seat, unresolved=self.unresolved_mean))
+            events.append(
+                announce("MEAN!", seat, what="mean", seats=(seat,), unresolved=self.unresolved_mean)
+            )
         clears = self.top_run()[1] >= KIND_LIMIT
         eight = value == EIGHT
         self.pending = {"seat": seat, "value": value, "clears": clears, "eight": eight}
@@ -532,8 +659,12 @@ class MeanState(GameState):
 
     def _choose_direction(self, seat: int, direction: str) -> list[Event]:
         self.direction = direction
-        events = [announce(self.direction_words(), seat, direction=direction)]
-        return events + self._after_direction(seat)
+        return [self._direction_event(seat)] + self._after_direction(seat)
+
+    def _direction_event(self, seat: int) -> Event:
+        return announce(
+            self.direction_words(), seat, what="direction", seats=(seat,), direction=self.direction
+        )
 
     def _after_direction(self, seat: int) -> list[Event]:
         assert self.pending is not None
@@ -551,7 +682,13 @@ class MeanState(GameState):
         self.hands[seat][:] = theirs
         self.hands[target][:] = mine
         events = [
-            announce(f"Seat {seat} swaps hands with seat {target}", seat, target=target),
+            announce(
+                f"{{P{seat}}} swaps hands with {{P{target}}}",
+                seat,
+                what="swap",
+                seats=(seat, target),
+                target=target,
+            ),
             move(mine, f"hand:{seat}", f"hand:{target}", face=target, seat=seat),
             move(theirs, f"hand:{target}", f"hand:{seat}", face=seat, seat=target),
         ]
@@ -577,7 +714,7 @@ class MeanState(GameState):
                 # The clearer restarts at once on the empty Play Area, without drawing.
                 self.current = seat
                 self.phase = PHASE_PLAY
-                return events + [Event("turn", seat=seat, text="restart")]
+                return events + [Event("turn", seat=seat, text="restart", what="restart")]
             return events + self._start_turn(self._next_seat(seat))
         if self.unresolved_mean:
             return events + self._begin_answer(self._next_seat(seat))
@@ -595,14 +732,14 @@ class MeanState(GameState):
         self.direction = None
         return [
             move(cleared, "play", "removed", face="up", seat=seat),
-            announce("Play Area cleared", seat),
+            announce("Play Area cleared", seat, what="clear", seats=(seat,)),
         ]
 
     def _begin_answer(self, seat: int) -> list[Event]:
         self.current = seat
         if any(card in (str(MEAN_VALUE), WILD) for card in self.hands[seat]):
             self.phase = PHASE_ANSWER
-            return [Event("turn", seat=seat, text="MEAN!")]
+            return [Event("turn", seat=seat, text="MEAN!", what="answer")]
         return self._begin_punishment(seat, self.unresolved_mean, "mean")
 
     def _begin_punishment(self, seat: int, owed: int, reason: str) -> list[Event]:
@@ -612,8 +749,15 @@ class MeanState(GameState):
         self.punish_reason = reason
         piles = "a Punishment Pile" if owed == 1 else f"{owed} Punishment Piles"
         events = [
-            Event("turn", seat=seat, text="punish"),
-            announce(f"Seat {seat} takes {piles}", seat, owed=owed, reason=reason),
+            Event("turn", seat=seat, text="punish", what="punish"),
+            announce(
+                f"{{P{seat}}} takes {piles}",
+                seat,
+                what="punished",
+                seats=(seat,),
+                owed=owed,
+                reason=reason,
+            ),
         ]
         return events + self._make_piles_if_none()
 
@@ -625,12 +769,22 @@ class MeanState(GameState):
         events = self._replenish()
         if self.piles_to_take():
             return events
-        events.append(announce("No Punishment Pile can be made: the punishment is dropped"))
+        events.append(
+            announce(
+                "No Punishment Pile can be made: the punishment is dropped",
+                what="punishment-dropped",
+            )
+        )
         self.piles_owed = 0
         return events + self._end_punishment()
 
     def _replenish(self) -> list[Event]:
-        events = [announce("No Punishment Piles left: new ones are made from the Play Area")]
+        events = [
+            announce(
+                "No Punishment Piles left: new ones are made from the Play Area",
+                what="replenish",
+            )
+        ]
         source = self.play_area
         self.rng.shuffle(source)
         self.play_values.clear()
@@ -655,7 +809,7 @@ class MeanState(GameState):
             source.clear()
             events.append(move(left, "play", "removed:unseen", face="down"))
         if not self.draw_deck and total:
-            events.append(announce("The Draw Deck is empty: the end game"))
+            events.append(announce("The Draw Deck is empty: the end game", what="end-game"))
         return events
 
     def _take_pile(self, seat: int, pile: int) -> list[Event]:
@@ -676,7 +830,7 @@ class MeanState(GameState):
         events: list[Event] = []
         if self.unresolved_mean:
             self.unresolved_mean = 0
-            events.append(announce("MEAN! resolved", seat))
+            events.append(announce("MEAN! resolved", seat, what="mean-resolved", seats=(seat,)))
         self.punish_reason = ""
         events += self._check_wins()
         if self.phase == PHASE_OVER:
@@ -695,7 +849,7 @@ class MeanState(GameState):
             hand.extend(drawn)
             events.append(move(drawn, "draw", f"hand:{seat}", face=seat, seat=seat))
             if not self.draw_deck:
-                events.append(announce("The Draw Deck is empty: the end game"))
+                events.append(announce("The Draw Deck is empty: the end game", what="end-game"))
         events += self._check_wins()
         if self.phase == PHASE_OVER:
             return events
@@ -703,7 +857,9 @@ class MeanState(GameState):
             return events + self._start_turn(self._next_seat(seat))
         if self.plays_without_progress >= STALEMATE_ROUNDS * sum(self.active):
             self.called = True
-            events.append(announce("Nothing has left play for many rounds: the game is called"))
+            events.append(
+                announce("Nothing has left play for many rounds: the game is called", what="called")
+            )
             return events + self._game_over()
         if not self.can_play(seat):
             return events + self._begin_punishment(seat, 1, "stuck")
@@ -722,7 +878,9 @@ class MeanState(GameState):
             self.active[seat] = False
         self.plays_without_progress = 0
         self.finish_order.append(sorted(winners))
-        events = [announce(f"Seat {seat} wins!", seat) for seat in winners]
+        events = [
+            announce(f"{{P{seat}}} wins!", seat, what="win", seats=(seat,)) for seat in winners
+        ]
         if not self.play_on or sum(self.active) <= 1:
             events += self._game_over()
         return events
@@ -731,7 +889,14 @@ class MeanState(GameState):
         self.active[seat] = False
         self.eight_losers.append(seat)
         self.plays_without_progress = 0
-        events = [announce(f"Seat {seat} went out on an Eight and loses!", seat)]
+        events = [
+            announce(
+                f"{{P{seat}}} went out on an Eight and loses!",
+                seat,
+                what="lost-on-eight",
+                seats=(seat,),
+            )
+        ]
         if not self.play_on or sum(self.active) <= 1:
             events += self._game_over()
         return events
@@ -740,7 +905,10 @@ class MeanState(GameState):
         self.phase = PHASE_OVER
         self.pending = None
         result = self.result
-        return [Event("over", data=result.to_dict() if result else {})]
+        assert result is not None
+        return [
+            Event("over", data=result.to_dict(), what="match-over", seats=tuple(result.winners))
+        ]
 
     def _next_seat(self, seat: int) -> int:
         for step in range(1, self.players + 1):

@@ -7,11 +7,15 @@ Zones: ``points`` (the face-down Point Card stack), ``center`` (the face-up Poin
 cards), ``hand:N`` (Player Cards not yet used), ``bid:N`` (the card laid face down this
 round), ``played:N`` (used Player Cards, face up), ``won:N`` (collected Point Cards) and
 ``unclaimed`` (Point Cards nobody took on an all-tie in the last round).
+
+Action codes: ``bid 15`` (``bid_code``), read with ``parse`` (a ``Bid``); bots and tables
+use only those.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from typing import Any
 
 from cardtable.engine import (
@@ -22,6 +26,7 @@ from cardtable.engine import (
     Event,
     GameInfo,
     GameState,
+    IllegalAction,
     Result,
     Zone,
     announce,
@@ -31,6 +36,37 @@ from cardtable.engine import (
 POINT_CARDS = [str(v) for v in range(-5, 0)] + [str(v) for v in range(1, 11)]
 PLAYER_CARDS = [str(v) for v in range(1, 16)]
 ROUNDS = len(POINT_CARDS)
+
+
+def bid_code(card: str | int) -> str:
+    """``bid 15``: lay that Player Card face down for this round."""
+    return f"bid {card}"
+
+
+@dataclass(frozen=True)
+class Bid:
+    """A What the Heck? action code, read: the Player Card laid."""
+
+    card: str
+    kind: str = "bid"
+
+    @property
+    def code(self) -> str:
+        return bid_code(self.card)
+
+
+def parse(code: str) -> Bid:
+    """Read an action code, or raise ``IllegalAction`` saying what is wrong with it.
+
+    >>> parse("bid 15").card
+    '15'
+    """
+    words = code.split()
+    if len(words) != 2 or words[0] != "bid":
+        raise IllegalAction("Play one of your Player Cards face down: 'bid N'.")
+    if words[1] not in PLAYER_CARDS:
+        raise IllegalAction(f"There is no Player Card {words[1]}: they run from 1 to 15.")
+    return Bid(words[1])
 
 
 def winning_bid(bids: dict[int, int], total: int) -> tuple[int | None, list[int]]:
@@ -72,7 +108,9 @@ class WhatTheHeckState(GameState):
         self.last_reveal: dict[str, Any] | None = None
         self._over = False
         self.setup_events = [
-            Event("deal", text="Each player takes a full set of Player Cards 1 to 15."),
+            Event(
+                "deal", text="Each player takes a full set of Player Cards 1 to 15.", what="deal"
+            ),
             *self._flip_point_card(),
         ]
 
@@ -95,7 +133,13 @@ class WhatTheHeckState(GameState):
     def legal_actions(self, seat: int) -> list[Action]:
         if seat not in self.to_act:
             return []
-        return [Action(f"bid {card}") for card in sorted(self.hands[seat], key=int)]
+        return [Action(bid_code(card)) for card in sorted(self.hands[seat], key=int)]
+
+    def allows(self, seat: int, code: str) -> bool:
+        """The direct check behind ``check``: a bid of a card still in hand, once a round."""
+        if self._over or self.bids[seat] or not code.startswith("bid "):
+            return False
+        return code[4:] in self.hands[seat]
 
     def explain_out_of_turn(self, seat: int, code: str) -> str:
         if not self._over and self.bids[seat]:
@@ -107,18 +151,16 @@ class WhatTheHeckState(GameState):
             return "The game is over."
         if self.bids[seat]:
             return "You have already laid your card for this round: wait for the others."
-        words = code.split()
-        if len(words) != 2 or words[0] != "bid":
-            return "Play one of your Player Cards face down: 'bid N'."
-        card = words[1]
+        try:
+            card = parse(code).card
+        except IllegalAction as refused:
+            return refused.reason
         if card in self.played[seat]:
             return f"You have used your {card} already: each Player Card is played once."
-        if card not in PLAYER_CARDS:
-            return f"There is no Player Card {card}: they run from 1 to 15."
         return f"You have no {card} to play."
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
-        card = action.code.split()[1]
+        card = parse(action.code).card
         self.hands[seat].remove(card)
         self.bids[seat].append(card)
         events = [move(card, f"hand:{seat}", f"bid:{seat}", face=seat, seat=seat)]
@@ -177,7 +219,7 @@ class WhatTheHeckState(GameState):
     def _flip_point_card(self) -> list[Event]:
         card = self.points.pop()
         self.center.append(card)
-        return [move(card, "points", "center", face="up")]
+        return [move(card, "points", "center", face="up", round=self.round)]
 
     def _resolve(self) -> list[Event]:
         bids = {seat: int(self.bids[seat][0]) for seat in range(self.players)}
@@ -197,6 +239,8 @@ class WhatTheHeckState(GameState):
                 cards=tuple(str(bids[s]) for s in range(self.players)),
                 src="bids",
                 data=dict(self.last_reveal),
+                what="bids",
+                seats=tuple(cancelled),
             )
         ]
         for seat in range(self.players):
@@ -209,19 +253,42 @@ class WhatTheHeckState(GameState):
             self.won[winner].extend(taken)
             self.center.clear()
             events.append(move(taken, "center", f"won:{winner}", face="up", seat=winner))
-            events.append(Event("score", seat=winner, data={"scores": self.scores()}))
+            events.append(
+                Event(
+                    "score",
+                    seat=winner,
+                    data={"scores": self.scores()},
+                    what="take",
+                    seats=(winner,),
+                )
+            )
         elif last_round:
             left = list(self.center)
             self.unclaimed.extend(left)
             self.center.clear()
-            events.append(announce("All tie in the last round: nobody takes the Point Cards."))
+            events.append(
+                announce(
+                    "All tie in the last round: nobody takes the Point Cards.",
+                    what="all-tie-last",
+                    seats=tuple(cancelled),
+                )
+            )
             events.append(move(left, "center", "unclaimed", face="up"))
         else:
-            events.append(announce("All tie! The Point Card stays and another joins it."))
+            events.append(
+                announce(
+                    "All tie! The Point Card stays and another joins it.",
+                    what="all-tie",
+                    seats=tuple(cancelled),
+                )
+            )
         if last_round:
             self._over = True
             result = self.result
-            events.append(Event("over", data=result.to_dict() if result else {}))
+            assert result is not None
+            events.append(
+                Event("over", data=result.to_dict(), what="match-over", seats=tuple(result.winners))
+            )
         else:
             self.round += 1
             events += self._flip_point_card()

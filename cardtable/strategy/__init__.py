@@ -6,6 +6,8 @@ lists what a game offers. A bot sees only its seat's ``SeatView``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from cardtable.engine import Rng
 
 from .base import Bot, RandomBot, SeatView, view_for
@@ -30,10 +32,28 @@ def make_bot(game_id: str, level: str, rng: Rng) -> Bot:
     return table[level](rng)
 
 
+def make_bots(game_id: str, levels: Sequence[str], seed: int | str) -> list[Bot]:
+    """One bot per seat at the given levels, each with its own generator from ``seed``
+    (the table and ``cardtable sim`` seed them alike, so a seed gives the same game)."""
+    return [
+        make_bot(game_id, level, Rng(f"bot/{seed}/{seat}/{level}"))
+        for seat, level in enumerate(levels)
+    ]
+
+
 def _load() -> None:
     if _BOTS:
         return
     from . import catalog  # noqa: F401  (registers every game's bots)
 
 
-__all__ = ["Bot", "RandomBot", "SeatView", "levels", "make_bot", "register_bots", "view_for"]
+__all__ = [
+    "Bot",
+    "RandomBot",
+    "SeatView",
+    "levels",
+    "make_bot",
+    "make_bots",
+    "register_bots",
+    "view_for",
+]

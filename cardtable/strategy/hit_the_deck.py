@@ -2,7 +2,7 @@
 
 All three decide from the seat's observation: their hand, the face-up discard pile, the
 call in force, the direction, and how many cards each player holds. Not for: the rules
-(``cardtable.games.hit_the_deck``) or the clock (the table or the headless driver asks a
+(``cardtable.games.hit_the_deck``) or the clock (the referee, ``cardtable.play``, asks a
 bot for its reaction delay and keeps the time).
 
 - easy: plays any card that fits, often the first it sees. It is slow to slap (0.8-1.6 s),
@@ -25,8 +25,10 @@ from cardtable.engine import Action
 from cardtable.games.hit_the_deck import (
     ANNOUNCE_SECONDS,
     CUT,
+    DRAW,
     FLIP,
     HAND,
+    HIT,
     HIT_COLOUR,
     HIT_NUMBER,
     NUMBER,
@@ -34,16 +36,17 @@ from cardtable.games.hit_the_deck import (
     card,
     fits,
     full_deck,
+    parse,
+    play_code,
 )
 
 from .base import Bot, SeatView
 
-HIT = Action("hit")
-
 
 def plays(view: SeatView) -> list[str]:
     """The cards this seat may play now."""
-    return [code.split()[1] for code in view.codes if code.startswith("play ")]
+    moves = [parse(code) for code in view.codes]
+    return [str(move.card) for move in moves if move.kind == "play"]
 
 
 def unseen(obs: dict[str, Any]) -> Counter[str]:
@@ -69,10 +72,10 @@ class HitTheDeckBot(Bot):
         candidates = plays(view)
         if not candidates:
             # Only a player who cannot play draws; never slap the deck on purpose.
-            return Action("draw") if "draw" in view.codes else view.legal_actions[0]
+            return DRAW if DRAW in view.legal_actions else view.legal_actions[0]
         if len(candidates) == 1:
-            return Action(f"play {candidates[0]}")
-        return Action(f"play {self.pick(view, candidates)}")
+            return Action(play_code(candidates[0]))
+        return Action(play_code(self.pick(view, candidates)))
 
     def pick(self, view: SeatView, candidates: list[str]) -> str:
         scored = [(self.worth(view, code), -index, code) for index, code in enumerate(candidates)]
@@ -115,7 +118,7 @@ class EasyBot(HitTheDeckBot):
             return None
         if landed["seat"] == view.seat or not card(landed["card"]).is_hit:
             return None
-        if card(landed["card"]).kind == HAND or "hit" not in view.codes:
+        if card(landed["card"]).kind == HAND or HIT not in view.legal_actions:
             return None
         if self.rng.random() >= self.fooled:
             return None

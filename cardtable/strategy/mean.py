@@ -33,7 +33,7 @@ from cardtable.games.mean import (
     MeanState,
     decks_for,
     one_deck,
-    parse_play,
+    parse,
 )
 
 from .base import Bot, SeatView
@@ -242,20 +242,20 @@ def run_length(values: Sequence[int]) -> int:
 
 def score_action(table: Table, code: str, phase: str, piles: Sequence[dict[str, Any]]) -> float:
     """How medium rates one legal action."""
-    words = code.split()
-    if words[0] == "play":
-        cards, value = parse_play(code)
-        return table.play_score(cards, value, answering=phase == PHASE_ANSWER)
-    if words[0] == "dir":
+    move = parse(code)
+    if move.kind == "play":
+        assert move.value is not None
+        return table.play_score(move.cards, move.value, answering=phase == PHASE_ANSWER)
+    if move.kind == "dir":
         left = table.hand
         top = table.play_values[-1]
-        return table.direction_score(top, words[1], left)
-    if words[0] == "swap":
-        target = int(words[2])
+        return table.direction_score(top, str(move.direction), left)
+    if move.kind == "swap":
+        target = int(move.target or 0)
         # The fewest cards; among equals, the nearest player clockwise.
         players = len(table.hand_counts)
         return -table.hand_counts[target] - 0.01 * ((target - table.seat) % players)
-    return table.pile_score(piles[int(words[1])])
+    return table.pile_score(piles[int(move.pile or 0)])
 
 
 def piles_of(obs: dict[str, Any]) -> list[dict[str, Any]]:
@@ -269,11 +269,12 @@ class EasyMeanBot(Bot):
 
     def choose(self, view: SeatView) -> Action:
         actions = view.legal_actions
-        plays = [a for a in actions if a.code.startswith("play")]
+        moves = [(action, parse(action.code)) for action in actions]
+        plays = [(action, move) for action, move in moves if move.kind == "play"]
         if not plays:
             return self.rng.choice(actions)
-        most = max(len(parse_play(a.code)[0]) for a in plays)
-        return self.rng.choice([a for a in plays if len(parse_play(a.code)[0]) == most])
+        most = max(len(move.cards) for _action, move in plays)
+        return self.rng.choice([action for action, move in plays if len(move.cards) == most])
 
 
 def medium_ranking(view: SeatView, rng: Rng) -> list[Action]:

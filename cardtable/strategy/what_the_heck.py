@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardtable.engine import Action, Rng
-from cardtable.games.what_the_heck import POINT_CARDS, ROUNDS, winning_bid
+from cardtable.games.what_the_heck import POINT_CARDS, ROUNDS, bid_code, winning_bid
 
 from .base import Bot, SeatView
 
@@ -61,7 +61,7 @@ class EasyBot(Bot):
         card = rank_match(
             hand, obs["center_total"], points_to_come(obs), nudge=self.rng.uniform(-0.25, 0.25)
         )
-        return Action(f"bid {card}")
+        return Action(bid_code(card))
 
 
 def medium_card(
@@ -103,7 +103,7 @@ class MediumBot(Bot):
             points_to_come(obs),
             nudge=self.rng.uniform(-0.08, 0.08),
         )
-        return Action(f"bid {card}")
+        return Action(bid_code(card))
 
 
 class HardBot(Bot):
@@ -128,7 +128,7 @@ class HardBot(Bot):
         players = obs["players"]
         hand = sorted(int(c) for c in obs["hand"])
         if len(hand) == 1:
-            return Action(f"bid {hand[0]}")
+            return Action(bid_code(hand[0]))
         remaining = [sorted(int(c) for c in obs["remaining"][s]) for s in range(players)]
         upcoming = points_to_come(obs)
         self._judge_last_reveal(obs, seat, remaining, upcoming)
@@ -161,7 +161,7 @@ class HardBot(Bot):
         anchor = medium_card(hand, others, sum(pot), upcoming)
         totals[anchor] = totals.get(anchor, 0.0) + self.samples * self.anchor_bonus
         best = max(candidates, key=lambda c: (totals[c], -c))
-        return Action(f"bid {best}")
+        return Action(bid_code(best))
 
     def medium_weight(self, seat: int) -> float:
         """How much like medium this player bids (0: anything at all, 1: exactly)."""

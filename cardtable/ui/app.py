@@ -3,6 +3,10 @@
 ``run(launch, frames)`` is what the ``cardtable`` command starts: the title, or straight
 a table for a ``Launch``; ``frames`` quits cleanly after that many frames.
 ``run_smoke()`` opens the title and every registered game's table briefly with bots.
+
+The app is where the screens meet: scenes and tables never import each other upward, they
+ask the app to open a table (``open_table``, ``table_for``, ``play_again``) or a screen
+around it (``open_rules``, ``open_settings``, ``cover_table``, ``show_results``).
 Not for the rules of play (engine and games) or the tables' drawing (``tables``).
 """
 
@@ -13,10 +17,14 @@ import random
 import sys
 import time
 import traceback
+import warnings
+from collections.abc import Callable
+from typing import Any
 
 import pygame
 
 from cardtable import storage
+from cardtable.engine import GameInfo
 from cardtable.games import registry
 from cardtable.strategy import levels
 
@@ -25,11 +33,23 @@ from .cards import CardRenderer
 from .launch import Launch
 from .resources import asset_path
 from .scenes import SceneManager
+from .scenes.privacy import PrivacyScene
+from .scenes.results import ResultsScene
+from .scenes.rules import RulesScene
+from .scenes.settings import SettingsScene
+from .scenes.title import TitleScene
 from .sound import Sounds
+from .tables import TableScene, table_for
 
 TITLE = "Card Table"
 FPS = 60
+# The smallest window every scene is laid out for (and tested at); the window manager is
+# told, so a player cannot drag the window smaller.
 MIN_SIZE = (640, 400)
+
+
+def at_least_minimum(size: tuple[int, int]) -> tuple[int, int]:
+    return (max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1])))
 
 
 class App:
@@ -41,7 +61,7 @@ class App:
         self.settings, self.startup_message = storage.load_settings()
         # Our icon on the window (title bar, taskbar, Dock), set before the window opens.
         pygame.display.set_icon(pygame.image.load(str(asset_path("icons", "cardtable-64.png"))))
-        self.windowed_size = tuple(size or self.settings.window_size)
+        self.windowed_size = at_least_minimum(size or self.settings.window_size)
         self.screen = self._open_window(self.settings.fullscreen)
         pygame.display.set_caption(TITLE)
         self.manager = SceneManager()
@@ -63,7 +83,12 @@ class App:
                 return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
             except pygame.error:
                 self.settings.fullscreen = False
-        return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        with contextlib.suppress(pygame.error), warnings.catch_warnings():
+            # pygame-ce calls a display-module window deprecated; it is the way to reach it.
+            warnings.simplefilter("ignore", DeprecationWarning)
+            pygame.Window.from_display_module().minimum_size = MIN_SIZE
+        return screen
 
     def set_fullscreen(self, on: bool) -> None:
         self.settings.fullscreen = on
@@ -72,11 +97,15 @@ class App:
         self.save_settings()
 
     def resize(self, size: tuple[int, int]) -> None:
-        size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        size = at_least_minimum(size)
         if not self.settings.fullscreen:
             self.windowed_size = size
             self.settings.window_size = size
         self.screen = pygame.display.get_surface()
+        current = self.screen.get_size()
+        if not self.settings.fullscreen and at_least_minimum(current) != current:
+            # A window manager that ignored the minimum: take the window back up to it.
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.cards.clear()
         self.manager.resize(self.screen.get_size())
 
@@ -104,18 +133,38 @@ class App:
     # -- scenes ---------------------------------------------------------------------------
 
     def show_title(self) -> None:
-        from .menus import TitleScene
-
         self.manager.reset(TitleScene(self))
+
+    def table_for(self, game_id: str) -> type[TableScene]:
+        """The table class that plays ``game_id`` (what a scene asks before opening it)."""
+        return table_for(game_id)
 
     def open_table(self, launch: Launch) -> None:
         """Open ``launch``'s table on top of the title."""
-        from .menus import TitleScene
-        from .tables import table_for
-
         if not isinstance(self.manager.top, TitleScene):
             self.manager.reset(TitleScene(self))
-        self.manager.push(table_for(launch.game_id)(self, launch))
+        self.manager.push(self.table_for(launch.game_id)(self, launch))
+
+    def play_again(self, launch: Launch) -> None:
+        """Replace the top scene (the results) with the same table and a fresh seed."""
+        again = self.new_launch(launch)
+        self.manager.replace(self.table_for(again.game_id)(self, again))
+
+    def open_rules(self, info: GameInfo) -> None:
+        self.manager.push(RulesScene(self, info))
+
+    def open_settings(self) -> None:
+        self.manager.push(SettingsScene(self))
+
+    def cover_table(self, name: str, on_ready: Callable[[], None]) -> None:
+        """The privacy screen over the table: "Pass to ``name``"; ``on_ready`` once they are."""
+        self.manager.push(PrivacyScene(self, name, on_ready))
+
+    def show_results(
+        self, launch: Launch, names: list[str], result: dict[str, Any], title: str
+    ) -> None:
+        """The finished table makes way for its results."""
+        self.manager.replace(ResultsScene(self, launch, names, result, title))
 
     def new_launch(self, launch: Launch) -> Launch:
         """The same table again with a fresh seed (Play again)."""

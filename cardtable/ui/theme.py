@@ -104,6 +104,8 @@ def fit(words: str, font: pygame.font.Font, width: float) -> str:
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 200, radius: int = 14) -> None:
     """A dark translucent panel with a light edge, for menus and seat plates."""
+    if rect.width <= 0 or rect.height <= 0:
+        return  # no room for it (a window squeezed below its minimum)
     layer = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.rect(layer, (*PANEL, alpha), layer.get_rect(), border_radius=radius)
     pygame.draw.rect(layer, (*PANEL_EDGE, 255), layer.get_rect(), 2, border_radius=radius)

@@ -13,6 +13,9 @@ import pygame
 
 from . import theme
 
+DISABLED = (48, 58, 54)  # a button that cannot be pressed now: greyed, not green
+SELECTION = (150, 200, 250)  # selected text in a text field
+
 
 @dataclass
 class Button:
@@ -45,9 +48,16 @@ class Button:
         fill = theme.BUTTON_HOVER if hover or self.focused else theme.BUTTON
         if self.selected:
             fill = (92, 120, 60)
+        if not self.enabled:
+            fill = DISABLED
         pygame.draw.rect(surface, fill, self.rect, border_radius=10)
         edge = theme.HIGHLIGHT if self.focused else theme.BUTTON_EDGE
         pygame.draw.rect(surface, edge, self.rect, 3 if self.focused else 2, border_radius=10)
+        if self.focused:
+            # The keyboard focus is a bright ring around the button, seen from across the
+            # room, not just a lighter edge.
+            ring = self.rect.inflate(10, 10)
+            pygame.draw.rect(surface, theme.HIGHLIGHT, ring, 3, border_radius=14)
         colour = theme.INK if self.enabled else theme.INK_DIM
         font = theme.fonts().get(self.size, bold=True)
         label = theme.fit(self.label, font, self.rect.width - 12)
@@ -60,6 +70,12 @@ class ButtonColumn:
     def __init__(self, buttons: list[Button]) -> None:
         self.buttons = buttons
         self.focus = -1
+
+    def focus_on(self, index: int) -> None:
+        """Put the keyboard focus on button ``index`` (-1: on none)."""
+        self.focus = index if 0 <= index < len(self.buttons) else -1
+        for position, button in enumerate(self.buttons):
+            button.focused = position == self.focus
 
     def handle(self, event: pygame.event.Event) -> bool:
         for button in self.buttons:
@@ -83,11 +99,9 @@ class ButtonColumn:
         if not enabled:
             return
         if self.focus not in enabled:
-            self.focus = enabled[0] if step > 0 else enabled[-1]
+            self.focus_on(enabled[0] if step > 0 else enabled[-1])
         else:
-            self.focus = enabled[(enabled.index(self.focus) + step) % len(enabled)]
-        for index, button in enumerate(self.buttons):
-            button.focused = index == self.focus
+            self.focus_on(enabled[(enabled.index(self.focus) + step) % len(enabled)])
 
     def draw(self, surface: pygame.Surface) -> None:
         for button in self.buttons:
@@ -211,29 +225,44 @@ class Chooser:
 
 
 class TextField:
-    """A one-line text entry: click (or focus) and type; Enter or a click elsewhere ends."""
+    """A one-line text entry: click (or focus) and type; Enter or a click elsewhere ends.
+    Ctrl+A (Cmd+A on a Mac) selects all of it: what is typed next replaces it, Backspace
+    or Delete clears it."""
 
     def __init__(self, value: str, limit: int = 16) -> None:
         self.value = value
         self.limit = limit
         self.rect = pygame.Rect(0, 0, 180, 40)
         self.active = False
+        self.all_selected = False
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             was = self.active
             self.active = self.rect.collidepoint(event.pos)
+            self.all_selected = False
             return self.active or was
         if not self.active:
             return False
         if event.type == pygame.KEYDOWN:
+            command = getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_META)
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
-                self.active = False
+                self.active = self.all_selected = False
+            elif event.key == pygame.K_a and command:
+                self.all_selected = True
+            elif event.key in (pygame.K_BACKSPACE, pygame.K_DELETE) and self.all_selected:
+                self.value = ""
+                self.all_selected = False
             elif event.key == pygame.K_BACKSPACE:
                 self.value = self.value[:-1]
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END):
+                self.all_selected = False
+            # A letter's KEYDOWN keeps the selection: its TEXTINPUT, next, replaces it.
             return True
         if event.type == pygame.TEXTINPUT:
-            self.value = (self.value + event.text)[: self.limit]
+            start = "" if self.all_selected else self.value
+            self.all_selected = False
+            self.value = (start + event.text)[: self.limit]
             return True
         return False
 
@@ -242,15 +271,14 @@ class TextField:
         pygame.draw.rect(surface, fill, self.rect, border_radius=6)
         edge = theme.HIGHLIGHT if self.active else theme.BUTTON_EDGE
         pygame.draw.rect(surface, edge, self.rect, 2, border_radius=6)
-        shown = self.value + ("|" if self.active else "")
-        theme.text(
-            surface,
-            shown,
-            (self.rect.x + 10, self.rect.centery),
-            20,
-            (20, 30, 25),
-            anchor="midleft",
-        )
+        font = theme.fonts().get(20)
+        origin = (self.rect.x + 10, self.rect.centery)
+        if self.all_selected and self.value:
+            marked = pygame.Rect(0, 0, *font.size(self.value))
+            marked.midleft = origin
+            pygame.draw.rect(surface, SELECTION, marked.inflate(4, 2))
+        shown = self.value + ("|" if self.active and not self.all_selected else "")
+        theme.text(surface, shown, origin, 20, (20, 30, 25), anchor="midleft", font=font)
 
 
 class Toast:

@@ -327,7 +327,9 @@ def test_the_target_is_100_by_default_and_at_least_10():
 
 def test_a_refused_move_says_why_and_changes_nothing():
     state = table(["", "R1", ""], discard="R3")
-    assert refused(state, 2, "play G1") == "It is not your turn: seat 1 is to play."
+    assert (
+        refused(state, 2, "play G1") == "It is not your turn: wait for your turn, or hit the deck."
+    )
     assert refused(state, 1, "play Q9") == "There is no card Q9 in Hit the Deck."
     assert refused(state, 1, "play B2") == "You have no B2 in your hand."
     assert "Play a card" in refused(state, 1, "pass")

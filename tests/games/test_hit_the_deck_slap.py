@@ -1,6 +1,6 @@
 """Hit the Deck's slap round ("Hit the Deck with a Hand") and fake-outs: hits in arrival
 order, the announce deadline, the close, and who draws. No clock: each test says when the
-announce time and the round's time run out, as the app or the headless driver would."""
+announce time and the round's time run out, as the referee would."""
 
 from __future__ import annotations
 

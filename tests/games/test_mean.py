@@ -14,7 +14,7 @@ from collections import Counter
 
 import pytest
 
-from cardtable.engine import BadDeck, IllegalAction
+from cardtable.engine import BadDeck, IllegalAction, words
 from cardtable.games import registry
 
 GAME = registry.get("mean")
@@ -107,7 +107,9 @@ def codes(state, seat: int | None = None) -> list[str]:
 
 
 def announced(events) -> list[str]:
-    return [event.text for event in events if event.kind == "announce"]
+    """The announcements as said at a table whose players are called Seat 0, Seat 1 ..."""
+    names = [f"Seat {seat}" for seat in range(8)]
+    return [words(event, names) for event in events if event.kind == "announce"]
 
 
 def use_up_draw_deck(state, leave: int = 0) -> None:
@@ -448,7 +450,11 @@ def test_a_wild_stands_for_any_value_that_follows_the_direction():
     )
     assert refused(state, 1, "play W") == "Announce the value of your Wild: 'play W as 7'."
     events = run(state, "play W as 9")
-    assert "Wild as 9" in announced(events)
+    assert "Seat 1: Wild as 9" in announced(events)
+    played = next(e for e in events if e.kind == "move" and e.dst == "play")
+    assert played.cards == ("W",) and played.data["value"] == 9  # the value rides on the move
+    wild = next(e for e in events if e.what == "wild")
+    assert wild.seats == (1,) and wild.data["value"] == 9
     assert table(state)["play_values"] == [7, 9]
 
 
@@ -744,6 +750,15 @@ def test_an_empty_hand_when_the_draw_deck_is_empty_wins_at_once():
     assert state.result.winners == [0]
 
 
+def test_the_result_tells_the_cards_each_player_still_holds():
+    # MEAN! keeps no points: the results screen shows these counts instead.
+    state = deal(["9 9 9 9", "2 4 5 5", "2 4 7 11"], draw="3")
+    use_up_draw_deck(state)
+    run(state, "play 9 9 9 9", "play 3")
+    assert state.is_over and state.result.detail["went_out"] == [[0]]
+    assert state.result.detail["cards_left"] == [0, 4, 4]
+
+
 def test_an_empty_hand_while_the_draw_deck_has_cards_draws_five_next_turn():
     state = deal(["9 9 9 9", "2 4 5 5"], draw="3 7 4 4 5 11 12 12")
     run(state, "play 9 9 9 9", "play 3")
@@ -799,7 +814,7 @@ def test_a_seat_sees_its_own_hand_the_pile_tops_and_only_counts_of_the_rest():
 
 def test_a_move_out_of_turn_is_refused_with_the_reason():
     state = deal(["7 2 2 4", "5 7 9 11"], draw="4")
-    assert refused(state, 1, "play 7") == "It is not your turn: waiting for seat 0."
+    assert refused(state, 1, "play 7") == "It is not your turn."
     assert refused(state, 0, "play 9") == "You have no Nine in your hand."
     assert refused(state, 0, "play 2 2 2") == "You have only 2 Twos in your hand."
 

@@ -8,7 +8,10 @@ import pygame
 from cardtable.games import registry
 from cardtable.ui import app as app_module
 from cardtable.ui.launch import Launch
-from cardtable.ui.menus import RulesScene, SettingsScene, TitleScene, markdown_blocks
+from cardtable.ui.markdown import markdown_blocks
+from cardtable.ui.scenes.rules import RulesScene
+from cardtable.ui.scenes.settings import SettingsScene
+from cardtable.ui.scenes.title import TitleScene
 
 from .conftest import click, frames, key
 
@@ -31,7 +34,7 @@ def test_run_smoke_reports_a_failure_with_1(home, monkeypatch, capsys):
     def broken(game_id):
         raise RuntimeError("table would not open")
 
-    monkeypatch.setattr("cardtable.ui.tables.table_for", broken)
+    monkeypatch.setattr("cardtable.ui.app.table_for", broken)
     assert app_module.run_smoke(frames_per_scene=4) == 1
     assert "table would not open" in capsys.readouterr().err
 
@@ -90,12 +93,12 @@ def test_the_window_resizes_and_the_table_follows(app):
     frames(app, 2)
     window = pygame.Rect(0, 0, 800, 600)
     for zone in ("hand:0", "bid:0", "center", "points", "hand:3"):
-        assert window.contains(table.spots[zone].rect), zone
-    assert table.spots["hand:0"].card[1] < 144  # cards drawn smaller, not scaled images
+        assert window.contains(table.view.spots[zone].rect), zone
+    assert table.view.spots["hand:0"].card[1] < 144  # cards drawn smaller, not scaled images
 
 
 def test_bold_words_keep_their_punctuation():
-    from cardtable.ui.menus import _runs
+    from cardtable.ui.markdown import _runs
 
     assert _runs("15 **Point Cards**: -5 to -1") == [
         ("15", False, True),

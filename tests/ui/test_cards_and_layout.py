@@ -7,7 +7,7 @@ import pytest
 
 from cardtable.ui.cards import PLAIN, CardRenderer, card_size
 from cardtable.ui.layout import seat_layout
-from cardtable.ui.tables.what_the_heck import PLAYER_STYLE, POINT_STYLE
+from cardtable.ui.tables.what_the_heck.cards import PLAYER_STYLE, POINT_STYLE
 
 
 @pytest.fixture(scope="module", autouse=True)

@@ -1,4 +1,5 @@
-"""The generic table makes every registered game playable: its legal actions are buttons;
+"""The generic table makes every registered game playable: its legal actions are the
+buttons of the in-table chooser;
 and every table has the Rules and Settings buttons."""
 
 from __future__ import annotations
@@ -7,7 +8,8 @@ import pygame
 
 from cardtable.games import registry
 from cardtable.ui.launch import Launch
-from cardtable.ui.menus import RulesScene, SettingsScene
+from cardtable.ui.scenes.rules import RulesScene
+from cardtable.ui.scenes.settings import SettingsScene
 from cardtable.ui.tables import TABLES, GenericTable, table_for
 
 from .conftest import click, key, until
@@ -26,8 +28,9 @@ def test_a_legal_action_button_plays_that_move(app):
     app.show_title()
     app.manager.push(table)
     table.hold_bots = True
-    until(app, lambda: table.awaiting_human() and table.action_buttons)
-    button = table.action_buttons[0]
+    until(app, lambda: table.awaiting_human() and table.choices.chooser is not None)
+    button = table.choices.chooser.buttons[0]
+    assert {b.label for b in table.choices.chooser.buttons} == table.legal_codes()
     history = len(table.state.history)
     click(app, button.rect.center)
     assert table.state.history[history] == (0, button.label)

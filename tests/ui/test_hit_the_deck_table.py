@@ -12,7 +12,7 @@ import pygame
 from cardtable.games import registry
 from cardtable.games.hit_the_deck import HAND_SIZE, card, full_deck
 from cardtable.ui.launch import Launch
-from cardtable.ui.menus import PrivacyScene
+from cardtable.ui.scenes.privacy import PrivacyScene
 from cardtable.ui.tables import table_for
 from cardtable.ui.tables.hit_the_deck import HitTheDeckTable, ScoreSheet
 
@@ -290,7 +290,7 @@ def test_six_players_fit_a_small_window_without_overlap(app):
 
 
 def test_a_match_to_its_target_ends_in_the_results_by_the_keyboard_alone(app):
-    from cardtable.ui.menus import ResultsScene
+    from cardtable.ui.scenes.results import ResultsScene
 
     launch = Launch("hit-the-deck", 3, ("human", "medium", "hard"), seed=4, options={"target": 20})
     app.open_table(launch)

@@ -14,11 +14,12 @@ from collections import Counter
 
 import pygame
 
-from cardtable.engine import Event
-from cardtable.games import registry
+from cardtable.engine import Action, announce
 from cardtable.games.mean import decks_for, one_deck, parse_play
 from cardtable.ui.launch import Launch
-from cardtable.ui.menus import PrivacyScene, ResultsScene, RulesScene
+from cardtable.ui.scenes.privacy import PrivacyScene
+from cardtable.ui.scenes.results import ResultsScene
+from cardtable.ui.scenes.rules import RulesScene
 from cardtable.ui.tables import table_for
 from cardtable.ui.tables.mean import MeanTable, mean_face
 
@@ -45,25 +46,31 @@ def stacked(hands: list[list[str]], draw: list[str], piles=PILES) -> list[str]:
 
 def open_mean(app, hands, draw=(), seats=None, seed=7) -> MeanTable:
     seats = tuple(seats or ["human"] + ["easy"] * (len(hands) - 1))
-    table = MeanTable(app, Launch("mean", len(seats), seats, seed=seed))
-    table.state = registry.get("mean").new_game(
-        len(seats), seed, {}, deck=stacked(hands, list(draw))
-    )
-    table.hold_bots = True  # the bots wait: the test moves them
+    launch = Launch("mean", len(seats), seats, seed=seed)
+    table = MeanTable(app, launch, deck=stacked(hands, list(draw)))
+    table.hold_bots = True  # the bots wait: the test moves them (``bot_plays``)
     app.show_title()
     app.manager.push(table)
     return table
 
 
+def bot_plays(app, table: MeanTable, seat: int, code: str) -> None:
+    """The bot at ``seat`` makes the move ``code`` when the match asks it."""
+    table.seats[seat].bot.choose = lambda view: Action(code)
+    table.hold_bots = False
+    until(app, lambda: table.state.history[-1:] == [(seat, code)])
+    table.hold_bots = True
+
+
 def hand_point(table: MeanTable, card: str, occurrence: int = 0) -> tuple[int, int]:
     hand = table.model[f"hand:{table.viewer}"]
     index = [i for i, code in enumerate(hand) if code == card][occurrence]
-    return table.card_point(f"hand:{table.viewer}", index)
+    return table.view.card_point(f"hand:{table.viewer}", index)
 
 
 def pile_point(table: MeanTable, number: int) -> tuple[int, int]:
     zone = f"punish:{number}"
-    return table.slot(zone, len(table.model[zone]) - 1).center
+    return table.view.slot(zone, len(table.model[zone]) - 1).center
 
 
 def play_area(table: MeanTable) -> tuple[int, int]:
@@ -71,15 +78,15 @@ def play_area(table: MeanTable) -> tuple[int, int]:
 
 
 def option(table: MeanTable, label: str) -> tuple[int, int]:
-    assert table.chooser is not None
-    for button in table.chooser.buttons:
+    assert table.choices.chooser is not None
+    for button in table.choices.chooser.buttons:
         if label in button.label:
             return button.rect.center
-    raise AssertionError(f"no option {label!r} in {table.chooser.options}")
+    raise AssertionError(f"no option {label!r} in {table.choices.chooser.options}")
 
 
 def settle(app, table: MeanTable) -> None:
-    until(app, lambda: not table.queue.busy and not table.dirty)
+    until(app, lambda: not table.animator.busy and not table.view.dirty)
 
 
 def test_the_table_is_the_mean_table_and_its_cards_are_marked():
@@ -97,20 +104,20 @@ def test_a_group_of_equal_cards_dragged_onto_the_play_area_plays_them_together(a
     until(app, table.awaiting_human)
     click(app, hand_point(table, "7", 0))
     click(app, hand_point(table, "7", 1))
-    assert table.picked is not None and table.picked.cards == ("7", "7")
+    assert table.input.picked is not None and table.input.picked.cards == ("7", "7")
     # A card of another value starts a new group; clicking the 7s again builds it back.
     click(app, hand_point(table, "2"))
-    assert table.picked is not None and table.picked.cards == ("2",)
+    assert table.input.picked is not None and table.input.picked.cards == ("2",)
     click(app, hand_point(table, "7", 0))
     click(app, hand_point(table, "7", 2))
     drag(app, hand_point(table, "7", 0), play_area(table))
     assert table.state.history == [(0, "play 7 7")]
-    assert table.picked is None  # the selection went with the cards
+    assert table.input.picked is None  # the selection went with the cards
     settle(app, table)
     assert table.model["play"] == ["7", "7"]
     assert table.model["hand:0"].count("7") == 1
     # The two 7s lie fanned: the run on top shows how many there are.
-    first, second = table.slots("play")
+    first, second = table.view.slots("play")
     assert second.x > first.x + first.w // 4
 
 
@@ -119,18 +126,18 @@ def test_a_refused_drop_snaps_back_with_the_engines_reason(app):
     until(app, table.awaiting_human)
     table.perform(0, "play 9")
     table.perform(0, "dir up")
-    table.perform(1, "play 11")
+    bot_plays(app, table, 1, "play 11")
     until(app, table.awaiting_human)
     history = list(table.state.history)
-    home = table.slot("hand:0", table.model["hand:0"].index("5"))
+    home = table.view.slot("hand:0", table.model["hand:0"].index("5"))
     drag(app, hand_point(table, "5"), play_area(table))
     assert table.state.history == history
     assert table.reason == table.state.explain(0, "play 5") == "Going Up: play an 11 or higher."
     assert table.reason_left > 0
-    assert table.returning  # the card flies home
+    assert table.animator.returning  # the card flies home
     frames(app, 12)
-    assert not table.returning
-    assert table.slot("hand:0", table.model["hand:0"].index("5")) == home
+    assert not table.animator.returning
+    assert table.view.slot("hand:0", table.model["hand:0"].index("5")) == home
 
 
 def test_the_direction_chooser_after_a_play_on_an_empty_area_by_mouse(app):
@@ -138,8 +145,8 @@ def test_the_direction_chooser_after_a_play_on_an_empty_area_by_mouse(app):
     until(app, table.awaiting_human)
     drag(app, hand_point(table, "4"), play_area(table))
     assert table.state.history == [(0, "play 4")]
-    until(app, lambda: table.awaiting_human() and table.chooser is not None)
-    assert table.chooser.options == ["↑ Going Up", "↓ Going Down"]
+    until(app, lambda: table.awaiting_human() and table.choices.chooser is not None)
+    assert table.choices.chooser.options == ["↑ Going Up", "↓ Going Down"]
     click(app, option(table, "Going Down"))
     assert table.state.history[-1] == (0, "dir down")
     # The sign turns over from no direction to Going Down.
@@ -147,7 +154,7 @@ def test_the_direction_chooser_after_a_play_on_an_empty_area_by_mouse(app):
     assert (table.sign_from, table.sign_direction) == (None, "down")
     settle(app, table)
     assert table.sign_direction == "down"
-    assert table.chooser is None
+    assert table.choices.chooser is None
 
 
 def test_the_direction_chooser_and_a_group_by_keyboard(app):
@@ -158,10 +165,10 @@ def test_the_direction_chooser_and_a_group_by_keyboard(app):
         key(app, press)  # onto the first 7, select it
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_SPACE)  # the second 7 joins
-    assert table.picked is not None and table.picked.cards == ("7", "7")
+    assert table.input.picked is not None and table.input.picked.cards == ("7", "7")
     key(app, pygame.K_RETURN)
     assert table.state.history == [(0, "play 7 7")]
-    until(app, lambda: table.awaiting_human() and table.chooser is not None)
+    until(app, lambda: table.awaiting_human() and table.choices.chooser is not None)
     key(app, pygame.K_UP)  # Going Up
     assert table.state.history[-1] == (0, "dir up")
     settle(app, table)
@@ -173,15 +180,16 @@ def test_a_wild_value_chooser_offers_only_legal_values(app):
     until(app, table.awaiting_human)
     table.perform(0, "play 9")
     table.perform(0, "dir up")
-    table.perform(1, "play 11")  # Going Up on 11: a Wild may be 11 or 12
+    bot_plays(app, table, 1, "play 11")  # Going Up on 11: a Wild may be 11 or 12
     until(app, table.awaiting_human)
     drag(app, hand_point(table, "W"), play_area(table))
     assert table.state.history[-1] == (1, "play 11")  # nothing played yet: asked first
-    assert table.chooser is not None
+    assert table.choices.chooser is not None
     legal = sorted(
         int(code.split()[-1]) for code in table.legal_codes() if code.startswith("play W as")
     )
-    assert table.chooser.options == [str(value) for value in legal] == ["11", "12"]
+    assert table.choices.chooser.options == [str(value) for value in legal] == ["11", "12"]
+    assert not table.choices.chooser.rect.colliderect(table.view.spots["hand:0"].rect)
     key(app, pygame.K_5)  # not offered: nothing happens
     assert table.state.history[-1] == (1, "play 11")
     click(app, option(table, "12"))
@@ -196,10 +204,10 @@ def test_the_wild_chooser_cancels_with_escape(app):
     click(app, hand_point(table, "W"))
     click(app, play_area(table))
     frames(app, 1)
-    assert table.chooser is not None and len(table.chooser.options) == 12
+    assert table.choices.chooser is not None and len(table.choices.chooser.options) == 12
     key(app, pygame.K_ESCAPE)
     frames(app, 1)
-    assert table.chooser is None and table.state.history == []
+    assert table.choices.chooser is None and table.state.history == []
 
 
 def test_the_swap_target_chooser_and_a_click_on_a_seat(app):
@@ -207,12 +215,12 @@ def test_the_swap_target_chooser_and_a_click_on_a_seat(app):
     table = open_mean(app, hands, ["9"])
     until(app, table.awaiting_human)
     drag(app, hand_point(table, "8"), play_area(table))
-    until(app, lambda: table.awaiting_human() and table.chooser is not None)
+    until(app, lambda: table.awaiting_human() and table.choices.chooser is not None)
     click(app, option(table, "Going Up"))
     until(app, lambda: table.awaiting_human() and table.state.phase == "swap")
     frames(app, 1)
     names = [table.seats[seat].name for seat in (1, 2)]
-    assert [label.split(" (")[0] for label in table.chooser.options] == [
+    assert [label.split(" (")[0] for label in table.choices.chooser.options] == [
         f"1. {names[0]}",
         f"2. {names[1]}",
     ]
@@ -230,7 +238,7 @@ def test_the_swap_by_number_key(app):
     until(app, table.awaiting_human)
     table.perform(0, "play 8")
     table.perform(0, "dir down")
-    until(app, lambda: table.awaiting_human() and table.chooser is not None)
+    until(app, lambda: table.awaiting_human() and table.choices.chooser is not None)
     key(app, pygame.K_1)
     assert table.state.history[-1] == (0, "swap with 1")
 
@@ -241,7 +249,7 @@ def stuck_position(app) -> MeanTable:
     until(app, table.awaiting_human)
     table.perform(0, "play 2")
     table.perform(0, "dir down")
-    table.perform(1, "play 2")
+    bot_plays(app, table, 1, "play 2")
     until(app, table.awaiting_human)
     assert table.state.phase == "punish"
     return table
@@ -262,22 +270,22 @@ def test_taking_a_punishment_pile_by_click(app):
 
 def test_taking_a_punishment_pile_by_drag(app):
     table = stuck_position(app)
-    drag(app, pile_point(table, 2), table.spots["hand:0"].rect.center)
+    drag(app, pile_point(table, 2), table.view.spots["hand:0"].rect.center)
     assert table.state.history[-1] == (0, "punish 2")
 
 
 def test_taking_a_punishment_pile_by_keyboard(app):
     table = stuck_position(app)
     key(app, pygame.K_RETURN)  # the cursor shows on the first pile; nothing is taken yet
-    assert table.key_cards()[table.key_focus] == ("punish:0", 2)
+    assert table.input.key_cards()[table.input.key_focus] == ("punish:0", 2)
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_RETURN)
     assert table.state.history[-1] == (0, "punish 1")
 
 
-def test_taking_a_punishment_pile_by_its_number(app):
+def test_taking_a_punishment_pile_by_the_number_it_shows(app):
     table = stuck_position(app)
-    key(app, pygame.K_3)
+    key(app, pygame.K_4)  # labelled "Pile 4" on the table
     assert table.state.history[-1] == (0, "punish 3")
 
 
@@ -286,13 +294,13 @@ def test_a_mean_chain_shows_how_many_piles_are_waiting(app):
     until(app, table.awaiting_human)
     table.perform(0, "play 5")
     table.perform(0, "dir up")
-    table.perform(1, "play 6 6")
+    bot_plays(app, table, 1, "play 6 6")
     settle(app, table)
     assert table.mean_count == 2
     frames(app, 2)  # and it draws
     # Seat 2 has no Six: they take both piles, and the chain is resolved.
-    table.perform(2, "punish 0")
-    table.perform(2, "punish 1")
+    bot_plays(app, table, 2, "punish 0")
+    bot_plays(app, table, 2, "punish 1")
     settle(app, table)
     assert table.mean_count == 0
 
@@ -310,15 +318,15 @@ def first_legal_through_the_ui(app, table: MeanTable) -> None:
         hand = table.model[f"hand:{seat}"]
         indices = [i for i, card in enumerate(hand) if card == cards[0]][: len(cards)]
         for index in indices:
-            click(app, table.card_point(f"hand:{seat}", index))
-        drag(app, table.card_point(f"hand:{seat}", indices[0]), play_area(table))
+            click(app, table.view.card_point(f"hand:{seat}", index))
+        drag(app, table.view.card_point(f"hand:{seat}", indices[0]), play_area(table))
         if len(table.state.history) == before:
             frames(app, 1)
             click(app, option(table, str(value)))
         assert table.state.history[-1] == (seat, code)
     elif phase in ("dir", "swap"):
         frames(app, 1)
-        click(app, table.chooser.buttons[0].rect.center)
+        click(app, table.choices.chooser.buttons[0].rect.center)
         # The first option: Going Up, or the first seat after yours.
         assert table.state.history[-1] == (seat, "dir up" if phase == "dir" else legal[0])
     else:
@@ -391,13 +399,18 @@ def test_eight_seats_fit_without_overlap_at_small_windows(app):
         for one in range(len(areas)):
             for other in range(one + 1, len(areas)):
                 assert not areas[one].colliderect(areas[other]), (size, one, other)
-        middle = [table.spots[zone].rect for zone in ("draw", "removed", "play")]
+        middle = [table.view.spots[zone].rect for zone in ("draw", "removed", "play")]
         middle += list(table.pile_rects.values()) + [table.sign_rect]
         for rect in middle:
             assert centre.contains(rect), (size, rect, centre)
-        assert not table.sign_rect.colliderect(table.spots["play"].rect)
+        assert not table.sign_rect.colliderect(table.view.spots["play"].rect)
         for number, rect in table.pile_rects.items():
             assert not rect.colliderect(table.play_rect), (size, number)
+        # The two out-of-play stacks lie side by side, not on each other.
+        removed, unseen = (table.view.spots[z].rect for z in ("removed", "removed:unseen"))
+        assert not removed.colliderect(unseen), size
+        # Choosers and refusals keep off the hand.
+        assert table.chooser_area().bottom <= table.view.spots["hand:0"].rect.top, size
 
 
 def test_announcements_name_the_players(app):
@@ -406,16 +419,13 @@ def test_announcements_name_the_players(app):
     assert you == "You"  # the settings' first name, for the one human
     assert table.says(0, "take") == "You take"
     assert table.says(1, "take") == f"{other} takes"
-    assert table.with_names("Seat 1 swaps hands with seat 0") == f"{other} swaps hands with You"
-    table.animate_announce(
-        Event(
-            "announce",
-            seat=1,
-            text="Seat 1 takes 2 Punishment Piles",
-            data={"owed": 2, "reason": "mean"},
-        )
-    )
-    table.queue.steps[-1].begin()
-    assert table.banner == f"{other} takes 2 Punishment Piles"
+    swap = announce("{P1} swaps hands with {P0}", 1, what="swap", seats=(1, 0), target=0)
+    table.animator.play([swap])
+    table.animator.queue.steps[-1].begin()
+    assert table.animator.banner == f"{other} swaps hands with You"
+    punished = announce("{P1} takes 2 Punishment Piles", 1, what="punished", seats=(1,), owed=2)
+    table.animator.play([punished])
+    table.animator.queue.steps[-1].begin()
+    assert table.animator.banner == f"{other} takes 2 Punishment Piles"
     table.refuse(table.state.explain(1, "play 5"))
-    assert table.reason == "It is not your turn: waiting for You."
+    assert table.reason == "It is not your turn."

@@ -76,7 +76,7 @@ def test_pop_of_an_empty_stack_is_harmless():
 
 def test_results_write_shared_places_as_score_sheets_do(app):
     from cardtable.ui.launch import Launch
-    from cardtable.ui.menus import ResultsScene
+    from cardtable.ui.scenes.results import ResultsScene
 
     launch = Launch("mean", 6, ("human",) + ("easy",) * 5)
     result = {"scores": [1, 1, 0, 0, 0, -1], "ranking": [[0, 1], [2, 3, 4], [5]]}

@@ -10,7 +10,8 @@ import pytest
 from cardtable import storage
 from cardtable.games import registry
 from cardtable.strategy.hit_the_deck import EasyBot
-from cardtable.ui.menus import PrivacyScene, SetupScene
+from cardtable.ui.scenes.privacy import PrivacyScene
+from cardtable.ui.scenes.setup import SetupScene
 from cardtable.ui.slap import (
     DEFAULT_SLAP_KEYS,
     RESERVED_KEYS,

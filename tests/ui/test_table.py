@@ -8,7 +8,8 @@ import threading
 import pygame
 
 from cardtable.ui.launch import Launch
-from cardtable.ui.menus import PrivacyScene, ResultsScene
+from cardtable.ui.scenes.privacy import PrivacyScene
+from cardtable.ui.scenes.results import ResultsScene
 from cardtable.ui.tables.what_the_heck import WhatTheHeckTable
 
 from .conftest import click, drag, frames, key, until
@@ -23,12 +24,12 @@ def open_table(app, seats=("human", "random"), seed=3) -> WhatTheHeckTable:
 
 def hand_card(table: WhatTheHeckTable, card: str) -> pygame.Rect:
     zone = f"hand:{table.viewer}"
-    return table.slot(zone, table.model[zone].index(card))
+    return table.view.slot(zone, table.model[zone].index(card))
 
 
 def hand_point(table: WhatTheHeckTable, card: str) -> tuple[int, int]:
     zone = f"hand:{table.viewer}"
-    return table.card_point(zone, table.model[zone].index(card))
+    return table.view.card_point(zone, table.model[zone].index(card))
 
 
 def test_a_drag_to_the_bid_spot_bids_that_card(app):
@@ -37,7 +38,7 @@ def test_a_drag_to_the_bid_spot_bids_that_card(app):
     until(app, table.awaiting_human)
     drag(app, hand_point(table, "9"), table.drop_targets()["bid"].center)
     assert table.state.history == [(0, "bid 9")]
-    until(app, lambda: not table.queue.busy)
+    until(app, lambda: not table.animator.busy)
     assert table.model["bid:0"] == ["9"]
     assert "9" not in table.model["hand:0"]
 
@@ -47,7 +48,7 @@ def test_a_refused_drop_snaps_back_and_shows_the_engines_reason(app):
     table.hold_bots = True  # the bot waits, so our bid is laid and the round still open
     until(app, table.awaiting_human)
     drag(app, hand_point(table, "4"), table.drop_targets()["bid"].center)
-    until(app, lambda: not table.queue.busy)
+    until(app, lambda: not table.animator.busy)
     history = list(table.state.history)
     home = hand_card(table, "12")
     drag(app, hand_point(table, "12"), table.drop_targets()["bid"].center)
@@ -58,9 +59,9 @@ def test_a_refused_drop_snaps_back_and_shows_the_engines_reason(app):
     assert table.reason == expected
     assert table.reason_left > 0
     # The card flies home and lies where it was.
-    assert table.returning
+    assert table.animator.returning
     frames(app, 10)
-    assert not table.returning
+    assert not table.animator.returning
     assert hand_card(table, "12") == home
     assert "12" in table.model["hand:0"]
 
@@ -71,7 +72,8 @@ def test_a_drop_off_any_target_changes_nothing(app):
     until(app, table.awaiting_human)
     drag(app, hand_point(table, "7"), (40, 300))
     assert table.state.history == []
-    assert table.returning  # snapping back
+    assert table.animator.returning  # snapping back
+    assert table.reason == "Drop your card on your bid spot."  # never silently
 
 
 def test_legal_drop_places_light_up_while_dragging(app):
@@ -86,8 +88,8 @@ def test_legal_drop_places_light_up_while_dragging(app):
         )
     )
     app.step()
-    assert table.drag is not None and table.drag.moved
-    assert table.drag.lit == {"bid"}
+    assert table.input.drag is not None and table.input.drag.moved
+    assert table.input.drag.lit == {"bid"}
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(40, 300), button=1))
     app.step()
 
@@ -99,7 +101,7 @@ def test_the_keyboard_path_plays_a_bid(app):
     key(app, pygame.K_RIGHT)  # the first card: 1
     key(app, pygame.K_RIGHT)  # then 2
     key(app, pygame.K_RETURN)  # pick it up
-    assert table.picked is not None and table.picked.cards == ("2",)
+    assert table.input.picked is not None and table.input.picked.cards == ("2",)
     key(app, pygame.K_RETURN)  # lay it on the bid spot
     assert table.state.history == [(0, "bid 2")]
 
@@ -109,7 +111,7 @@ def test_the_click_path_plays_a_bid(app):
     table.hold_bots = True
     until(app, table.awaiting_human)
     click(app, hand_point(table, "13"))
-    assert table.picked is not None and table.picked.cards == ("13",)
+    assert table.input.picked is not None and table.input.picked.cards == ("13",)
     click(app, table.drop_targets()["bid"].center)
     assert table.state.history == [(0, "bid 13")]
 
@@ -136,10 +138,10 @@ def test_a_click_skips_the_animation_to_its_end(app):
     until(app, table.awaiting_human)
     table.perform(0, "bid 1")
     table.perform(1, "bid 2")  # both bids in: the reveal and its moves are queued
-    assert table.queue.busy
+    assert table.animator.busy
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 700), button=1))
     app.step()
-    assert not table.queue.busy
+    assert not table.animator.busy
     assert table.model["center"] == table.state.observation(0)["zones"]["center"]["cards"]
 
 
@@ -170,3 +172,31 @@ def test_watch_mode_shows_no_hands_and_reaches_the_results(app):
     frames(app, 5)
     assert all(card == "?" for card in table.model["hand:0"])
     until(app, lambda: isinstance(app.manager.top, ResultsScene), limit=5000)
+
+
+def test_the_first_frame_shows_the_table_before_the_deal(app):
+    table = open_table(app)
+    # Before any frame: the first Point Card still lies in the stack, then flies.
+    assert table.model["center"] == [] and len(table.model["points"]) == 15
+    until(app, lambda: not table.animator.busy)
+    assert len(table.model["center"]) == 1 and len(table.model["points"]) == 14
+    assert len(table.model["hand:0"]) == 15
+
+
+def test_refusals_and_choosers_keep_off_the_hand_at_every_size(app):
+    table = open_table(app)
+    for size in ((1280, 720), (800, 600), (800, 500)):
+        table.layout(size)
+        hand = table.view.spots["hand:0"].rect
+        assert table.chooser_area().bottom <= hand.top, size
+
+
+def test_a_long_prompt_wraps_then_drops_its_last_part_but_never_cuts_a_word():
+    from cardtable.ui.tables.frame import fitted
+
+    words = "MEAN!: take 2 Punishment Piles: click one or drag it to your hand"
+    lines, font = fitted(words, 600, 40)
+    assert " ".join(lines) == words and all(font.size(line)[0] <= 600 for line in lines)
+    lines, font = fitted(words, 180, 40)
+    assert " ".join(lines) == "MEAN!: take 2 Punishment Piles"
+    assert all(font.size(line)[0] <= 180 for line in lines)

@@ -5,13 +5,11 @@ from __future__ import annotations
 
 from cardtable import storage
 from cardtable.games import registry
-from cardtable.ui.menus import (
-    GameChoiceScene,
-    PrivacyScene,
-    ResultsScene,
-    SetupScene,
-    TitleScene,
-)
+from cardtable.ui.scenes.game_choice import GameChoiceScene
+from cardtable.ui.scenes.privacy import PrivacyScene
+from cardtable.ui.scenes.results import ResultsScene
+from cardtable.ui.scenes.setup import SetupScene
+from cardtable.ui.scenes.title import TitleScene
 from cardtable.ui.tables.what_the_heck import WhatTheHeckTable
 
 from .conftest import click, drag, until
@@ -47,7 +45,7 @@ def test_one_human_and_three_bots_play_a_whole_game_by_drags(app):
         hand = table.model["hand:0"]
         # Bid the middle card left in hand, picked where the player sees it.
         card = hand[len(hand) // 2]
-        start = table.card_point("hand:0", hand.index(card))
+        start = table.view.card_point("hand:0", hand.index(card))
         drag(app, start, table.drop_targets()["bid"].center)
         assert table.state.history.count((0, f"bid {card}")) == 1
         played.append(card)
@@ -67,7 +65,7 @@ def test_one_human_and_three_bots_play_a_whole_game_by_drags(app):
     assert best[0].lstrip("=") == "1st" and int(best[2]) == max(result.scores)
     app.step()  # and it draws
     # The finished game was kept as a match record that replays to the same result.
-    record, message = storage.load_match(table.saved_record)
+    record, message = storage.load_match(table.match.saved_record)
     assert message is None
     assert registry.replay(record).result == result
 

@@ -6,20 +6,25 @@ game without its own, so every registered game can be played.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .base import TableScene
 from .generic import GenericTable
 from .hit_the_deck import HitTheDeckTable
 from .mean import MeanTable
 from .what_the_heck import WhatTheHeckTable
 
-TABLES: dict[str, type[TableScene]] = {
+if TYPE_CHECKING:
+    from ..scenes.base import Scene
+
+TABLES: dict[str, type[Scene]] = {
     "hit-the-deck": HitTheDeckTable,
     "mean": MeanTable,
     "what-the-heck": WhatTheHeckTable,
 }
 
 
-def table_for(game_id: str) -> type[TableScene]:
+def table_for(game_id: str) -> type[Scene]:
     """The table class for ``game_id``; the generic table when the game has none yet."""
     return TABLES.get(game_id, GenericTable)
 

@@ -44,10 +44,10 @@ from ..anim import Step, Tween
 from ..cards import CardFace, CardStyle, card_size
 from ..launch import Launch
 from ..layout import seat_layout
-from ..scenes import Scene
+from ..scenes.base import Scene
 from ..slap import key_label, keys_for, pad_label, pads_for
 from ..widgets import Button
-from .base import TOP_BAR, Drag, Spot, TableScene, _and
+from .legacy import TOP_BAR, Drag, Spot, TableScene, _and
 
 if TYPE_CHECKING:
     from ..app import App

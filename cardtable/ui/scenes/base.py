@@ -3,7 +3,7 @@
 ``push`` covers the current scene (its ``pause`` runs), ``pop`` uncovers it (``resume``),
 ``replace`` swaps the top. ``enter`` runs when a scene joins the stack and ``exit`` when
 it leaves it. A scene that is not ``opaque`` lets the one below show through. Not for the
-scenes themselves (see ``menus`` and ``tables``).
+screens themselves (the other modules of ``scenes``, and ``tables``).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 if TYPE_CHECKING:
-    from .app import App
+    from ..app import App
 
 
 class Scene:

@@ -1,0 +1,59 @@
+"""The privacy screen: covers the table between local humans so nobody sees another's
+cards. Not for deciding when to cover (the table does)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from .. import theme
+from .base import Scene
+
+if TYPE_CHECKING:
+    from ..app import App
+
+
+class PrivacyScene(Scene):
+    """Covers the table between local humans so nobody sees another's cards."""
+
+    def __init__(self, app: App, name: str, on_ready: Callable[[], None]) -> None:
+        super().__init__(app)
+        self.name = name
+        self.on_ready = on_ready
+
+    def ready(self) -> None:
+        self.app.manager.pop()
+        self.on_ready()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        clicked = event.type == pygame.MOUSEBUTTONUP and event.button == 1
+        pressed = event.type == pygame.KEYDOWN and event.key in (
+            pygame.K_RETURN,
+            pygame.K_KP_ENTER,
+            pygame.K_SPACE,
+        )
+        if clicked or pressed:
+            self.ready()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.FELT_DARK)
+        width, height = surface.get_size()
+        theme.text(
+            surface,
+            f"Pass to {self.name}",
+            (width // 2, height // 2 - 30),
+            max(30, height // 14),
+            theme.INK,
+            True,
+            "center",
+        )
+        theme.text(
+            surface,
+            "press Enter or click when ready",
+            (width // 2, height // 2 + 30),
+            22,
+            theme.INK_DIM,
+            anchor="center",
+        )

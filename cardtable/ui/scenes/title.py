@@ -1,0 +1,88 @@
+"""The title: a fan of cards, Play, Settings and Quit. Not for choosing a game
+(``game_choice``)."""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import theme
+from ..cards import CardFace, CardStyle, card_size
+from ..widgets import Button, ButtonColumn
+from .game_choice import GameChoiceScene
+from .menu import MenuScene, stack_buttons
+from .settings import SettingsScene
+
+
+def _title_face(code: str) -> CardFace:
+    palette = [(200, 60, 60), (60, 120, 210), (50, 160, 90), (220, 160, 40), (130, 80, 190)]
+    return CardFace(label=code, index=code, accent=palette[int(code) % len(palette)])
+
+
+TITLE_STYLE = CardStyle("title", _title_face, back_label="CARD TABLE")
+
+
+class TitleScene(MenuScene):
+    heading = "Card Table"
+
+    def enter(self) -> None:
+        super().enter()
+        if self.app.startup_message:
+            # A damaged settings file was set aside: say so once, never crash.
+            self.toast.show(self.app.startup_message, seconds=12.0, tone=theme.GOLD)
+            self.app.startup_message = None
+
+    def build(self) -> None:
+        width, height = self.app.size
+        self.column = ButtonColumn(
+            [
+                Button("Play", self.choose_game),
+                Button("Settings", lambda: self.app.manager.push(SettingsScene(self.app))),
+                Button("Quit", self.app.quit),
+            ]
+        )
+        top = int(height * 0.55)
+        # As tall as fits above the line at the bottom: a small window gets slimmer buttons.
+        button_height = max(34, min(56, (height - 50 - top) // 3 - 14))
+        stack_buttons(self.column.buttons, width // 2, top, 280, button_height)
+
+    def first_choice(self) -> Button:
+        return self.column.buttons[0]  # Play
+
+    def choose_game(self) -> None:
+        self.app.manager.push(GameChoiceScene(self.app))
+
+    def back(self) -> None:
+        self.app.quit()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme.felt(surface)
+        width, height = surface.get_size()
+        size = card_size(height * 0.24)
+        # A fan of cards above the buttons.
+        for index, code in enumerate(["3", "7", "12", "5", "15"]):
+            angle = (index - 2) * 11
+            image = self.app.cards.image(TITLE_STYLE, code, size)
+            turned = pygame.transform.rotozoom(image, -angle, 1.0)
+            x = width // 2 + (index - 2) * size[0] * 0.55
+            y = height * 0.23 + abs(index - 2) * size[1] * 0.06
+            surface.blit(turned, turned.get_rect(center=(round(x), round(y))))
+        title_size = max(30, min(64, height // 11))
+        theme.text(
+            surface,
+            "Card Table",
+            (width // 2, int(height * 0.40)),
+            title_size,
+            theme.INK,
+            True,
+            "midtop",
+        )
+        self.column.draw(surface)
+        theme.text(
+            surface,
+            "Card games against bots, or with friends at one computer",
+            (width // 2, height - 18),
+            16,
+            theme.INK_DIM,
+            anchor="midbottom",
+        )
+        self.toast.draw(surface, bottom=height - 44)

@@ -1,0 +1,267 @@
+"""The animator: the engine's events, as the viewer sees them, turned into steps.
+
+Moves fly with easing and turn over on the way when their face changes; moves that belong
+together (a deal) fly in one go, a beat apart. Other events get a default look by kind
+(``reveal``, ``shuffle``, ``deal``, ``announce``, ``slap``, ``score``, ``over``); a table
+shows one its own way by writing ``animate_<what>(event)`` (an announcement's ``what`` with
+``-`` as ``_``: ``animate_hand_over``) or ``animate_<kind>(event)``. A click or Enter lands
+every step at once (``skip``). Not for deciding what happened (the events say) nor for
+drawing the cards at rest (the table).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+import pytweening
+
+from cardtable.engine import HIDDEN, Event, words
+
+from ..anim import AnimationQueue, Step, Tween
+from ..cards import CardStyle, flip_width, shadow
+
+if TYPE_CHECKING:
+    from .base import TableScene
+
+
+@dataclass
+class Flight:
+    """A card moving from ``start`` to ``end``, turning over on the way if its face
+    changes (``up_at_start`` / ``up_at_end``)."""
+
+    code: str
+    style: CardStyle
+    start: pygame.Rect
+    end: pygame.Rect
+    up_at_start: bool
+    up_at_end: bool
+    tween: Tween
+
+    def rect(self) -> pygame.Rect:
+        if self.tween.elapsed < self.tween.delay:
+            return self.start
+        p = self.tween.progress
+        a, b = self.start, self.end
+        return pygame.Rect(
+            round(a.x + (b.x - a.x) * p),
+            round(a.y + (b.y - a.y) * p),
+            round(a.w + (b.w - a.w) * p),
+            round(a.h + (b.h - a.h) * p),
+        )
+
+    def draw(self, surface: pygame.Surface, images) -> None:
+        rect = self.rect()
+        p = self.tween.progress
+        lift = 4 * p * (1 - p)  # highest mid-flight
+        up = self.up_at_end if p >= 0.5 else self.up_at_start
+        width = rect.w
+        if self.up_at_start != self.up_at_end:
+            width = max(1, round(rect.w * flip_width(p)))
+        left = rect.centerx - width // 2
+        surface.blit(shadow((width, rect.h), lift), (left + 2 + 3 * lift, rect.y + 3 + 4 * lift))
+        image = images.image(self.style, self.code, rect.size, up)
+        if width != rect.w:
+            image = pygame.transform.smoothscale(image, (width, rect.h))
+        surface.blit(image, (left, rect.y - round(6 * lift)))
+
+
+class Animator:
+    """Plays events as steps for ``table``; ``busy`` while anything is still moving."""
+
+    def __init__(self, table: TableScene) -> None:
+        self.table = table
+        self.queue = AnimationQueue()
+        self.flights: list[Flight] = []
+        self.returning: list[tuple[Flight, str, int]] = []
+        # Dragged cards on their way to where they were dropped: each flies on from there.
+        self.release: list[tuple[str, pygame.Rect]] = []
+        self.banner = ""
+
+    @property
+    def busy(self) -> bool:
+        return self.queue.busy
+
+    def update(self, dt: float) -> None:
+        self.queue.update(dt)
+        for flight, _zone, _index in self.returning:
+            flight.tween.update(dt)
+        self.returning = [r for r in self.returning if not r[0].tween.done]
+
+    def skip(self) -> None:
+        self.queue.skip()
+        self.flights.clear()
+        self.table.view.dirty = True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        images = self.table.app.cards
+        for flight in self.flights:
+            flight.draw(surface, images)
+        for flight, _zone, _index in self.returning:
+            flight.draw(surface, images)
+
+    # -- steps a table may queue ------------------------------------------------------
+
+    def step(
+        self,
+        start: Callable[[Step], None] | None = None,
+        end: Callable[[], None] | None = None,
+        hold: float = 0.0,
+        label: str = "",
+    ) -> Step:
+        step = Step(start=start, end=end, hold=hold, label=label)
+        self.queue.push(step)
+        return step
+
+    def show_banner(self, text: str, seconds: float) -> None:
+        """A line in the middle of the table for ``seconds`` (at speed 1)."""
+
+        def start(step: Step) -> None:
+            self.banner = text
+
+        def end() -> None:
+            self.banner = ""
+
+        self.step(start, end, hold=seconds, label=text)
+
+    def sound(self, name: str | None) -> None:
+        if name:
+            self.table.app.sounds.play(name)
+
+    def turn_over(self, zone: str, codes: list[str], seconds: float = 0.45) -> None:
+        """The cards of ``zone`` turn face up where they lie, one a beat after another."""
+
+        def start(step: Step) -> None:
+            self.sound("flip")
+            count = len(codes)
+            for index, code in enumerate(codes):
+                rect = self.table.view.slot(zone, index, count)
+                style = self.table.style_for(zone, code)
+                tween = Tween(seconds, delay=0.08 * index, ease=pytweening.easeInOutSine)
+                self.flights.append(Flight(code, style, rect, rect, False, True, tween))
+                step.tweens.append(tween)
+            self.table.view.zones[zone] = []
+
+        def end() -> None:
+            self.flights = [f for f in self.flights if not f.tween.done]
+            self.table.view.zones[zone] = list(codes)
+
+        self.step(start, end, label=f"turn over {zone}")
+
+    # -- events -----------------------------------------------------------------------
+
+    def play(self, events: list[Event]) -> None:
+        """Queue ``events`` as the viewer sees them; moves that belong together fly in
+        one go."""
+        table = self.table
+        group: list[Event] = []
+        for event in events:
+            seen = event.for_seat(table.viewer)
+            table.view.dirty = True
+            if seen.kind == "move":
+                if group and not table.together(group[-1], seen):
+                    self.moves(group)
+                    group = []
+                group.append(seen)
+                continue
+            if group:
+                self.moves(group)
+                group = []
+            self.animate(seen)
+        if group:
+            self.moves(group)
+
+    def animate(self, event: Event) -> None:
+        names = [f"animate_{event.what.replace('-', '_')}"] if event.what else []
+        for name in [*names, f"animate_{event.kind}"]:
+            handler = getattr(self.table, name, None) or getattr(self, name, None)
+            if handler is not None:
+                handler(event)
+                return
+
+    def words(self, event: Event) -> str:
+        return words(event, self.table.names)
+
+    def animate_reveal(self, event: Event) -> None:
+        self.turn_over(event.src or "", list(event.cards))
+
+    def animate_shuffle(self, event: Event) -> None:
+        self.step(lambda step: self.sound("deal"), hold=0.35, label="shuffle")
+
+    def animate_deal(self, event: Event) -> None:
+        if event.text:
+            self.show_banner(self.words(event), self.table.banner_time * 0.8)
+
+    def animate_announce(self, event: Event) -> None:
+        if event.text:
+            self.show_banner(self.words(event), self.table.banner_time)
+
+    def animate_slap(self, event: Event) -> None:
+        if event.text:
+            self.show_banner(self.words(event), self.table.banner_time * 0.6)
+
+    def animate_score(self, event: Event) -> None:
+        scores = event.data.get("scores")
+        if scores is not None:
+            self.step(lambda step: self.table.view.public.update(scores=list(scores)))
+
+    def animate_over(self, event: Event) -> None:
+        self.step(lambda step: self.sound("win"), hold=1.2, label="over")
+
+    # -- moves ------------------------------------------------------------------------
+
+    def moves(self, events: list[Event]) -> None:
+        def start(step: Step) -> None:
+            self.sound(self.table.sound_for(events[0]))
+            self.table.moving(events, step)
+            self.fly(step, events)
+
+        def end() -> None:
+            for event in events:
+                self.table.view.landed(event.dst or "", len(event.cards))
+            self.flights = [f for f in self.flights if not f.tween.done]
+
+        self.step(start, end, label=str(events[0]))
+
+    def fly(self, step: Step, events: list[Event]) -> None:
+        """Take the events' cards from their zones and send them flying, each a beat after
+        the one before. Landing places are worked out once every card is counted in, so a
+        dealt hand lands already spread."""
+        view, table = self.table.view, self.table
+        leaving: list[tuple[Event, str, str, pygame.Rect, bool, int]] = []
+        for event in events:
+            src, dst = event.src or "", event.dst or ""
+            for code in event.cards:
+                count = len(view.zones.get(src, []))
+                index, shown = view.take(src, code)
+                released = [r for r in self.release if r[0] == code]
+                if released:
+                    begin = released[0][1]  # from where the player let go of it
+                    self.release.remove(released[0])
+                else:
+                    begin = view.slot(src, index, count)
+                before = shown if shown != HIDDEN else code
+                up = shown != HIDDEN
+                leaving.append((event, code, before, begin, up, view.put(dst, code)))
+        self.release = []
+        stagger = min(0.07, 1.6 / max(1, len(leaving)))
+        for order, (event, code, before, begin, up_before, index) in enumerate(leaving):
+            dst = event.dst or ""
+            up_after = code != HIDDEN and table.face_up(dst)
+            shown = code if up_after else before
+            tween = Tween(
+                table.flight_time(event), delay=order * stagger, ease=pytweening.easeInOutQuad
+            )
+            style = table.style_for(dst, code if code != HIDDEN else before)
+            end = view.slot(dst, index)
+            self.flights.append(Flight(shown, style, begin, end, up_before, up_after, tween))
+            step.tweens.append(tween)
+
+    def snap_back(self, cards: tuple[str, ...], starts: list[pygame.Rect], zone: str, homes):
+        """Dragged cards fly home after a refused drop (``homes``: (index, rect) each)."""
+        for code, rect, (index, home) in zip(cards, starts, homes, strict=False):
+            style = self.table.style_for(zone, code)
+            tween = Tween(0.25, ease=pytweening.easeOutBack)
+            self.returning.append((Flight(code, style, rect, home, True, True, tween), zone, index))

@@ -1,0 +1,261 @@
+"""The table's input: drag-and-drop, the click path, the keyboard path, selecting several
+cards as one group, and slap keys.
+
+Every path ends in ``TableScene.drop(drag, target)``; the table's ``draggable``,
+``cards_for_drag``, ``joins``, ``drop_targets`` and ``action_for`` say what may be lifted,
+what goes together and what a drop means. Keys: Left/Right move the cursor over the cards
+that can be played now, Space adds the card to (or takes it from) the selection, Enter
+picks up the card or selection and then lays it on the target under the cursor (Up/Down
+choose another), Escape lets go. Slap keys and pad buttons reach ``on_slap`` in arrival
+order (``slap.bindings``). Not for what a move means (the engine decides).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..slap import bindings
+
+if TYPE_CHECKING:
+    from .base import TableScene
+
+DRAG_THRESHOLD = 6
+ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
+
+
+@dataclass
+class Drag:
+    """Cards picked up by the mouse (or held by the click/keyboard path: ``moved`` False).
+
+    ``group`` are the zone's indices that go together; ``cards`` their codes in order;
+    ``lit`` the drop targets where the engine would accept them.
+    """
+
+    zone: str
+    group: tuple[int, ...]
+    cards: tuple[str, ...]
+    home: pygame.Rect
+    grab: tuple[int, int]
+    pos: tuple[int, int]
+    start: tuple[int, int]
+    moved: bool = False
+    lit: set[str] = field(default_factory=set)
+
+    @property
+    def index(self) -> int:
+        return self.group[0]
+
+    @property
+    def rect(self) -> pygame.Rect:
+        return self.home.move(
+            self.pos[0] - self.grab[0] - self.home.x, self.pos[1] - self.grab[1] - self.home.y
+        )
+
+    def card_rects(self) -> list[pygame.Rect]:
+        """Where each card of the group is drawn while dragged: fanned from the pointer."""
+        step = max(8, self.home.w // 4)
+        return [self.rect.move(step * order, 0) for order in range(len(self.cards))]
+
+
+class TableInput:
+    """Turns pygame events into picks and drops for ``table``."""
+
+    def __init__(self, table: TableScene) -> None:
+        self.table = table
+        self.drag: Drag | None = None
+        self.picked: Drag | None = None
+        self.key_focus = -1
+        self.target_focus = 0
+        self.slap_keys: dict[int, int] = {}
+        self.slap_pads: dict[tuple[int, int], int] = {}
+
+    def bind_slaps(self) -> None:
+        """Which key (and pad button) slaps for which human seat: the settings'
+        ``slap_bindings``, else the first default key still free."""
+        self.slap_keys, self.slap_pads = bindings(
+            self.table.humans, self.table.app.settings.slap_bindings
+        )
+
+    def cancel(self) -> None:
+        self.drag = None
+        self.picked = None
+
+    # -- what may be picked up ------------------------------------------------------------
+
+    def pick(self, zone: str, group: list[int], pos: tuple[int, int] | None = None) -> Drag:
+        table = self.table
+        home = table.view.slot(zone, group[0])
+        pos = pos or home.center
+        if len(group) == 1:
+            cards = table.cards_for_drag(zone, group[0])
+        else:
+            cards = tuple(table.view.zones[zone][i] for i in group)
+        lit = {t for t in table.drop_targets() if table.legal_for(cards, zone, t)}
+        grab = (pos[0] - home.x, pos[1] - home.y)
+        return Drag(zone, tuple(group), cards, home, grab, pos, pos, lit=lit)
+
+    def card_at(self, pos: tuple[int, int]) -> tuple[str, int] | None:
+        """The topmost card the viewer may pick up under ``pos``."""
+        for zone in self.table.view.zones:
+            if self.table.draggable(zone):
+                for index, rect in reversed(list(enumerate(self.table.view.slots(zone)))):
+                    if rect.collidepoint(pos):
+                        return zone, index
+        return None
+
+    def target_at(self, pos: tuple[int, int]) -> str | None:
+        for name, rect in self.table.drop_targets().items():
+            if rect.collidepoint(pos):
+                return name
+        return None
+
+    def key_cards(self) -> list[tuple[str, int]]:
+        """The cards the keyboard cursor moves over: those that can be played now (all the
+        viewer's cards when none can, so the cursor still shows where it is); of a pile,
+        only its top card."""
+        cards: list[tuple[str, int]] = []
+        for zone, codes in self.table.view.zones.items():
+            if self.table.draggable(zone) and codes:
+                spot = self.table.view.spots.get(zone)
+                pile = spot is not None and spot.mode == "stack"  # a pile: its top card
+                cards += [
+                    (zone, index) for index in range(len(codes) - 1 if pile else 0, len(codes))
+                ]
+        playable = [c for c in cards if self.pick(c[0], [c[1]]).lit]
+        return playable or cards
+
+    def ordered_targets(self, drag: Drag) -> list[str]:
+        """Drop targets for the keyboard, the lit (legal) ones first."""
+        names = list(self.table.drop_targets())
+        return [n for n in names if n in drag.lit] + [n for n in names if n not in drag.lit]
+
+    def select(self, zone: str, index: int) -> None:
+        """A click (or Space) on a card: it is held; a card that ``joins`` the held group
+        is added to it; a held card is let go; another card starts afresh."""
+        group: list[int] = []
+        if self.picked is not None and self.picked.zone == zone:
+            group = [i for i in self.picked.group if i < len(self.table.view.zones[zone])]
+        if index in group:
+            group.remove(index)
+        elif group and self.table.joins(zone, [self.picked.cards[0]], index):
+            group.append(index)
+        else:
+            group = [index]
+        self.picked = self.pick(zone, sorted(group)) if group else None
+        self.target_focus = 0
+
+    # -- events -------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        table = self.table
+        slap = event.type == pygame.KEYDOWN and event.key in self.slap_keys
+        if slap and table.on_slap(self.slap_keys[event.key]):
+            return True
+        if event.type == pygame.JOYBUTTONDOWN:
+            seat = self.slap_pads.get((event.instance_id, event.button))
+            if seat is not None:
+                table.on_slap(seat)
+            return True
+        if event.type == pygame.KEYDOWN:
+            return self.key(event.key)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            hit = self.card_at(event.pos)
+            if hit is not None:
+                held = self.picked is not None and self.picked.zone == hit[0]
+                group = (
+                    list(self.picked.group) if held and hit[1] in self.picked.group else [hit[1]]
+                )
+                self.drag = self.pick(hit[0], group, event.pos)
+            return True
+        if event.type == pygame.MOUSEMOTION and self.drag is not None:
+            self.drag.pos = event.pos
+            dx, dy = event.pos[0] - self.drag.start[0], event.pos[1] - self.drag.start[1]
+            self.drag.moved = self.drag.moved or abs(dx) + abs(dy) > DRAG_THRESHOLD
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.release(event.pos)
+            return True
+        return False
+
+    def release(self, pos: tuple[int, int]) -> None:
+        drag, self.drag = self.drag, None
+        table = self.table
+        if drag is not None and drag.moved:
+            target = self.target_at(pos)
+            if target is None:
+                table.refuse(table.off_target_words(drag))
+                self.snap_back(drag)
+            else:
+                table.drop(drag, target)
+            return
+        if drag is not None:
+            if table.click_drops(drag.zone) and len(drag.lit) == 1:
+                table.drop(drag, next(iter(drag.lit)))
+            else:
+                self.select(drag.zone, drag.index)
+            return
+        target = self.target_at(pos)
+        if self.picked is not None and target is not None:
+            picked, self.picked = self.picked, None
+            table.drop(picked, target)
+        elif not table.on_click(pos):
+            self.picked = None
+
+    def snap_back(self, drag: Drag) -> None:
+        if drag.moved:
+            view = self.table.view
+            homes = [(index, view.slot(drag.zone, index)) for index in drag.group]
+            self.table.animator.snap_back(drag.cards, drag.card_rects(), drag.zone, homes)
+
+    def key(self, key: int) -> bool:
+        cards = self.key_cards()
+        if key == pygame.K_ESCAPE:
+            had = self.picked is not None
+            self.picked = None
+            return had
+        if key in (pygame.K_LEFT, pygame.K_RIGHT) and cards:
+            step = 1 if key == pygame.K_RIGHT else -1
+            start = -1 if step > 0 else 0
+            self.key_focus = (max(start, self.key_focus) + step) % len(cards)
+            if self.key_focus >= len(cards):
+                self.key_focus = 0
+            return True
+        focused = cards[self.key_focus] if 0 <= self.key_focus < len(cards) else None
+        if self.picked is not None and key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
+            targets = self.ordered_targets(self.picked)
+            if targets:
+                step = -1 if key == pygame.K_UP else 1
+                self.target_focus = (self.target_focus + step) % len(targets)
+            return True
+        if key == pygame.K_SPACE and focused is not None:
+            self.select(*focused)
+            return True
+        if key not in ENTER_KEYS:
+            return False
+        holding = self.picked is not None and (
+            focused is None or (focused[0] == self.picked.zone and focused[1] in self.picked.group)
+        )
+        if holding and self.picked is not None:
+            targets = self.ordered_targets(self.picked)
+            if targets:
+                picked, self.picked = self.picked, None
+                self.table.drop(picked, targets[self.target_focus % len(targets)])
+        elif focused is not None:
+            picked = self.pick(focused[0], [focused[1]])
+            if self.table.click_drops(focused[0]) and len(picked.lit) == 1:
+                self.table.drop(picked, next(iter(picked.lit)))
+            else:
+                self.picked = picked
+                self.target_focus = 0
+        elif cards:
+            self.key_focus = 0  # the first press shows where the cursor is
+        return True
+
+    def focused_target(self) -> str | None:
+        if self.picked is None:
+            return None
+        targets = self.ordered_targets(self.picked)
+        return targets[self.target_focus % len(targets)] if targets else None

@@ -1,0 +1,152 @@
+"""The match behind a table: who plays each seat, the referee that runs the game, the
+still clock it runs on, the privacy screen between local humans, and the hand-off to the
+results with the match record kept.
+
+The referee (``cardtable.play``) asks the bots on a worker thread, opens and closes timed
+windows, fires deadlines and out-of-turn moves; the table only hands it a clock that
+stands still while anything animates, so a window's time starts when the table is still.
+Not for drawing or input (the table and its parts).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from cardtable.engine import Event, Rng
+from cardtable.games import registry
+from cardtable.play import Referee
+from cardtable.strategy import Bot, make_bot
+
+from ..launch import Launch
+
+if TYPE_CHECKING:
+    from .base import TableScene
+
+#: Seconds the match waits after a move that gives a local human an out-of-turn move.
+OUT_OF_TURN_PAUSE = 3.0
+
+
+@dataclass
+class SeatController:
+    """Who plays a seat: a local human (``bot`` None) or a bot of ``kind`` level."""
+
+    seat: int
+    kind: str
+    name: str
+    bot: Bot | None = None
+
+    @property
+    def human(self) -> bool:
+        return self.bot is None
+
+
+def seat_names(launch: Launch, name_of) -> list[str]:
+    """The players' names: the launch's, else humans take the settings' names first
+    ("You" ...) and bots the next."""
+    kinds = ["bot"] * len(launch.seats) if launch.watch else list(launch.seats)
+    humans = [s for s, k in enumerate(kinds) if k == "human"]
+    order = humans + [s for s in range(len(kinds)) if s not in humans]
+    offset = 0 if humans else 1
+    return [
+        launch.names[seat] if seat < len(launch.names) else name_of(order.index(seat) + offset)
+        for seat in range(len(kinds))
+    ]
+
+
+class Match:
+    """The seats and the referee of one game at the table."""
+
+    def __init__(self, table: TableScene, launch: Launch, deck: list[str] | None = None) -> None:
+        self.table = table
+        self.launch = launch
+        self.info = registry.get(launch.game_id)
+        self.state = self.info.new_game(launch.players, launch.seed, launch.options, deck=deck)
+        names = seat_names(launch, table.app.name_of)
+        self.seats: list[SeatController] = []
+        for seat, kind in enumerate(launch.seats):
+            kind = "random" if launch.watch and kind == "human" else kind
+            bot = None
+            if kind != "human":
+                bot = make_bot(self.info.id, kind, Rng(f"bot/{launch.seed}/{seat}/{kind}"))
+            self.seats.append(SeatController(seat, kind, names[seat], bot))
+        self.humans = [c.seat for c in self.seats if c.human]
+        self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
+        self.referee = Referee(
+            self.state,
+            [c.bot for c in self.seats],
+            seat_kinds=list(launch.seats),
+            deck=deck,
+            executor=self.executor,
+            pace=True,
+            out_of_turn_pause=OUT_OF_TURN_PAUSE if self.humans else 0.0,
+        )
+        self.now = 0.0  # the still clock: runs only while the table is still
+        self.finished = False
+        self.saved_record = None
+
+    def close(self) -> None:
+        self.executor.shutdown(wait=False, cancel_futures=True)
+
+    def advance(self, dt: float) -> list[Event]:
+        self.now += dt
+        return self.referee.advance(self.now)
+
+    def submit(self, seat: int, code: str) -> list[Event]:
+        return self.referee.submit(seat, code, self.now)
+
+    def window_left(self) -> float | None:
+        """What share of the open timed window is left (None: no window running)."""
+        window = self.table.view.public.get("window")
+        opened = self.referee.window_open_at
+        if not window or opened is None or window["seconds"] <= 0:
+            return None
+        return max(0.0, 1.0 - (self.now - opened) / window["seconds"])
+
+    # -- local humans sharing the screen ----------------------------------------------
+
+    def privacy(self) -> bool:
+        """With several local humans, no hand is shown but to its owner, behind the
+        privacy screen: between their moves the table shows nobody's hand. True while
+        the screen is up."""
+        table = self.table
+        if len(self.humans) < 2:
+            return False
+        ref = self.referee
+        # A chance out of turn first: the next move would take it away.
+        wanted = [
+            s for s in ref.out_of_turn_humans() if table.asks(sorted(table.legal_codes_of(s)))
+        ]
+        wanted += [s for s in ref.humans_to_act() if table.legal_codes_of(s)]
+        if table.viewer is not None and table.viewer not in wanted:
+            table.show_seat(None)
+        if not wanted or table.viewer in wanted:
+            return False
+        following = wanted[0]
+        table.show_seat(None)
+        table.app.cover_table(self.seats[following].name, lambda: table.show_seat(following))
+        return True
+
+    # -- the end ----------------------------------------------------------------------
+
+    def finish(self) -> None:
+        """Keep the result and the match record, then show the results."""
+        if self.finished:
+            return
+        self.finished = True
+        result = self.referee.result
+        if result is None:
+            return
+        try:
+            from cardtable import storage
+
+            storage.record_result(self.info.id, list(self.launch.seats), result)
+            stamp = time.strftime("%Y%m%d-%H%M%S")
+            self.saved_record = storage.save_match(self.referee.record(), f"{self.info.id}-{stamp}")
+        except OSError as error:
+            print(f"Card Table: could not save statistics: {error}", file=sys.stderr)
+        names = [controller.name for controller in self.seats]
+        self.table.app.show_results(self.launch, names, result.to_dict(), self.info.title)

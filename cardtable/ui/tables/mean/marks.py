@@ -1,0 +1,221 @@
+"""What the MEAN! table draws besides the cards: the labels of the middle, the Going Up /
+Going Down sign that turns over, the run and MEAN! chain under the Play Area, a Wild's
+value, the call to take a Punishment Pile, the seats an Eight may swap with, and how to
+play under your plate. Not for the layout or the moves (``table``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from cardtable.games.mean import (
+    NUMBER_NAMES,
+    PHASE_ANSWER,
+    PHASE_PLAY,
+    PHASE_PUNISH,
+    PHASE_SWAP,
+    WILD,
+)
+
+from ... import theme
+from ...cards import flip_width
+from .. import drawing
+from .cards import DOWN_MARK, MEAN_RED, SWAP_MARK, UP_MARK
+
+if TYPE_CHECKING:
+    from .table import MeanTable
+
+UP_COLOUR = (70, 170, 100)
+DOWN_COLOUR = (210, 110, 50)
+NO_DIRECTION = (52, 78, 66)
+DARK = (40, 30, 10)
+
+
+def seat_detail(table: MeanTable, seat: int) -> str:
+    if seat in table.public.get("lost_on_eight", []):
+        return "lost"
+    if any(seat in group for group in table.public.get("went_out", [])):
+        return "won"
+    count = len(table.model.get(f"hand:{seat}", []))
+    if table.plates[seat].width < 190:
+        return str(count)  # a narrow plate keeps its room for the name
+    return f"{count} card" + ("" if count == 1 else "s")
+
+
+def labels(table: MeanTable, surface: pygame.Surface) -> None:
+    spots = table.view.spots
+    small = max(12, min(15, spots["draw"].card[1] // 7))
+
+    def above(rect: pygame.Rect, words: str) -> None:
+        theme.text(
+            surface, words, (rect.centerx, rect.y - 4), small, theme.INK_DIM, True, "midbottom"
+        )
+
+    deck = spots["draw"].rect
+    above(deck, "Draw Deck")
+    if not table.model.get("draw"):
+        drawing.target(surface, deck, None)
+        theme.text(surface, "empty:", deck.center, small, theme.GOLD, True, "midbottom")
+        theme.text(surface, "end game", deck.center, small, theme.GOLD, True, "midtop")
+    removed = spots["removed"].rect
+    out = len(table.model.get("removed", [])) + len(table.model.get("removed:unseen", []))
+    above(removed, f"Out of play: {out}")
+    if not table.model.get("removed"):
+        drawing.target(surface, removed, None)
+    font = theme.fonts().get(small, bold=True)
+    for number, rect in table.pile_rects.items():
+        words = f"Pile {number + 1}"
+        above(rect, words if font.size(words)[0] <= rect.width + 4 else str(number + 1))
+        if not table.model.get(f"punish:{number}"):
+            drawing.target(surface, rect, None)
+    if not table.model.get("play") and not table.animator.busy:
+        area = table.play_rect
+        size = max(11, min(18, area.width // 8))
+        theme.text(surface, "Play Area", area.center, size, theme.INK_DIM, True, "midbottom")
+        theme.text(surface, "empty", area.center, size - 3, theme.INK_DIM, anchor="midtop")
+
+
+def sign(table: MeanTable, surface: pygame.Surface) -> None:
+    """The big Going Up / Going Down sign; it turns over when the direction changes."""
+    rect = table.sign_rect
+    direction = table.sign_direction
+    squeeze = 1.0
+    if table.sign_turn is not None and not table.sign_turn.done:
+        squeeze = max(0.04, flip_width(table.sign_turn.progress))
+        if table.sign_turn.progress < 0.5:
+            direction = table.sign_from
+    colour, words = {
+        None: (NO_DIRECTION, "No direction yet"),
+        "up": (UP_COLOUR, f"{UP_MARK} GOING UP {UP_MARK}"),
+        "down": (DOWN_COLOUR, f"{DOWN_MARK} GOING DOWN {DOWN_MARK}"),
+    }[direction]
+    face = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(face, colour, face.get_rect(), border_radius=12)
+    pygame.draw.rect(face, (250, 246, 230), face.get_rect(), 3, border_radius=12)
+    size = max(12, round(rect.height * (0.36 if direction is None else 0.5)))
+    font = theme.fonts().get(size, bold=True)
+    while font.size(words)[0] > rect.width - 16 and size > 10:
+        size -= 1
+        font = theme.fonts().get(size, bold=True)
+    theme.text(
+        face, words, (rect.width // 2, rect.height // 2), 0, theme.INK, anchor="center", font=font
+    )
+    shown = rect.copy()
+    shown.width = max(4, round(rect.width * squeeze))
+    shown.centerx = rect.centerx
+    if squeeze < 1.0:
+        face = pygame.transform.smoothscale(face, shown.size)
+    surface.blit(face, shown)
+
+
+def play_words(table: MeanTable, surface: pygame.Surface) -> None:
+    """Under the Play Area: the MEAN! chain waiting, or the run on top."""
+    area = table.view.spots["play"].rect
+    at = (area.centerx, area.bottom + 8)
+    if table.mean_count:
+        count = table.mean_count
+        words = f"MEAN! ×{count}: {count} pile{'' if count == 1 else 's'} waiting"
+        if theme.fonts().get(16, bold=True).size(words)[0] > table.middle.width - 24:
+            words = f"MEAN! ×{count}"
+        box = drawing.label_box(surface, words, at, 16, MEAN_RED, (255, 244, 240), "midtop", 255)
+        edge = (255, 210 + round(40 * drawing.pulse(table.clock, 1.4)), 120)
+        pygame.draw.rect(surface, edge, box, 2, border_radius=min(10, box.h // 2))
+        return
+    values = table.shown_values
+    run = table.run_length(len(values))
+    if table.animator.busy or table.choices.chooser is not None or not run or run >= 4:
+        return
+    if values[-1] not in NUMBER_NAMES:
+        return
+    more = 4 - run
+    clear = "clears" if more == 1 else "clear"
+    words = f"{NUMBER_NAMES[values[-1]]} ×{run} on top: {more} more {clear} the Play Area"
+    font = theme.fonts().get(14)
+    if font.size(words)[0] <= table.middle.width:
+        theme.text(surface, words, at, 14, theme.INK_DIM, font=font, anchor="midtop")
+
+
+def overlay(table: MeanTable, surface: pygame.Surface) -> None:
+    wild_value(table, surface)
+    if table.punished_now():
+        for number, rect in table.pile_rects.items():
+            if table.model.get(f"punish:{number}"):
+                drawing.glow(
+                    surface, rect, theme.HIGHLIGHT, 0.5 + 0.5 * drawing.pulse(table.clock, 1.8)
+                )
+        owed = int(table.public.get("piles_owed", 1))
+        pile_note(table, surface, "Take a pile" if owed == 1 else f"Take {owed} piles")
+    elif (
+        table.phase == PHASE_PUNISH and not table.public.get("is_over") and not table.animator.busy
+    ):
+        seat = int(table.public.get("current", 0))
+        owed = int(table.public.get("piles_owed", 0))
+        if owed and seat != table.viewer:
+            pile_note(
+                table,
+                surface,
+                f"{table.says(seat, 'take')} {'a pile' if owed == 1 else f'{owed} piles'}",
+            )
+    if table.awaiting_human() and table.phase == PHASE_SWAP:
+        for seat in table.swap_targets():
+            plate = table.plates[seat]
+            drawing.glow(
+                surface, plate, theme.HIGHLIGHT, 0.6 + 0.4 * drawing.pulse(table.clock, 1.8)
+            )
+            where = (plate.right - 6, plate.bottom - 2)
+            drawing.label_box(surface, f"{SWAP_MARK} swap", where, 13, theme.GOLD, DARK, "topright")
+    for seat in table.swapping or ():
+        pygame.draw.rect(surface, theme.GOLD, table.plates[seat].inflate(6, 6), 3, border_radius=12)
+    hand_hint(table, surface)
+
+
+def wild_value(table: MeanTable, surface: pygame.Surface) -> None:
+    """A Wild on top of the Play Area wears the value it was played as."""
+    cards = table.model.get("play", [])
+    visible = table.view.visible("play")
+    if not visible or cards[visible - 1] != WILD or len(table.shown_values) < visible:
+        return
+    card = table.view.slots("play")[visible - 1]
+    size = max(12, min(18, card.h // 8))
+    where = (card.centerx, card.bottom - card.h // 5)
+    box = drawing.label_box(
+        surface,
+        f"as {table.shown_values[visible - 1]}",
+        where,
+        size,
+        theme.GOLD,
+        DARK,
+        "midbottom",
+        255,
+    )
+    pygame.draw.rect(surface, DARK, box, 1, border_radius=min(10, box.h // 2))
+
+
+def pile_note(table: MeanTable, surface: pygame.Surface, words: str) -> None:
+    """Under the four piles (never over their labels): who takes how many."""
+    first, last = table.pile_rects[0], table.pile_rects[len(table.pile_rects) - 1]
+    where = ((first.left + last.right) // 2, last.bottom + 24)
+    width = max(60, last.right - first.left + 20)
+    drawing.label_box(surface, words, where, 15, theme.GOLD, DARK, "midtop", 255, width)
+
+
+def hand_hint(table: MeanTable, surface: pygame.Surface) -> None:
+    """Under your plate, how to play: what a newcomer needs, in one or two lines."""
+    plate = table.plates.get(table.viewer) if table.viewer is not None else None
+    if plate is None or not table.awaiting_human():
+        return
+    if table.phase in (PHASE_PLAY, PHASE_ANSWER):
+        lines = ["Click cards of one value,", "drag them to the Play Area", "Keys: ←/→ Space Enter"]
+    elif table.phase == PHASE_PUNISH:
+        lines = ["Click a lit pile", "or drag it to your hand", "Keys: ←/→ Enter, 1-4"]
+    else:
+        return
+    font = theme.fonts().get(13)
+    if max(font.size(line)[0] for line in lines[:2]) > plate.width:
+        lines = lines[2:]  # a narrow window: the status line says the rest
+    for index, line in enumerate(lines):
+        if font.size(line)[0] <= plate.width:
+            where = (plate.x + 4, plate.bottom + 8 + index * 17)
+            theme.text(surface, line, where, 13, theme.INK_DIM, font=font)

@@ -1,0 +1,430 @@
+"""The MEAN! table: hands around the table, the Draw Deck, the Play Area with its run on
+top under a Going Up / Going Down sign, the four Punishment Piles, and the cards out of
+play.
+
+How a player plays here:
+
+- click cards of one value to select them, then drag the group (or click the Play Area);
+  Wilds ask their value, offering only the values the engine allows;
+- after a play on an empty Play Area a chooser asks Going Up or Going Down, after an
+  Eight whose hand to swap with (or click that seat's plate);
+- when punished, the Punishment Piles light up: click one, drag it to your hand, or
+  press its number;
+- keys: Left/Right over what can be played, Space selects, Enter plays, Escape lets go.
+
+Only the hooks of ``TableScene``; the drawing of the middle is in ``marks``. Not for the
+rules (``games.mean``): the engine's reason is what a refused move shows.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pytweening
+
+from cardtable.engine import HIDDEN, Event
+from cardtable.games.mean import (
+    MEAN_VALUE,
+    PHASE_ANSWER,
+    PHASE_DIR,
+    PHASE_PLAY,
+    PHASE_PUNISH,
+    PHASE_SWAP,
+    VALUES,
+    WILD,
+    a_value,
+    dir_code,
+    parse,
+    play_code,
+    punish_code,
+    swap_code,
+)
+
+from ...anim import Step, Tween
+from ...cards import CardStyle, card_size
+from ...layout import SeatLayout, seat_layout
+from ..base import TOP_BAR, Spot, TableScene
+from . import marks
+from .cards import DOWN_MARK, MEAN_STYLE, UP_MARK
+
+PILES = 4
+FAN = 0.42  # how far each card of the top run sits right of the one under it, in widths
+DIRECTION_KEYS = {
+    "up": (pygame.K_UP, pygame.K_u, pygame.K_1),
+    "down": (pygame.K_DOWN, pygame.K_d, pygame.K_2),
+}
+
+
+class MeanTable(TableScene):
+    style = MEAN_STYLE
+
+    def __init__(self, app, launch, deck: list[str] | None = None) -> None:
+        super().__init__(app, launch, deck)
+        self.plates: dict[int, pygame.Rect] = {}
+        self.seat_boxes: SeatLayout | None = None
+        self.play_rect = self.sign_rect = self.middle = pygame.Rect(0, 0, 0, 0)
+        self.pile_rects: dict[int, pygame.Rect] = {}
+        # What the table shows while events play out (the observation catches up after).
+        self.sign_direction: str | None = None
+        self.sign_from: str | None = None
+        self.sign_turn: Tween | None = None
+        self.mean_count = 0
+        self.shown_values: list[int] = []
+        self.swapping: tuple[int, ...] | None = None
+
+    # -- layout ---------------------------------------------------------------------------
+
+    def layout(self, size: tuple[int, int]) -> None:
+        width, height = size
+        main = card_size(min(height * 0.2, width * 0.105))
+        box = (min(300, width * 0.24), min(150, height * 0.215))
+        seats = seat_layout(
+            self.players, self.bottom_seat(), size, main[1] + 34, box, top_reserved=TOP_BAR
+        )
+        self.seat_boxes, self.view.spots, self.plates = seats, {}, {}
+        for seat in range(self.players):
+            box = seats.boxes[seat]
+            if seats.sides[seat] == "bottom":
+                side = max(130, min(210, box.width // 6))
+                self.plates[seat] = pygame.Rect(box.x, box.y + 6, side, 52)
+                hand = pygame.Rect(box.x + side + 14, box.y, box.width - side - 14, box.height)
+                self.view.spots[f"hand:{seat}"] = Spot(hand, main, "row")
+            else:
+                plate_h = max(32, min(44, box.height // 3))
+                self.plates[seat] = pygame.Rect(box.x, box.y, box.width, plate_h)
+                body = pygame.Rect(box.x + 4, box.y + plate_h + 4, box.width - 8, 0)
+                body.height = box.bottom - body.y
+                card = card_size(max(24, min(body.height, body.width * 0.3 * 1.42)))
+                hand = pygame.Rect(body.x, body.y, body.width, card[1])
+                self.view.spots[f"hand:{seat}"] = Spot(hand, card, "row", face_up=False)
+        self.layout_centre(seats.center)
+
+    def layout_centre(self, centre: pygame.Rect) -> None:
+        """Left: the Draw Deck over the cards out of play. Middle: the sign over the Play
+        Area. Right: the four Punishment Piles, two by two. A wide table keeps them
+        together in the middle."""
+        group = centre.copy()
+        group.width = min(centre.width, round(centre.height * 2.7))
+        group.centerx = centre.centerx
+        centre = group
+        label, badge = 18, 22
+        pile_h = (centre.height - 2 * (label + badge) - 8) / 2
+        pile = card_size(max(34, min(pile_h, centre.width / 8 * 1.42)))
+        gap = max(10, pile[0] // 4)
+        left = pygame.Rect(centre.x, centre.y, round(pile[0] * 1.6), centre.height)
+        row_h = centre.height // 2
+        deck = pygame.Rect(0, 0, *pile)
+        deck.center = (left.centerx - pile[0] // 5, centre.y + label + pile[1] // 2 + 2)
+        self.view.spots["draw"] = Spot(deck, pile, "stack", face_up=False)
+        removed = deck.move(0, row_h)
+        self.view.spots["removed"] = Spot(removed, pile, "stack")
+        # Cards a replenishing shuffle left over: out of play and never seen, beside them.
+        unseen_card = card_size(pile[1] * 0.5)
+        unseen = pygame.Rect(0, 0, *unseen_card)
+        unseen.bottomleft = (removed.right + 4, removed.bottom)
+        self.view.spots["removed:unseen"] = Spot(unseen, unseen_card, "stack", face_up=False)
+        piles_w = 2 * pile[0] + gap
+        right = pygame.Rect(centre.right - piles_w - 6, centre.y, piles_w, centre.height)
+        self.pile_rects = {}
+        for number in range(PILES):
+            row, column = divmod(number, 2)
+            x, y = right.x + column * (pile[0] + gap), centre.y + label + row * row_h + 2
+            self.pile_rects[number] = pygame.Rect(x, y, *pile)
+            self.view.spots[f"punish:{number}"] = Spot(self.pile_rects[number], pile, "stack")
+        middle = pygame.Rect(left.right + gap, centre.y, right.x - left.right - 2 * gap, 0)
+        middle.height = centre.height
+        self.middle = middle
+        sign_h = max(30, min(56, round(centre.height * 0.17)))
+        self.sign_rect = pygame.Rect(0, 0, min(middle.width - 8, max(180, sign_h * 5)), sign_h)
+        self.sign_rect.midtop = (middle.centerx, middle.y + 2)
+        room_h = middle.height - sign_h - 12 - 30
+        play = card_size(max(40, min(room_h, middle.width / (1 + 3 * FAN) * 1.42, pile[1] * 1.45)))
+        area = pygame.Rect(0, 0, round(play[0] * (1 + 3 * FAN)), play[1])
+        area.midtop = (middle.centerx, self.sign_rect.bottom + 10)
+        self.view.spots["play"] = Spot(area, play, "row", place=self.place_play)
+        self.play_rect = area.inflate(24, 16)
+        self.play_rect.width = max(self.play_rect.width, min(middle.width, play[0] * 3))
+        self.play_rect.centerx = area.centerx
+
+    def place_play(self, spot: Spot, count: int) -> list[pygame.Rect]:
+        """The Play Area piles the older cards and fans the run on top to the right, so
+        everyone sees how many of the top value lie there."""
+        width, height = spot.card
+        run = self.run_length(count)
+        left = spot.rect.centerx - round(width * (1 + FAN * max(0, run - 1))) // 2
+        rects = []
+        for index in range(count):
+            rect = pygame.Rect(left, spot.rect.y, width, height)
+            place = index - (count - run)
+            if place > 0:
+                rect.x += round(place * FAN * width)
+            elif count - run - index <= 6:
+                # The pile under the run: a few edges show, like a real untidy pile.
+                rect.x += (index * 7) % 5 - 2
+                rect.y -= min(count - run - index + (1 if place == 0 else 0), 4)
+            rects.append(rect)
+        return rects
+
+    def run_length(self, count: int) -> int:
+        """How many cards on top of the Play Area share the top value (as shown)."""
+        values = self.shown_values
+        if count == 0 or len(values) != count:
+            return min(count, 1)
+        run = 1
+        while run < count and values[-run - 1] == values[-1]:
+            run += 1
+        return min(run, 4)
+
+    def chooser_area(self) -> pygame.Rect:
+        """Under the Play Area, above the hand: the card just played stays in sight."""
+        hand = self.view.spots.get(f"hand:{self.bottom_seat()}")
+        bottom = hand.rect.y - 4 if hand is not None else self.app.size[1]
+        top = max(TOP_BAR, min(self.play_rect.bottom - 4, bottom - 90))  # small: over the middle
+        area = pygame.Rect(0, top, self.middle.width + 160, bottom - top)
+        area.centerx = self.play_rect.centerx
+        return area
+
+    def banner_centre(self) -> tuple[int, int]:
+        return self.play_rect.center
+
+    # -- what the viewer may do -----------------------------------------------------------
+
+    @property
+    def phase(self) -> str:
+        return str(self.public.get("phase", PHASE_PLAY))
+
+    def punished_now(self) -> bool:
+        """Is the viewer the one who must take Punishment Piles now?"""
+        return self.awaiting_human() and self.phase == PHASE_PUNISH
+
+    def swap_targets(self) -> list[int]:
+        """The seats the viewer's Eight may swap with, as the engine allows."""
+        moves = [parse(code) for code in self.legal_codes()]
+        return sorted(int(move.target or 0) for move in moves if move.kind == "swap")
+
+    def style_for(self, zone: str, code: str) -> CardStyle:
+        return MEAN_STYLE
+
+    def arrange(self, zone: str, cards: list[str]) -> list[str]:
+        if zone.startswith("hand:") and HIDDEN not in cards:
+            return sorted(cards, key=lambda code: 99 if code == WILD else int(code))
+        return cards
+
+    def draggable(self, zone: str) -> bool:
+        if zone.startswith("punish:"):
+            return self.punished_now()
+        return super().draggable(zone)
+
+    def cards_for_drag(self, zone: str, index: int) -> tuple[str, ...]:
+        return (self.model[zone][-1 if zone.startswith("punish:") else index],)
+
+    def joins(self, zone: str, held: list[str], index: int) -> bool:
+        return zone.startswith("hand:") and self.model[zone][index] == held[0]
+
+    def click_drops(self, zone: str) -> bool:
+        return zone.startswith("punish:")  # a click on a pile takes it
+
+    def drop_targets(self) -> dict[str, pygame.Rect]:
+        targets = {"play": self.play_rect}
+        hand = self.view.spots.get(f"hand:{self.viewer}")
+        if self.punished_now() and hand is not None:
+            targets["hand"] = hand.rect
+        return targets
+
+    def action_for(self, cards: tuple[str, ...], source: str, target: str):
+        if target == "hand" and source.startswith("punish:"):
+            return punish_code(int(source.split(":")[1]))
+        if target != "play" or source != f"hand:{self.viewer}" or not cards:
+            return None
+        if cards[0] != WILD:
+            return play_code(cards)
+        # A Wild may mean any value: the base asks which of the legal ones. The likely
+        # one comes first, so a refusal names the rule that stops it.
+        top = self.public.get("top_value")
+        likely = MEAN_VALUE if self.phase == PHASE_ANSWER else int(top or 1)
+        return [play_code(cards, value) for value in sorted(VALUES, key=lambda v: v != likely)]
+
+    def off_target_words(self, drag) -> str:
+        if drag.zone.startswith("punish:"):
+            return "Drop the pile on your hand, or click it."
+        return "Drop your cards on the Play Area."
+
+    def asks(self, legal: list[str]) -> list[str]:
+        asked = [code for code in legal if parse(code).kind in ("dir", "swap")]
+        return sorted(asked, key=lambda code: code != dir_code("up"))  # Going Up first
+
+    def question(self, codes: list[str]) -> str:
+        move = parse(codes[0])
+        if move.kind == "dir":
+            return "Which way does the Play Area go?"
+        if move.kind == "swap":
+            return "Your Eight: swap hands with…"
+        return "Wild as…" if len(move.cards) == 1 else f"{len(move.cards)} Wilds as…"
+
+    def label_for(self, code: str) -> str:
+        move = parse(code)
+        if move.kind == "dir":
+            return f"{UP_MARK} Going Up" if move.direction == "up" else f"{DOWN_MARK} Going Down"
+        if move.kind == "swap":
+            seat = int(move.target or 0)
+            count = len(self.model.get(f"hand:{seat}", []))
+            return f"{self.swap_targets().index(seat) + 1}. {self.names[seat]} ({count})"
+        return str(move.value)  # a Wild's value
+
+    def keys_for(self, code: str) -> tuple[int, ...]:
+        move = parse(code)
+        if move.kind == "dir":
+            return DIRECTION_KEYS[str(move.direction)]
+        if move.kind == "play" and move.value is not None and move.value <= 10:
+            return (pygame.K_0 + move.value % 10,)
+        return ()
+
+    def chooser_hint(self, codes: list[str]) -> str:
+        kind = parse(codes[0]).kind
+        if kind == "dir":
+            return "↑ or ↓, or click"
+        if kind == "swap":
+            return "a number, ←/→ and Enter, or click a seat"
+        return "a number (0 for 10), ←/→ and Enter; Esc cancels"
+
+    def on_key(self, event: pygame.event.Event) -> bool:
+        """A pile's number (1 to 4) takes it when you must take one."""
+        number = event.key - pygame.K_1
+        if self.punished_now() and 0 <= number < PILES:
+            self.act(punish_code(number))
+            return True
+        return False
+
+    def on_click(self, pos: tuple[int, int]) -> bool:
+        """With an Eight played, a click on a seat swaps hands with it."""
+        if self.awaiting_human() and self.phase == PHASE_SWAP and self.seat_boxes:
+            for seat in self.swap_targets():
+                if self.seat_boxes.boxes[seat].union(self.plates[seat]).collidepoint(pos):
+                    self.act(swap_code(seat))
+                    return True
+        return False
+
+    # -- events ---------------------------------------------------------------------------
+
+    def synced(self) -> None:
+        if self.public.get("phase") != getattr(self, "shown_phase", None):
+            self.input.key_focus = -1  # the arrows now move over other things
+        self.shown_phase = self.public.get("phase")
+        self.sign_direction = self.public.get("direction")
+        self.sign_turn = None
+        self.mean_count = int(self.public.get("unresolved_mean", 0))
+        self.shown_values = list(self.public.get("play_values", []))
+        self.swapping = None
+
+    def moving(self, events: list[Event], step: Step) -> None:
+        if any(event.src == "play" for event in events):
+            self.shown_values = []
+            self.turn_sign(None, step)
+        for event in events:
+            if event.dst == "play" and "value" in event.data:
+                self.shown_values += [int(event.data["value"])] * len(event.cards)
+
+    def turn_sign(self, direction: str | None, step: Step) -> None:
+        """The Going Up / Going Down sign turns over to ``direction``."""
+        if direction != self.sign_direction:
+            self.sign_from, self.sign_direction = self.sign_direction, direction
+            self.sign_turn = Tween(0.6, ease=pytweening.easeInOutSine)
+            step.tweens.append(self.sign_turn)
+
+    def says(self, seat: int, verb: str) -> str:
+        """``Ada takes`` / ``You take``: a seat's name with a verb that agrees."""
+        name = self.names[seat]
+        return f"{name} {verb}" if name.lower() == "you" else f"{name} {verb}s"
+
+    def banner(self, words: str, share: float = 1.0) -> None:
+        self.animator.show_banner(words, self.banner_time * share)
+
+    def animate_deal(self, event: Event) -> None:
+        self.banner("Four Punishment Piles, then four cards each", 0.8)
+
+    def animate_direction(self, event: Event) -> None:
+        direction = str(event.data["direction"])
+        self.animator.step(lambda step: self.turn_sign(direction, step), hold=0.25)
+
+    def animate_mean(self, event: Event) -> None:
+        count = int(event.data.get("unresolved", 1))
+        self.animator.step(lambda step: setattr(self, "mean_count", count))
+        self.banner("MEAN!", 0.7)
+
+    def animate_mean_resolved(self, event: Event) -> None:
+        self.animator.step(lambda step: setattr(self, "mean_count", 0))
+
+    def animate_wild(self, event: Event) -> None:
+        self.animator.show_banner(self.animator.words(event), 0.8)
+
+    def animate_punished(self, event: Event) -> None:
+        owed = int(event.data["owed"])
+        piles = "a Punishment Pile" if owed == 1 else f"{owed} Punishment Piles"
+        self.banner(f"{self.says(event.seats[0], 'take')} {piles}", 0.8)
+
+    def animate_swap(self, event: Event) -> None:
+        seat, other = event.seats
+        self.animator.step(lambda step: setattr(self, "swapping", event.seats))
+        self.banner(f"{self.says(seat, 'swap')} hands with {self.names[other]}")
+
+    def animate_clear(self, event: Event) -> None:
+        self.banner("Four of a kind: the Play Area is cleared!")
+
+    def animate_win(self, event: Event) -> None:
+        self.banner(f"{self.says(event.seats[0], 'win')}!")
+
+    def animate_lost_on_eight(self, event: Event) -> None:
+        seat = event.seats[0]
+        loses = self.says(seat, "lose").split()[-1]
+        self.banner(f"{self.names[seat]} went out on an Eight and {loses}!")
+
+    def animate_restart(self, event: Event) -> None:
+        # Four of a kind cleared: the clearer goes again at once, without drawing.
+        self.animator.show_banner(
+            f"{self.says(event.seat, 'start')} again on the empty Play Area", 0.9
+        )
+
+    def flight_time(self, event: Event) -> float:
+        swap = (event.src or "").startswith("hand:") and (event.dst or "").startswith("hand:")
+        return 0.9 if swap else self.move_time
+
+    def sound_for(self, event: Event) -> str | None:
+        return "win" if event.dst == "removed" else super().sound_for(event)
+
+    # -- words and drawing ----------------------------------------------------------------
+
+    def title_text(self) -> str:
+        if self.public.get("draw_count", 1) == 0 and not self.public.get("is_over"):
+            return f"{self.info.title}  End game"
+        return self.info.title
+
+    def prompt(self) -> str:
+        """The status line on your turn; the top bar drops its last ``:`` part (how to do
+        it) when the window is narrow."""
+        phase = self.phase
+        if phase == PHASE_DIR:
+            return "Your play: Going Up or Going Down?"
+        if phase == PHASE_SWAP:
+            return "Your Eight: whose hand do you swap with?"
+        if phase == PHASE_PUNISH:
+            owed = int(self.public.get("piles_owed", 1))
+            piles = "a Punishment Pile" if owed == 1 else f"{owed} Punishment Piles"
+            why = "You cannot play" if self.public.get("punish_reason") == "stuck" else "MEAN!"
+            return f"{why}: take {piles}: click one or drag it to your hand"
+        if phase == PHASE_ANSWER:
+            piles = "a pile" if self.mean_count == 1 else f"{self.mean_count} piles"
+            return f"MEAN!: answer with a Six (or a Wild as Six), or you take {piles}"
+        top = self.public.get("top_value")
+        if top is None:
+            return "Your turn: play any card(s) on the empty Play Area"
+        way, bound = ("Up", "higher") if self.public.get("direction") == "up" else ("Down", "lower")
+        return f"Going {way}: play {a_value(int(top))} or {bound}"
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        for seat, plate in self.plates.items():
+            self.draw_plate(surface, seat, plate, marks.seat_detail(self, seat))
+        marks.labels(self, surface)
+        marks.sign(self, surface)
+        marks.play_words(self, surface)
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        marks.overlay(self, surface)

@@ -1,0 +1,116 @@
+"""The window has a minimum size, and every scene around the tables is usable at it: it
+draws without error, its buttons lie inside the window and apart; a window squeezed below
+the minimum anyway (a window manager that ignores it) still crashes nothing."""
+
+from __future__ import annotations
+
+import itertools
+
+import pygame
+import pytest
+
+from cardtable.games import registry
+from cardtable.ui.app import MIN_SIZE, App
+from cardtable.ui.launch import Launch
+from cardtable.ui.scenes.game_choice import GameChoiceScene
+from cardtable.ui.scenes.privacy import PrivacyScene
+from cardtable.ui.scenes.results import ResultsScene
+from cardtable.ui.scenes.rules import RulesScene
+from cardtable.ui.scenes.settings import SettingsScene
+from cardtable.ui.scenes.setup import SetupScene
+from cardtable.ui.scenes.title import TitleScene
+
+from .conftest import frames, key
+
+EIGHT_NAMES = ["Ada", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
+
+
+def mean_results(app: App) -> ResultsScene:
+    detail = {
+        "went_out": [[2]],
+        "lost_on_eight": [],
+        "called": False,
+        "cards_left": [3, 5, 0, 1, 7, 2, 4, 9],
+    }
+    result = {"scores": [0, 0, 7, 0, 0, 0, 0, 0], "ranking": [[2], [0, 1, 3, 4, 5, 6, 7]]}
+    launch = Launch("mean", 8, ("human",) + ("easy",) * 7)
+    return ResultsScene(app, launch, EIGHT_NAMES, {**result, "detail": detail}, "MEAN!")
+
+
+def crowded_setup(app: App, game_id: str) -> SetupScene:
+    scene = SetupScene(app, registry.get(game_id))
+    scene.players = scene.info.max_players
+    scene.seats[1] = "human"  # a second human: a second slap key button where there are any
+    return scene
+
+
+SCENES = {
+    "title": TitleScene,
+    "game choice": GameChoiceScene,
+    **{
+        f"setup {info.id}": (lambda app, game_id=info.id: crowded_setup(app, game_id))
+        for info in registry.all()
+    },
+    **{
+        f"rules {info.id}": (lambda app, info=info: RulesScene(app, info))
+        for info in registry.all()
+    },
+    "privacy": lambda app: PrivacyScene(app, "Ada", lambda: None),
+    "results": mean_results,
+    "settings": SettingsScene,
+}
+
+
+@pytest.fixture
+def small_app(home):
+    application = App(MIN_SIZE)
+    application.fixed_dt = 0.05
+    yield application
+    application.close()
+
+
+def test_the_window_never_opens_below_the_minimum(home):
+    application = App((300, 130))
+    try:
+        width, height = application.size
+        assert width >= MIN_SIZE[0] and height >= MIN_SIZE[1]
+    finally:
+        application.close()
+
+
+def test_a_window_squeezed_below_the_minimum_is_taken_back_up_to_it(small_app):
+    small_app.show_title()
+    pygame.display.set_mode((300, 130), pygame.RESIZABLE)  # what an unruly window manager does
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=300, h=130, size=(300, 130)))
+    frames(small_app, 2)
+    assert small_app.size == MIN_SIZE
+
+
+@pytest.mark.parametrize("name", list(SCENES))
+def test_every_scene_is_whole_at_the_minimum_window(small_app, name):
+    small_app.show_title()
+    scene = SCENES[name](small_app)
+    small_app.manager.push(scene)
+    frames(small_app, 3)
+    key(small_app, pygame.K_DOWN)  # the keyboard focus moves without harm
+    frames(small_app, 2)
+    window = pygame.Rect((0, 0), MIN_SIZE)
+    column = getattr(scene, "column", None)  # the rules and privacy screens have none
+    buttons = [button.rect for button in column.buttons] if column else []
+    fields = [field.rect for field in getattr(scene, "fields", [])[: getattr(scene, "players", 0)]]
+    for rect in buttons + fields:
+        assert window.contains(rect), f"{name}: {rect} is not inside the window {window}"
+    for first, second in itertools.combinations(buttons + fields, 2):
+        assert not first.colliderect(second), f"{name}: {first} overlaps {second}"
+
+
+@pytest.mark.parametrize("name", list(SCENES))
+def test_no_scene_crashes_in_a_window_below_the_minimum(small_app, name):
+    # Issue 14: Rules crashed at 300x130, Results and Game choice at tiny sizes.
+    small_app.show_title()
+    scene = SCENES[name](small_app)
+    small_app.manager.push(scene)
+    for size in ((300, 130), (120, 60), (1, 1)):
+        scene.resize(size)
+        scene.update(0.05)
+        scene.draw(pygame.Surface(size))
