@@ -11,8 +11,8 @@ from spite_malice_tables import STACK0, STACK1, deal
 from cardtable.engine import Rng
 from cardtable.games import registry
 from cardtable.games.spite_malice import UP, build_code, give_code, hand_source, spite_code
+from cardtable.play import Referee, make_bots
 from cardtable.strategy import levels, make_bot, view_for
-from cardtable.strategy.driver import make_bots, play_game
 
 GAME = registry.get("spite-malice")
 LEVELS = levels("spite-malice")
@@ -27,7 +27,7 @@ def test_bots_play_whole_games_to_the_end_at_every_player_count(players):
     seats = ["hard", "medium", "easy", "random", "medium"][:players]
     for seed in range(2):
         state = GAME.new_game(players, seed=f"end/{seed}")
-        play_game(state, make_bots("spite-malice", seats, seed), max_steps=5000)
+        Referee(state, make_bots("spite-malice", seats, seed), seats).run(max_steps=5000)
         assert state.is_over and state.result is not None
 
 
