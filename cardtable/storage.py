@@ -79,6 +79,8 @@ class Settings:
     """What a player sets once and expects to find again."""
 
     animation_speed: float = 1.0
+    # Seconds the table waits for a local player's Spite out of turn (0: never pause).
+    spite_pause: float = 3.0
     fullscreen: bool = False
     volume: float = 0.7
     muted: bool = False
@@ -90,6 +92,7 @@ class Settings:
     def clean(self) -> Settings:
         """The same settings with every value brought into its allowed range."""
         self.animation_speed = min(4.0, max(0.25, float(self.animation_speed)))
+        self.spite_pause = min(10.0, max(0.0, float(self.spite_pause)))
         self.volume = min(1.0, max(0.0, float(self.volume)))
         self.fullscreen = bool(self.fullscreen)
         self.muted = bool(self.muted)

@@ -21,7 +21,14 @@ def fill_key(card: str) -> tuple[int, str]:
 
 
 def deal(stacks: list[str], hands: list[str], draw: str = "", spite: bool = True):
-    """A game from a stacked deck. ``stacks`` are each seat's Card Stack in the order
+    """A game from a stacked deck (``stacked_deck``)."""
+    deck = stacked_deck(stacks, hands, draw)
+    options = {"stack": len(stacks[0].split()), "spite": spite}
+    return GAME.new_game(players=len(stacks), seed=0, deck=deck, options=options)
+
+
+def stacked_deck(stacks: list[str], hands: list[str], draw: str = "") -> list[str]:
+    """A whole deck, top first. ``stacks`` are each seat's Card Stack in the order
     dealt (the last card is the UP card), ``hands`` the four cards each seat is dealt,
     ``draw`` the top of the Draw Pile after the deal (the first player draws from it)."""
     players = len(stacks)
@@ -42,10 +49,7 @@ def deal(stacks: list[str], hands: list[str], draw: str = "", spite: bool = True
         stack_cards[step % players][r] for r in range(size) for step in range(1, players + 1)
     ]
     plain = [hand_cards[step % players][r] for r in range(4) for step in range(1, players + 1)]
-    deck = bordered + bordered_fill + plain + draw.split() + plain_fill
-    return GAME.new_game(
-        players=players, seed=0, deck=deck, options={"stack": size, "spite": spite}
-    )
+    return bordered + bordered_fill + plain + draw.split() + plain_fill
 
 
 # A plain 2-player table: seat 0's UP is b6, seat 1's b5, so seat 0 goes first.

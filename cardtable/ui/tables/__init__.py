@@ -12,6 +12,7 @@ from .base import TableScene
 from .generic import GenericTable
 from .hit_the_deck import HitTheDeckTable
 from .mean import MeanTable
+from .spite_malice import SpiteMaliceTable
 from .what_the_heck import WhatTheHeckTable
 
 if TYPE_CHECKING:
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
 TABLES: dict[str, type[Scene]] = {
     "hit-the-deck": HitTheDeckTable,
     "mean": MeanTable,
+    "spite-malice": SpiteMaliceTable,
     "what-the-heck": WhatTheHeckTable,
 }
 
