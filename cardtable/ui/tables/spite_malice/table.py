@@ -110,7 +110,7 @@ class SpiteMaliceTable(TableScene):
     def layout_other(self, seat: int, box: pygame.Rect) -> None:
         self.plates[seat] = plate = pygame.Rect(box.x, box.y, box.width, 42)
         body = pygame.Rect(box.x, plate.bottom + 4, box.width, box.height - plate.height - 4)
-        card = card_size(min(body.height * 0.55, body.width / 7.2 * 1.42))
+        card = card_size(min(body.height * 0.55, body.width / 6.6 * 1.42))
         pile = pygame.Rect(body.x, body.y + 2, card[0] + 6, card[1] + 6)
         self.view.spots[f"stack:{seat}"] = Spot(pile, card, "stack", face_up=False)
         self.view.spots[f"up:{seat}"] = Spot(pile.move(card[0] + 10, 0), card)
@@ -118,9 +118,9 @@ class SpiteMaliceTable(TableScene):
         for index in range(STORE_PILES):
             rect = pygame.Rect(left + index * (card[0] + 6), body.y, card[0], body.height - 4)
             self.view.spots[f"store:{seat}:{index + 1}"] = Spot(rect, card, "column")
-        small = card_size(card[1] * 0.6)
-        hand_x = left + STORE_PILES * (card[0] + 6) + 4
-        hand = pygame.Rect(hand_x, body.y, max(small[0], body.right - hand_x), small[1] + 4)
+        # The hand, face down and small, under the stack and UP card.
+        small = card_size(min(card[1] * 0.45, body.bottom - pile.bottom - 22))
+        hand = pygame.Rect(body.x, pile.bottom + 18, left - body.x - 8, small[1] + 2)
         self.view.spots[f"hand:{seat}"] = Spot(hand, small, "row", face_up=False)
 
     def layout_centre(self, centre: pygame.Rect, main: tuple[int, int]) -> None:
@@ -344,11 +344,6 @@ class SpiteMaliceTable(TableScene):
             self.draw_plate(surface, seat, plate, detail)
             if self.struck and self.struck[0] == seat and self.clock - self.struck[1] < 1.6:
                 drawing.glow(surface, plate, theme.RED, drawing.pulse(self.clock, 3.0))
-        for seat in range(self.players):
-            spot = self.view.spots.get(f"stack:{seat}")
-            if spot is not None:
-                count = public.get("stack_counts", [0] * self.players)[seat]
-                drawing.badge(surface, count, spot.rect)
         needs = public.get("needs", [1] * BUILD_SLOTS)
         for pile in range(1, BUILD_SLOTS + 1):
             rect = self.view.spots[f"build:{pile}"].rect
@@ -373,9 +368,9 @@ class SpiteMaliceTable(TableScene):
             theme.text(
                 surface, name, (rect.centerx, rect.y - 6), 13, theme.INK_DIM, anchor="midbottom"
             )
-            theme.text(
-                surface, str(count), (rect.centerx, rect.bottom + 4), 15, theme.INK, True, "midtop"
-            )
+            if count <= 1:  # more than one: the pile's own badge counts them
+                words = "empty" if count == 0 else "1"
+                theme.text(surface, words, rect.center, 13, theme.INK_DIM, anchor="center")
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         if not self.spite_offered():
