@@ -10,11 +10,14 @@ and Build Pile, pile and stack sizes. Not for: the rules (``cardtable.games.spit
   UP card needs (the next player most of all); keeps Wilds for its UP card; stores in
   descending runs; spites (in turn and out of turn) when an opponent is close to winning
   or in the middle of a chain towards their UP card; gives Malice cards to the leader.
-- hard: the same search with a larger budget, and it weighs its last choice of the turn
-  (which card to store where, or whether to stop building) over sampled worlds
-  (``view.sample_world``): the opponents' next turns are played out with medium's plan and
-  the choice that leaves them the fewest UP cards played, and itself the best next turn,
-  wins. Deterministic for a seed: every sample comes from the bot's own generator.
+- hard: the same search with a larger budget, whose leaves also weigh the chains each
+  opponent could build to their UP card from a pile (their Store Piles, and the odds that
+  their hand holds the missing values) and its own chance of reaching its UP card next
+  turn. The last choice of its turn (which card to store where, or the build medium
+  passed over) is played out in sampled worlds (``view.sample_world``): the opponents'
+  turns and its own next turn with medium's plan; the choice that gains it the most cards
+  against the others wins. Deterministic for a seed: every sample comes from the bot's
+  own generator.
 """
 
 from __future__ import annotations
@@ -602,10 +605,11 @@ def plays_up(plan: Plan) -> bool:
 
 class HardSpiteMaliceBot(MediumSpiteMaliceBot):
     """Medium's plan with a bigger search that also weighs the opponents' chains and its
-    own next turn; then, where the turn can end (stop building and store, or build on;
-    which card to store where), each choice is played out in sampled worlds: the rest of
-    its turn, every opponent's turn and its own next turn with medium's plan. The choice
-    that gains the most cards against the others wins."""
+    own next turn; then, where its turn ends (which card to store where, or the build
+    medium passed over), each choice is played out in sampled worlds: every opponent's
+    turn and its own next turn with medium's plan. The choice that gains the most cards
+    against the others wins. (Weighing a stop against medium's builds, ``stop_early``,
+    lost games in trials and is off.)"""
 
     level = "hard"
     budget = 1500

@@ -9,6 +9,7 @@ Positions come from stacked decks (``spite_malice_tables.stacked_deck``).
 
 from __future__ import annotations
 
+import pygame
 from spite_malice_tables import STACK0, STACK1, stacked_deck
 
 from cardtable.engine import Action
@@ -24,7 +25,7 @@ from cardtable.ui.scenes.results import ResultsScene
 from cardtable.ui.tables import table_for
 from cardtable.ui.tables.spite_malice import SpiteMaliceTable
 
-from .conftest import click, drag, frames, until
+from .conftest import click, drag, frames, key, until
 
 
 def open_table(app, stacks, hands, draw="", seats=None) -> SpiteMaliceTable:
@@ -149,6 +150,17 @@ def test_a_spite_chance_out_of_turn_glows_and_counts_down_then_a_drop_spites(app
     drag(app, hand_point(table, "WS-DUMP"), target(table, "plate:1"))
     until(app, lambda: (0, "spite DUMP at 1") in table.state.history)
     assert table.state.hands[1] == []
+
+
+def test_the_keyboard_builds_and_spites_out_of_turn(app):
+    table = open_table(
+        app, [STACK1, STACK0], ["WS-DUMP 11 12 12", "2 3 9 10"], draw="1", seats=["human", "easy"]
+    )
+    bot_plays(app, table, 1, build_code(hand_source("2"), 1))
+    until(app, lambda: table.still() and table.spite_offered())
+    for code in (pygame.K_RIGHT, pygame.K_RETURN, pygame.K_RETURN):
+        key(app, code)
+    until(app, lambda: (0, "spite DUMP at 1") in table.state.history)
 
 
 def test_never_pause_for_spite_lets_the_bots_play_on(app):
