@@ -3,7 +3,7 @@ the bot in seat 0 over seeded four-player games, in wall time and in CPU time (t
 time is what the machine's other work cannot inflate), with medium's decisions in the
 same process as the baseline the hard figures are a ratio of.
 
-    .venv/bin/python benchmarks/spite_malice_decisions.py --games 20
+    PYTHONPATH=. .venv/bin/python benchmarks/spite_malice_decisions.py --games 20
 
 Target (issue 10): a hard decision's p95 under 150 ms. Not a test: figures go to
 ``benchmarks/bots.md``.
