@@ -352,7 +352,8 @@ class SpiteMaliceTable(TableScene):
                 words, colour = "1", theme.INK_DIM
             else:
                 words, colour = f"→{needs[pile - 1]}", theme.GOLD
-            at = (rect.centerx, rect.bottom + 4)
+            # Under the pile's own count badge.
+            at = (rect.centerx, rect.bottom + max(18, rect.h // 9 + 12))
             theme.text(surface, words, at, 15, colour, True, anchor="midtop")
         theme.text(
             surface,
