@@ -25,3 +25,7 @@ if [[ $game == all || $game == hit-the-deck ]]; then
   run hit-the-deck 1000 hard,medium,medium,medium hard-vs-medium
   run hit-the-deck 1000 medium,random,random,random medium-vs-random
 fi
+if [[ $game == all || $game == spite-malice ]]; then
+  run spite-malice 2000 hard,random,random,random hard-vs-random
+  run spite-malice 2000 hard,medium,medium,medium hard-vs-medium
+fi
