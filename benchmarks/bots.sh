@@ -32,3 +32,7 @@ if [[ $game == all || $game == copycat ]]; then
   PYTHONPATH=. "$py" benchmarks/copycat_bots.py strength hard,medium,medium,medium hard-vs-medium 2000
   PYTHONPATH=. "$py" benchmarks/copycat_bots.py timing 30
 fi
+if [[ $game == all || $game == spite-malice ]]; then
+  run spite-malice 2000 hard,random,random,random hard-vs-random
+  run spite-malice 2000 hard,medium,medium,medium hard-vs-medium
+fi

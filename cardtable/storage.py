@@ -306,6 +306,7 @@ def record(
 SETTINGS_SCHEMA = record(
     {
         "animation_speed": number(0.25, 4.0),
+        "spite_pause": number(0.0, 10.0),
         "fullscreen": flag,
         "volume": number(0.0, 1.0),
         "muted": flag,
@@ -406,6 +407,8 @@ class Settings:
     """What a player sets once and expects to find again."""
 
     animation_speed: float = 1.0
+    # Seconds the table waits for a local player's Spite out of turn (0: never pause).
+    spite_pause: float = 3.0
     fullscreen: bool = False
     volume: float = 0.7
     muted: bool = False

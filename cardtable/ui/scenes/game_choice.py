@@ -31,14 +31,20 @@ class GameChoiceScene(MenuScene):
         back.rect.midbottom = (width // 2, height - 24)
         top = max(90, height // 7)
         # The rows share what lies between the heading and Back, so a short window still
-        # shows each game's summary.
-        row_h = max(58, min(96, (back.rect.top - 10 - top) // max(1, len(self.games))))
+        # shows each game's summary; one too short for that (five games at 640x400) lifts
+        # the heading and shows each game's title and players only.
+        count = max(1, len(self.games))
+        self.compact = (back.rect.top - 10 - top) // count < 58
+        if self.compact:
+            top = 58
+        row_h = max(34, min(96, (back.rect.top - 8 - top) // count))
+        gap = 10 if not self.compact else 6
         row_w = min(900, width - 60)
         for index, info in enumerate(self.games):
-            row = pygame.Rect(0, 0, row_w, row_h - 10)
+            row = pygame.Rect(0, 0, row_w, row_h - gap)
             row.midtop = (width // 2, top + index * row_h)
             self.rows.append((row, info))
-            button_h = min(48, row.height - 20)
+            button_h = min(48, row.height - (20 if not self.compact else 10))
             play = Button("Play", self._chooser(info), size=20)
             play.rect = pygame.Rect(row.right - 250, 0, 120, button_h)
             rules = Button("Rules", self._rules(info), size=18)
@@ -59,10 +65,11 @@ class GameChoiceScene(MenuScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         theme.felt(surface)
-        self.draw_heading(surface, 24)
+        self.draw_heading(surface, 12 if self.compact else 24)
         for row, info in self.rows:
             theme.panel(surface, row, alpha=170)
-            title = theme.text(surface, info.title, (row.x + 18, row.y + 8), 22, theme.INK, True)
+            title_at = (row.x + 18, row.centery - 14) if self.compact else (row.x + 18, row.y + 8)
+            title = theme.text(surface, info.title, title_at, 22, theme.INK, True)
             players = f"{info.min_players}–{info.max_players} players"
             room = self.play_buttons[info.id].rect.left - 8 - (title.right + 16)
             if theme.fonts().get(16).size(players)[0] > room:
@@ -75,6 +82,8 @@ class GameChoiceScene(MenuScene):
                 theme.GOLD,
                 anchor="bottomleft",
             )
+            if self.compact:
+                continue  # no room for the summary: Rules has it
             font = theme.fonts().get(16)
             room = row.width - 290
             lines = wrap(info.summary, font, room)

@@ -1,5 +1,5 @@
-"""The settings: animation speed, fullscreen, volume and mute, saved at once. Not for
-slap keys (chosen in ``setup``) or player names."""
+"""The settings: animation speed, the pause for Spite, fullscreen, volume and mute, saved
+at once. Not for slap keys (chosen in ``setup``) or player names."""
 
 from __future__ import annotations
 
@@ -23,6 +23,14 @@ class SettingsScene(MenuScene):
                 [
                     Button("Slower", lambda: self.change_speed(1 / 1.5), size=18),
                     Button("Faster", lambda: self.change_speed(1.5), size=18),
+                ],
+            ),
+            (
+                "Pause for Spite",
+                f"{settings.spite_pause:.0f} s" if settings.spite_pause else "Never",
+                [
+                    Button("Shorter", lambda: self.change_spite_pause(-1.0), size=18),
+                    Button("Longer", lambda: self.change_spite_pause(1.0), size=18),
                 ],
             ),
             (
@@ -65,6 +73,12 @@ class SettingsScene(MenuScene):
     def change_speed(self, factor: float) -> None:
         speed = self.app.settings.animation_speed * factor
         self.app.settings.animation_speed = round(min(4.0, max(0.25, speed)), 2)
+        self.saved()
+
+    def change_spite_pause(self, step: float) -> None:
+        """Spite & Malice: how long the table waits for your Spite out of turn (0: never)."""
+        settings = self.app.settings
+        settings.spite_pause = min(10.0, max(0.0, settings.spite_pause + step))
         self.saved()
 
     def change_volume(self, step: float) -> None:

@@ -13,6 +13,7 @@ from .copycat import CopyCatTable
 from .generic import GenericTable
 from .hit_the_deck import HitTheDeckTable
 from .mean import MeanTable
+from .spite_malice import SpiteMaliceTable
 from .what_the_heck import WhatTheHeckTable
 
 if TYPE_CHECKING:
@@ -22,6 +23,7 @@ TABLES: dict[str, type[Scene]] = {
     "copycat": CopyCatTable,
     "hit-the-deck": HitTheDeckTable,
     "mean": MeanTable,
+    "spite-malice": SpiteMaliceTable,
     "what-the-heck": WhatTheHeckTable,
 }
 

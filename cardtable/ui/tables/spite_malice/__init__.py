@@ -1,0 +1,5 @@
+"""The Spite & Malice table (``SpiteMaliceTable``)."""
+
+from .table import SpiteMaliceTable
+
+__all__ = ["SpiteMaliceTable"]

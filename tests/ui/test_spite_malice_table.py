@@ -1,0 +1,194 @@
+"""The Spite & Malice table as a player uses it: builds dragged from hand, UP card and
+Store Pile onto lit Build Piles, a store that ends the turn, a Wild's cover asked in the
+chooser, the Malice card given by clicking a plate, a Spite card dropped on a plate, the
+glow and countdown of a Spite chance out of turn, a claimed Spite with two people at one
+computer, and a whole game against bots through the ui.
+
+Positions come from stacked decks (``spite_malice_tables.stacked_deck``).
+"""
+
+from __future__ import annotations
+
+import pygame
+from spite_malice_tables import STACK0, STACK1, stacked_deck
+
+from cardtable.engine import Action
+from cardtable.games.spite_malice import (
+    UP,
+    build_code,
+    give_code,
+    hand_source,
+    store_code,
+)
+from cardtable.ui.launch import Launch
+from cardtable.ui.scenes.results import ResultsScene
+from cardtable.ui.tables import table_for
+from cardtable.ui.tables.spite_malice import SpiteMaliceTable
+
+from .conftest import click, drag, frames, key, until
+
+
+def open_table(app, stacks, hands, draw="", seats=None) -> SpiteMaliceTable:
+    seats = tuple(seats or ["human"] + ["easy"] * (len(stacks) - 1))
+    options = {"stack": len(stacks[0].split())}
+    deck = tuple(stacked_deck(stacks, hands, draw))
+    launch = Launch("spite-malice", len(seats), seats, seed=7, options=options, deck=deck)
+    table = SpiteMaliceTable(app, launch)
+    table.hold_bots = True
+    app.show_title()
+    app.manager.push(table)
+    return table
+
+
+def bot_plays(app, table, seat: int, code: str) -> None:
+    table.seats[seat].bot.choose = lambda view: Action(code)
+    table.hold_bots = False
+    until(app, lambda: (seat, code) in table.state.history)
+    table.hold_bots = True
+
+
+def hand_point(table, card: str) -> tuple[int, int]:
+    hand = table.model[f"hand:{table.viewer}"]
+    return table.view.card_point(f"hand:{table.viewer}", hand.index(card))
+
+
+def target(table, name: str) -> tuple[int, int]:
+    return table.drop_targets()[name].center
+
+
+def test_the_game_has_its_own_table():
+    assert table_for("spite-malice") is SpiteMaliceTable
+
+
+def test_a_card_dragged_onto_a_lit_build_pile_is_built(app):
+    table = open_table(app, [STACK0, STACK1], ["2 3 9 10", "11 11 12 12"], draw="1")
+    until(app, table.awaiting_human)
+    drag(app, hand_point(table, "2"), target(table, "build:1"))
+    until(app, table.awaiting_human)
+    assert table.state.history[-1] == (0, build_code(hand_source("2"), 1))
+    assert table.model["build:1"] == ["1", "2"]
+
+
+def test_a_card_dropped_on_the_wrong_pile_snaps_back_with_the_reason(app):
+    table = open_table(app, [STACK0, STACK1], ["2 3 9 10", "11 11 12 12"], draw="1")
+    until(app, table.awaiting_human)
+    drag(app, hand_point(table, "3"), target(table, "build:1"))
+    frames(app, 2)
+    assert "needs a 2" in table.reason
+    assert table.state.history == []
+
+
+def test_the_up_card_and_a_store_pile_top_are_dragged_too(app):
+    table = open_table(app, ["b9 b9 b10 b10 b3", STACK1], ["2 9 9 10", "11 11 12 12"], "1")
+    # Seat 1's b5 goes first: it stores, then seat 0 draws the 1 (played at once).
+    bot_plays(app, table, 1, store_code("12", 1))
+    until(app, table.awaiting_human)
+    drag(app, hand_point(table, "2"), target(table, "build:1"))
+    until(app, table.awaiting_human)
+    up = table.view.card_point("up:0", 0)
+    drag(app, up, target(table, "build:1"))
+    until(app, table.awaiting_human)
+    assert (0, build_code(UP, 1)) in table.state.history
+
+
+def test_a_hand_card_dropped_on_a_store_pile_ends_the_turn(app):
+    table = open_table(app, [STACK0, STACK1], ["9 9 10 10", "11 11 12 12"], draw="8")
+    until(app, table.awaiting_human)
+    drag(app, hand_point(table, "10"), target(table, "store:0:2"))
+    until(app, lambda: not table.animator.busy and table.state.current == 1)
+    assert table.state.history[-1] == (0, store_code("10", 2))
+    assert table.model["store:0:2"] == ["10"]
+
+
+def test_a_wild_on_a_pile_asks_for_its_cover(app):
+    table = open_table(app, [STACK0, STACK1], ["2 WS-DUMP 4 9", "11 11 12 12"], draw="1")
+    until(app, table.awaiting_human)
+    drag(app, hand_point(table, "2"), target(table, "build:1"))
+    until(app, table.awaiting_human)
+    table.state.stores[0][0].append("4")  # a second cover, on a Store Pile
+    table.sync()
+    drag(app, hand_point(table, "WS-DUMP"), target(table, "build:1"))
+    frames(app, 2)
+    chooser = table.choices.chooser
+    assert chooser is not None and "covered by" in chooser.question
+    assert chooser.options == ["4 from your hand", "the top of Store Pile 1"]
+    click(app, chooser.buttons[0].rect.center)
+    until(app, table.awaiting_human)
+    assert table.model["build:1"] == ["1", "2", "WS-DUMP", "4"]
+
+
+def test_after_a_cap_a_click_on_a_plate_gives_the_malice_card(app):
+    table = open_table(app, [STACK0, STACK1], ["13 9 10 10", "11 11 12 12"], draw="8")
+    table.state.builds[0].extend([str(v) for v in range(1, 13)])
+    table.sync()
+    until(app, table.awaiting_human)
+    drag(app, hand_point(table, "13"), target(table, "build:1"))
+    until(app, table.awaiting_human)
+    assert table.legal_codes() == {give_code(1)}
+    click(app, table.plates[1].center)
+    until(app, table.awaiting_human)
+    assert table.state.history[-1] == (0, give_code(1))
+    assert table.public["stack_counts"][1] == 5
+
+
+def test_a_spite_card_dropped_on_a_plate_is_played_at_that_player(app):
+    table = open_table(app, [STACK0, STACK1], ["WS-BURY 9 10 10", "11 11 12 12"], draw="8")
+    until(app, table.awaiting_human)
+    drag(app, hand_point(table, "WS-BURY"), target(table, "plate:1"))
+    until(app, table.awaiting_human)
+    assert table.state.history[-1] == (0, "spite BURY at 1")
+    assert table.public["up_cards"][1] == "b12"
+
+
+def test_a_spite_chance_out_of_turn_glows_and_counts_down_then_a_drop_spites(app):
+    table = open_table(
+        app, [STACK1, STACK0], ["WS-DUMP 11 12 12", "2 3 9 10"], draw="1", seats=["human", "easy"]
+    )
+    # Seat 1 (b6) goes first; its 2 lands on the 1 it drew: the human may spite now.
+    bot_plays(app, table, 1, build_code(hand_source("2"), 1))
+    until(app, lambda: table.still() and table.spite_offered())
+    assert table.match.referee.pause_left(table.match.now) > 0
+    drag(app, hand_point(table, "WS-DUMP"), target(table, "plate:1"))
+    until(app, lambda: (0, "spite DUMP at 1") in table.state.history)
+    assert table.state.hands[1] == []
+
+
+def test_the_keyboard_builds_and_spites_out_of_turn(app):
+    table = open_table(
+        app, [STACK1, STACK0], ["WS-DUMP 11 12 12", "2 3 9 10"], draw="1", seats=["human", "easy"]
+    )
+    bot_plays(app, table, 1, build_code(hand_source("2"), 1))
+    until(app, lambda: table.still() and table.spite_offered())
+    for code in (pygame.K_RIGHT, pygame.K_RETURN, pygame.K_RETURN):
+        key(app, code)
+    until(app, lambda: (0, "spite DUMP at 1") in table.state.history)
+
+
+def test_never_pause_for_spite_lets_the_bots_play_on(app):
+    app.settings.spite_pause = 0.0
+    table = open_table(
+        app, [STACK1, STACK0], ["WS-DUMP 11 12 12", "2 3 9 10"], draw="1", seats=["human", "easy"]
+    )
+    assert table.match.referee.out_of_turn_pause == 0.0
+
+
+def test_two_people_claim_a_spite_with_their_key_and_choose_it_in_the_chooser(app):
+    table = open_table(
+        app,
+        [STACK1, STACK0],
+        ["WS-DUMP 11 12 12", "2 3 9 10"],
+        draw="1",
+        seats=["human", "human"],
+    )
+    until(app, lambda: 0 in table.match.referee.out_of_turn_humans())
+    assert table.asks(sorted(table.legal_codes_of(0))) == [], "nobody has claimed it yet"
+    assert table.on_slap(0)
+    assert table.asks(sorted(table.legal_codes_of(0))) == ["spite DUMP at 1"]
+
+
+def test_a_whole_game_against_bots_reaches_the_results(app):
+    launch = Launch("spite-malice", 2, ("medium", "easy"), seed=3, options={"stack": 5})
+    table = SpiteMaliceTable(app, launch)
+    app.show_title()
+    app.manager.push(table)
+    until(app, lambda: isinstance(app.manager.top, ResultsScene), limit=40000)
