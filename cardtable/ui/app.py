@@ -166,6 +166,15 @@ class App:
         """The finished table makes way for its results."""
         self.manager.replace(ResultsScene(self, launch, names, result, title))
 
+    def tell(self, message: str) -> None:
+        """Show ``message`` (one line, such as a file set aside) once, as the top scene's
+        toast; on the error stream if that scene has none."""
+        toast = getattr(self.manager.top, "toast", None)
+        if toast is None:
+            print(f"Card Table: {message}", file=sys.stderr)
+        else:
+            toast.show(message, seconds=12.0, tone=theme.GOLD)
+
     def new_launch(self, launch: Launch) -> Launch:
         """The same table again with a fresh seed (Play again)."""
         return Launch(
