@@ -247,9 +247,9 @@ class Monkey:
                 yield pygame.event.Event(pygame.JOYDEVICEREMOVED, instance_id=rng.randrange(-1, 6))
         else:
             width, height = rng.choice(SIZES)
-            if rng.random() < 0.3 and not self.app.settings.fullscreen:
+            if rng.random() < 0.3:
                 # The window shrunk behind the app's back (a window manager that ignores
-                # the minimum size): the app must take it back up. (Not a full screen.)
+                # the minimum size, in a window or full screen): the app takes it back up.
                 pygame.display.set_mode((width, height), pygame.RESIZABLE)
             yield pygame.event.Event(pygame.VIDEORESIZE, w=width, h=height, size=(width, height))
 

@@ -103,8 +103,12 @@ class App:
             self.settings.window_size = size
         self.screen = pygame.display.get_surface()
         current = self.screen.get_size()
-        if not self.settings.fullscreen and at_least_minimum(current) != current:
-            # A window manager that ignored the minimum: take the window back up to it.
+        if at_least_minimum(current) != current:
+            # A window manager that ignored the minimum: take the window back up to it (a
+            # full screen smaller than the minimum becomes a window at the last size).
+            if self.settings.fullscreen:
+                self.settings.fullscreen = False
+                size = self.windowed_size
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.cards.clear()
         self.manager.resize(self.screen.get_size())
