@@ -113,8 +113,12 @@ class App:
             self.settings.window_size = size
         self.screen = pygame.display.get_surface()
         current = self.screen.get_size()
-        if not self.settings.fullscreen and at_least_minimum(current) != current:
-            # A window manager that ignored the minimum: take the window back up to it.
+        if at_least_minimum(current) != current:
+            # A window manager that ignored the minimum: take the window back up to it (a
+            # full screen smaller than the minimum becomes a window at the last size).
+            if self.settings.fullscreen:
+                self.settings.fullscreen = False
+                size = self.windowed_size
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.cards.clear()
         self.manager.resize(self.screen.get_size())
@@ -184,6 +188,15 @@ class App:
     ) -> None:
         """The finished table makes way for its results."""
         self.manager.replace(ResultsScene(self, launch, names, result, title))
+
+    def tell(self, message: str) -> None:
+        """Show ``message`` (one line, such as a file set aside) once, as the top scene's
+        toast; on the error stream if that scene has none."""
+        toast = getattr(self.manager.top, "toast", None)
+        if toast is None:
+            print(f"Card Table: {message}", file=sys.stderr)
+        else:
+            toast.show(message, seconds=12.0, tone=theme.GOLD)
 
     def new_launch(self, launch: Launch) -> Launch:
         """The same table again with a fresh seed (Play again)."""

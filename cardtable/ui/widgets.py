@@ -262,7 +262,9 @@ class TextField:
         if event.type == pygame.TEXTINPUT:
             start = "" if self.all_selected else self.value
             self.all_selected = False
-            self.value = (start + event.text)[: self.limit]
+            # Typed or pasted: NUL, controls, zero-width marks and lone surrogates are dropped.
+            typed = "".join(char for char in event.text if char.isprintable())
+            self.value = (start + typed)[: self.limit]
             return True
         return False
 

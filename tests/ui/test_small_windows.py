@@ -86,6 +86,16 @@ def test_a_window_squeezed_below_the_minimum_is_taken_back_up_to_it(small_app):
     assert small_app.size == MIN_SIZE
 
 
+def test_a_full_screen_squeezed_below_the_minimum_becomes_a_window_at_it(small_app):
+    # Found by the monkey: a MEAN! table drawn at 120x60 after F11 and a tiny resize.
+    small_app.open_table(Launch("mean", 3, ("human", "easy", "easy"), seed=1))
+    small_app.set_fullscreen(True)
+    pygame.display.set_mode((120, 60), pygame.RESIZABLE)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=120, h=60, size=(120, 60)))
+    frames(small_app, 3)
+    assert small_app.size == MIN_SIZE and not small_app.settings.fullscreen
+
+
 @pytest.mark.parametrize("name", list(SCENES))
 def test_every_scene_is_whole_at_the_minimum_window(small_app, name):
     small_app.show_title()

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from cardtable.engine import GameInfo
+from cardtable.names import clean_name
 from cardtable.strategy import levels
 
 from .. import theme
@@ -212,7 +213,8 @@ class SetupScene(MenuScene):
         return [seat for seat in range(self.players) if self.seats[seat] == "human"]
 
     def seat_name(self, seat: int) -> str:
-        return self.fields[seat].value.strip() or self.app.name_of(seat)
+        """The name typed for ``seat``, cleaned (``names.clean_name``), else the saved one."""
+        return clean_name(self.fields[seat].value.strip() or self.app.name_of(seat), seat)
 
     def slap_label(self, seat: int) -> str:
         if seat == self.binding:
@@ -313,10 +315,7 @@ class SetupScene(MenuScene):
         self.rebuild()
 
     def launch(self) -> Launch:
-        names = tuple(
-            (self.fields[seat].value.strip() or self.app.name_of(seat))
-            for seat in range(self.players)
-        )
+        names = tuple(self.seat_name(seat) for seat in range(self.players))
         return Launch(
             self.info.id,
             self.players,

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from cardtable.engine import Event, Rng
 from cardtable.games import registry
+from cardtable.names import clean_name
 from cardtable.play import Referee
 from cardtable.strategy import Bot, make_bot
 
@@ -56,7 +57,10 @@ def seat_names(launch: Launch, name_of) -> list[str]:
     order = humans + [s for s in range(len(kinds)) if s not in humans]
     offset = 0 if humans else 1
     return [
-        launch.names[seat] if seat < len(launch.names) else name_of(order.index(seat) + offset)
+        clean_name(
+            launch.names[seat] if seat < len(launch.names) else name_of(order.index(seat) + offset),
+            seat,
+        )
         for seat in range(len(kinds))
     ]
 
@@ -153,13 +157,16 @@ class Match:
         result = self.referee.result
         if result is None:
             return
-        try:
-            from cardtable import storage
+        from cardtable import storage
 
-            storage.record_result(self.info.id, list(self.launch.seats), result)
+        # record_result never raises; it returns the one line the player should see.
+        message = storage.record_result(self.info.id, list(self.launch.seats), result)
+        try:
             stamp = time.strftime("%Y%m%d-%H%M%S")
             self.saved_record = storage.save_match(self.referee.record(), f"{self.info.id}-{stamp}")
         except OSError as error:
-            print(f"Card Table: could not save statistics: {error}", file=sys.stderr)
+            print(f"Card Table: could not save the match record: {error}", file=sys.stderr)
         names = [controller.name for controller in self.seats]
         self.table.app.show_results(self.launch, names, result.to_dict(), self.info.title)
+        if message:
+            self.table.app.tell(message)

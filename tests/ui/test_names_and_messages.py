@@ -1,0 +1,95 @@
+"""Where names and storage's messages meet the player: a hostile name typed or pasted into
+the setup is cleaned before any table draws it, and a statistics file set aside at a
+game's end (or results that cannot be saved) is said once, as a toast on the results."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from cardtable import storage
+from cardtable.games import registry
+from cardtable.names import clean_name
+from cardtable.ui.launch import Launch
+from cardtable.ui.scenes.results import ResultsScene
+from cardtable.ui.scenes.setup import SetupScene
+from cardtable.ui.tables import TableScene
+
+from .conftest import click, frames, key, until
+
+HOSTILE = {
+    "NUL": "\x00",
+    "NUL inside": "A\x00da",
+    "lone surrogate": "\ud800",
+    "surrogate and letters": "B\udfffo",
+    "zero-width only": "\u200b\u200d\ufeff",
+    "controls": "\x07\x1b[31mRed",
+    "long": "W" * 60,
+}
+
+
+def type_text(app, text: str) -> None:
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+    app.step()
+
+
+@pytest.mark.parametrize("how", ["typed", "pasted"])
+@pytest.mark.parametrize("label", list(HOSTILE))
+def test_a_hostile_name_is_cleaned_in_setup_and_at_the_table(app, label, how):
+    hostile = HOSTILE[label]
+    app.show_title()
+    setup = SetupScene(app, registry.get("what-the-heck"))
+    app.manager.push(setup)
+    frames(app, 2)
+    field = setup.fields[0]
+    click(app, field.rect.center)
+    assert field.active
+    pygame.event.post(
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=pygame.KMOD_CTRL, unicode="")
+    )
+    app.step()
+    for text in hostile if how == "typed" else [hostile]:
+        type_text(app, text)
+    frames(app, 2)  # the field draws what it holds
+    key(app, pygame.K_RETURN)  # the name is done
+    shown = setup.seat_name(0)
+    assert shown == clean_name(hostile, 0)
+    assert shown.isprintable() and shown.strip()
+    click(app, setup.start_button.rect.center)
+    table = app.manager.top
+    assert isinstance(table, TableScene)
+    frames(app, 30)  # the table draws the name, a frame after another
+    assert table.names[0] == shown
+    assert app.settings.player_names[0] == shown  # remembered cleaned
+
+
+def test_a_set_aside_statistics_file_is_said_once_at_the_end_and_the_next_game_works(app, home):
+    path = storage.statistics_path()
+    path.write_text('{"version": 1, "games": {"what-the-heck": {"played": "x", "seats": []}}}')
+    launch = Launch("what-the-heck", 2, ("easy", "easy"), seed=3, watch=True)
+    app.open_table(launch)
+    until(app, lambda: isinstance(app.manager.top, ResultsScene), limit=8000)
+    results = app.manager.top
+    said = results.toast.message
+    assert "statistics file" in said and "counting starts again" in said
+    kept = list(home.glob("statistics.damaged-*.json"))
+    assert len(kept) == 1 and kept[0].name in said  # set aside, not lost
+    assert path.exists() and storage.load_statistics()[1] is None  # a sound file again
+    assert storage.load_statistics()[0]["games"]["what-the-heck"]["played"] == 1
+    # The next game: played to its end, counted, and nothing more is said.
+    app.play_again(results.launch)
+    table = app.manager.top
+    assert isinstance(table, TableScene)
+    until(app, lambda: isinstance(app.manager.top, ResultsScene), limit=8000)
+    assert not app.manager.top.toast.message
+    assert storage.load_statistics()[0]["games"]["what-the-heck"]["played"] == 2
+
+
+def test_results_that_cannot_be_saved_are_said_once(app, home, monkeypatch):
+    def refuse(path, data):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(storage, "write_json", refuse)
+    app.open_table(Launch("what-the-heck", 2, ("easy", "easy"), seed=4, watch=True))
+    until(app, lambda: isinstance(app.manager.top, ResultsScene), limit=8000)
+    assert "cannot be saved" in app.manager.top.toast.message
