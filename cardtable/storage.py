@@ -21,6 +21,7 @@ from cardtable.engine import BadRecord, MatchRecord, Result
 
 SETTINGS_VERSION = 1
 STATISTICS_VERSION = 1
+PROGRESS_VERSION = 1
 DEFAULT_NAMES = ["You", "Ada", "Bo", "Cy", "Di", "Ed", "Flo", "Gus"]
 
 
@@ -165,6 +166,56 @@ def load_match(path: Path) -> tuple[MatchRecord | None, str | None]:
 
 def list_saves() -> list[Path]:
     return sorted(saves_folder().glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+
+
+# -- the game in progress ---------------------------------------------------------------
+
+
+@dataclass
+class Progress:
+    """A game left before its end: the match record so far, and who sits where."""
+
+    record: MatchRecord
+    names: list[str]
+    viewer: int | None = None
+
+
+def progress_path() -> Path:
+    return home() / "game-in-progress.json"
+
+
+def save_progress(progress: Progress) -> None:
+    """Keep the game in progress (atomically; one game at a time)."""
+    data = {
+        "version": PROGRESS_VERSION,
+        "record": progress.record.to_dict(),
+        "names": list(progress.names),
+        "viewer": progress.viewer,
+    }
+    write_json(progress_path(), data)
+
+
+def load_progress() -> tuple[Progress | None, str | None]:
+    """The game in progress, if any; a damaged file is set aside with a message."""
+    path = progress_path()
+    data, message = read_json(path, PROGRESS_VERSION, "saved game")
+    if data is None:
+        return None, message
+    try:
+        record = MatchRecord.from_dict(data["record"])
+        names = [str(name) for name in data["names"]]
+        viewer = data.get("viewer")
+        if len(names) != record.players or not (viewer is None or 0 <= viewer < record.players):
+            raise ValueError("the seats do not match the record")
+    except (BadRecord, KeyError, TypeError, ValueError) as error:
+        kept = set_aside(path)
+        return None, f"Your saved game could not be read ({error}); it was kept as {kept.name}."
+    return Progress(record, names, viewer), None
+
+
+def clear_progress() -> None:
+    """The game ended (or was given up): nothing to resume."""
+    progress_path().unlink(missing_ok=True)
 
 
 # -- statistics ------------------------------------------------------------------------

@@ -71,6 +71,7 @@ def draw(table: TableScene, surface: pygame.Surface) -> None:
     table.choices.draw(surface)
     if table.sheet is not None:
         table.sheet.draw(surface)
+    table.tools.draw(surface)
 
 
 def draw_cards(table: TableScene, surface: pygame.Surface) -> None:
