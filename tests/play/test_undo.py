@@ -45,9 +45,9 @@ def test_an_allowed_undo_gives_back_exactly_the_state_before_the_move(game_id):
             before[index] = snapshot(state, record.players)
         step(state, seat, code)
     allowed = refused = 0
-    mine = sorted(before)
+    mine = sorted(before)[:25]  # the first moves: each check replays the record
     for number, index in enumerate(mine):
-        ends = {index + 1, mine[number + 1] if number + 1 < len(mine) else len(record.actions)}
+        ends = {index + 1, mine[number + 1] if number + 1 < len(mine) else index + 1}
         for end in sorted(ends):
             outcome = undo_last(cut(record, end), 0)
             if outcome.actions is None:
@@ -81,7 +81,7 @@ def test_what_the_heck_bids_shown_together_block_undo():
 
 
 def test_a_drawn_card_seen_blocks_undo_of_the_draw():
-    record = played("mean", seed=2)
+    record = played("hit-the-deck", seed=2)
     draws = [i for i, (seat, code) in enumerate(record.actions) if seat == 0 and code == "draw"]
     assert draws, "seat 0 never drew"
     outcome = undo_last(cut(record, draws[0] + 1), 0)
@@ -90,19 +90,20 @@ def test_a_drawn_card_seen_blocks_undo_of_the_draw():
 
 
 def test_a_timed_window_since_the_move_blocks_undo():
-    for seed in range(1, 40):
+    for seed in range(1, 30):
         record = played("hit-the-deck", seed=seed)
-        # A window's close (seat -1) after a move of seat 0, with no move of seat 0 between.
-        for index, (seat, _code) in enumerate(record.actions):
-            earlier = [who for who, _c in record.actions[:index]]
-            if seat == -1 and 0 in earlier:
-                break
-        else:
-            continue
-        break
+        state = registry.new_from_record(record)
+        moved = False
+        for count, (seat, code) in enumerate(record.actions, start=1):
+            step(state, seat, code)
+            moved = moved or seat == 0
+            if moved and state.window is not None:
+                break  # a slap round opened after a move of seat 0
+        if moved and state.window is not None:
+            break
     else:
         pytest.fail("no window after a move of seat 0")
-    outcome = undo_last(cut(record, index + 1), 0)
+    outcome = undo_last(cut(record, count), 0)
     assert outcome.actions is None
     assert outcome.reason == "A timed moment has passed since your move: no undo."
 
