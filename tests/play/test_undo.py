@@ -64,7 +64,7 @@ def test_an_allowed_undo_gives_back_exactly_the_state_before_the_move(game_id):
 def test_what_the_heck_bids_shown_together_block_undo():
     record = played("what-the-heck", seed=3)
     state = registry.new_from_record(record)
-    for count, (seat, code) in enumerate(record.actions, start=1):
+    for count, (seat, code) in enumerate(record.actions, start=1):  # noqa: B007 (read after the break)
         events = step(state, seat, code)
         if any(event.kind == "reveal" or event.what == "reveal" for event in events):
             break
@@ -94,7 +94,7 @@ def test_a_timed_window_since_the_move_blocks_undo():
         record = played("hit-the-deck", seed=seed)
         state = registry.new_from_record(record)
         moved = False
-        for count, (seat, code) in enumerate(record.actions, start=1):
+        for count, (seat, code) in enumerate(record.actions, start=1):  # noqa: B007 (read after the break)
             step(state, seat, code)
             moved = moved or seat == 0
             if moved and state.window is not None:

@@ -141,7 +141,7 @@ def test_the_replay_viewer_steps_a_record_to_its_recorded_result(app, home, game
     until(app, lambda: not table.animator.busy)
     key(app, pygame.K_RIGHT)
     assert replay.position == 1 and table.match.state.history == record.actions[:1]
-    click(app, button(replay.buttons, "Back").rect.center)
+    click(app, button(replay.buttons, "<").rect.center)
     assert replay.position == 0 and table.match.state.history == []
     for _ in range(len(record.actions) + 5):  # step by step to the end
         if replay.at_end:

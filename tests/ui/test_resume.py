@@ -64,7 +64,7 @@ def test_a_game_saved_inside_a_timed_window_resumes_inside_it(app):
     for seed in range(1, 30):
         record = played(windows[0], seed)
         state = registry.new_from_record(record)
-        for count, (seat, code) in enumerate(record.actions, start=1):
+        for count, (seat, code) in enumerate(record.actions, start=1):  # noqa: B007 (read after the break)
             step(state, seat, code)
             if state.window is not None:
                 break

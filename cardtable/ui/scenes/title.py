@@ -50,8 +50,8 @@ class TitleScene(MenuScene):
         top = int(height * 0.5)
         # As tall as fits above the line at the bottom: a small window gets slimmer buttons.
         count = len(buttons)
-        button_height = max(26, min(52, (height - 50 - top) // count - 10))
-        stack_buttons(self.column.buttons, width // 2, top, 280, button_height, gap=8)
+        button_height = max(26, min(52, (height - 50 - top) // count - 12))
+        stack_buttons(self.column.buttons, width // 2, top, 280, button_height, gap=12)
 
     def first_choice(self) -> Button:
         return self.column.buttons[0]  # Resume, else Play
@@ -76,13 +76,13 @@ class TitleScene(MenuScene):
             image = self.app.cards.image(TITLE_STYLE, code, size)
             turned = pygame.transform.rotozoom(image, -angle, 1.0)
             x = width // 2 + (index - 2) * size[0] * 0.55
-            y = height * 0.23 + abs(index - 2) * size[1] * 0.06
+            y = height * 0.2 + abs(index - 2) * size[1] * 0.06
             surface.blit(turned, turned.get_rect(center=(round(x), round(y))))
         title_size = max(30, min(64, height // 11))
         theme.text(
             surface,
             "Card Table",
-            (width // 2, int(height * 0.37)),
+            (width // 2, int(height * 0.38)),
             title_size,
             theme.INK,
             True,

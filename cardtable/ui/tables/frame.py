@@ -118,6 +118,9 @@ def draw_cards(table: TableScene, surface: pygame.Surface) -> None:
 
 
 def status_line(table: TableScene) -> tuple[str, tuple[int, int, int]]:
+    replay = table.tools.replay
+    if replay is not None:  # a replay: the move shown, at the end the recorded result
+        return replay.result_words(), theme.GOLD if replay.at_end else theme.INK
     own = table.status()
     if own is not None:
         return own

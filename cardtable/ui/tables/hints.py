@@ -19,7 +19,6 @@ from cardtable.strategy import levels, make_bot, view_for
 
 from .. import theme
 from . import drawing
-from .frame import TOP_BAR
 
 if TYPE_CHECKING:
     from .base import TableScene
@@ -138,9 +137,9 @@ class Hints:
         rect = table.drop_targets().get(self.target) if self.target else None
         if rect is not None:
             drawing.glow(surface, rect, HINT_COLOUR, strength)
-        if self.line:
-            width = surface.get_width()
+        if self.line:  # just above the viewer's hand, where the refusal goes
+            area = table.chooser_area()
             drawing.label_box(
-                surface, self.line, (width // 2, TOP_BAR + 12), 16, ink=theme.GOLD,
-                anchor="midtop", width=width - 80,
+                surface, self.line, (area.centerx, area.bottom - 2), 16, ink=theme.GOLD,
+                anchor="midbottom", width=area.width - 40,
             )  # fmt: skip

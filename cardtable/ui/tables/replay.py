@@ -1,6 +1,7 @@
 """The replay viewer: a finished match's record stepped through at its own table.
 
-Start, Back, Play/Pause, Next and End below the top bar; the keys Right or N (next),
+Start, Back, Play/Pause, Next and End on the top bar (``<<``, ``<``, Play, ``>``,
+``>>``), where it says the move and, at the end, the recorded result; the keys Right or N (next),
 Left or P (back), Space (play or pause), Home and End. A step forward applies the next
 recorded action and animates its events like a live game; a step back replays the record
 to one action fewer and shows it at once. At the end the recorded result shows. The view
@@ -16,9 +17,7 @@ import pygame
 
 from cardtable.play.undo import step
 
-from .. import theme
 from ..widgets import Button
-from . import drawing
 from .frame import TOP_BAR
 
 if TYPE_CHECKING:
@@ -82,6 +81,7 @@ class Replay:
         table = self.table
         if table.sheet is not None and self.playing:
             table.next_hand()  # playing goes on past the score sheet between hands
+        self.refresh()
         if not self.playing or not table.still():
             return
         self.wait += dt * table.app.speed
@@ -91,30 +91,36 @@ class Replay:
 
     # -- controls -----------------------------------------------------------------------------
 
-    def place(self, size: tuple[int, int]) -> None:
-        wide = size[0] >= 1000
-        width, gap = (78, 6) if wide else (62, 4)
+    def controls(self, right: int, wide: bool) -> list[Button]:
+        """The buttons, right to left from ``right`` on the top bar."""
         labels = [
-            ("Start", lambda: self.go_to(0)),
-            ("Back", lambda: self.go_to(self.position - 1)),
-            ("Pause" if self.playing else "Play", self.toggle),
-            ("Next", self.forward),
-            ("End", lambda: self.go_to(len(self.actions))),
+            (">>", lambda: self.go_to(len(self.actions)), 44),
+            (">", self.forward, 44),
+            ("Play", self.toggle, 70),
+            ("<", lambda: self.go_to(self.position - 1), 44),
+            ("<<", lambda: self.go_to(0), 44),
         ]
         self.buttons = []
-        for index, (label, act) in enumerate(labels):
+        for label, act, width in labels:
             button = Button(label, act, size=15 if wide else 13)
-            button.rect = pygame.Rect(10 + index * (width + gap), TOP_BAR + 6, width, 30)
-            button.enabled = not (self.at_end and label in ("Next", "End", "Play")) and not (
-                self.position == 0 and label in ("Start", "Back")
-            )
+            button.rect = pygame.Rect(right - width, 6, width - 6, TOP_BAR - 12)
+            right -= width
             self.buttons.append(button)
+        self.refresh()
+        return self.buttons
+
+    def refresh(self) -> None:
+        """Play or Pause; what cannot be pressed now is greyed."""
+        if len(self.buttons) == 5:
+            end, forward, play, back, start = self.buttons
+            play.label = "Pause" if self.playing else "Play"
+            for button in (end, forward, play):
+                button.enabled = not self.at_end
+            for button in (back, start):
+                button.enabled = self.position > 0
 
     def handle(self, event: pygame.event.Event) -> bool:
-        """The controls' clicks and keys; True when used."""
-        self.place(self.table.app.size)
-        if any(button.handle(event) for button in self.buttons):
-            return True
+        """The controls' keys; True when used (the buttons are on the top bar)."""
         if event.type != pygame.KEYDOWN:
             return False
         keys = {
@@ -136,21 +142,9 @@ class Replay:
     def result_words(self) -> str:
         result = self.table.public.get("result")
         if not self.at_end or not result:
-            return f"Move {self.position} of {len(self.actions)}"
+            return f"Replay: move {self.position} of {len(self.actions)}"
         names = self.table.names
         ranking = result.get("ranking") or [[]]
         winners = " and ".join(names[seat] for seat in ranking[0])
         scores = ", ".join(f"{names[s]} {score}" for s, score in enumerate(result["scores"]))
         return f"Recorded result: {winners} won ({scores})"
-
-    def draw(self, surface: pygame.Surface) -> None:
-        self.place(surface.get_size())
-        for button in self.buttons:
-            button.draw(surface)
-        right = self.buttons[-1].rect.right + 12
-        words = self.result_words()
-        colour = theme.GOLD if self.at_end else theme.INK
-        drawing.label_box(
-            surface, words, (right, TOP_BAR + 21), 15, ink=colour, anchor="midleft",
-            width=surface.get_width() - right - 20,
-        )  # fmt: skip

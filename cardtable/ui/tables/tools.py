@@ -75,6 +75,8 @@ class TableTools:
             buttons.append(Button("Undo", self.undo, size=label))
         for index, button in enumerate(buttons):
             button.rect = pygame.Rect(size[0] - (index + 1) * step, 6, step - 8, TOP_BAR - 12)
+        if self.replay is not None:
+            buttons += self.replay.controls(buttons[-1].rect.x - 4, size[0] >= 1000)
         return buttons
 
     # -- leaving ----------------------------------------------------------------------------
@@ -163,8 +165,6 @@ class TableTools:
 
     def draw(self, surface: pygame.Surface) -> None:
         self.hints.draw(surface)
-        if self.replay is not None:
-            self.replay.draw(surface)
         if self.confirm is not None:
             veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
             veil.fill((0, 0, 0, 120))
