@@ -68,9 +68,11 @@ def test_undo_gives_back_the_exact_state_before_the_move(app):
     before = snapshot(table.match.state)
     table.act(sorted(table.legal_codes())[0])
     assert snapshot(table.match.state) != before
+    assert storage.load_progress()[0].record.actions == table.match.state.history
     key(app, pygame.K_u)
     assert snapshot(table.match.state) == before
     assert table.match.state.history == []
+    assert storage.load_progress() == (None, None)  # nothing left to resume
     assert (
         table.view.zones["hand:0"] == table.match.referee.observation(0)["zones"]["hand:0"]["cards"]
     )

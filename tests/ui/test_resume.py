@@ -107,10 +107,20 @@ def test_leaving_asks_first_and_the_title_offers_resume(app):
     assert snapshot(resumed.match.state) == snapshot(state_at(saved.record, len(history)))
 
 
+def test_opening_a_table_replaces_no_saved_game_before_its_first_move(app):
+    app.open_table(Launch("mean", 2, ("human", "hard"), seed=2))
+    table = app.manager.top
+    until(app, table.awaiting_human)
+    assert storage.load_progress() == (None, None)
+    table.act(sorted(table.legal_codes())[0])
+    assert storage.load_progress()[0].record.actions == table.match.state.history
+
+
 def test_closing_the_window_mid_game_asks_and_a_second_close_quits(app):
     app.open_table(Launch("mean", 2, ("human", "hard"), seed=2))
     table = app.manager.top
     until(app, table.awaiting_human)
+    table.act(sorted(table.legal_codes())[0])
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     app.step()
     assert app.running and table.tools.confirm is not None

@@ -83,10 +83,16 @@ class Match:
         )
 
     def save(self) -> None:
-        """Keep the game in progress to resume it (a game with a human, not a replay)."""
+        """Keep the game in progress to resume it (a game with a human, not a replay),
+        from its first move on: opening a table replaces no saved game by itself."""
         if self.finished or self.launch.replay or not self.humans or self.referee.is_over:
             return
         from cardtable import storage
+
+        if not self.state.history:
+            if self.table.tools.undone:  # every move taken back: nothing left to resume
+                storage.clear_progress()
+            return
 
         progress = storage.Progress(
             self.referee.record(), [c.name for c in self.seats], self.table.viewer

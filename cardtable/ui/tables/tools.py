@@ -41,6 +41,7 @@ class TableTools:
         self.confirm: Chooser | None = None
         self.then = table.app.show_title  # what "Leave" does
         self.replay = Replay(table) if table.launch.replay else None
+        self.undone = False  # a move was taken back in this game
 
     def first_viewer(self) -> int | None:
         """Whose hand shows when the table opens, if not the usual: a resumed game's
@@ -128,6 +129,7 @@ class TableTools:
         if outcome.actions is None:
             table.refuse(outcome.reason)
             return
+        self.undone = True
         table.match.restart(outcome.actions)
         table.input.cancel()
         table.choices.cancel()
