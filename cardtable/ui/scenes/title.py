@@ -89,12 +89,13 @@ class TitleScene(MenuScene):
             "midtop",
         )
         self.column.draw(surface)
-        theme.text(
-            surface,
-            "Card games against bots, or with friends at one computer",
-            (width // 2, height - 18),
-            16,
-            theme.INK_DIM,
-            anchor="midbottom",
-        )
+        if self.column.buttons[-1].rect.bottom < height - 40:  # room left under the buttons
+            theme.text(
+                surface,
+                "Card games against bots, or with friends at one computer",
+                (width // 2, height - 18),
+                16,
+                theme.INK_DIM,
+                anchor="midbottom",
+            )
         self.toast.draw(surface, bottom=height - 44)
