@@ -48,7 +48,7 @@ class Hints:
         )
 
     def moment(self) -> int:
-        return len(self.table.match.state.history)
+        return len(self.table.match.referee.state.history)
 
     def ask(self) -> None:
         """Ask the hard bot, off the main thread, what it would play for the viewer."""
@@ -60,7 +60,7 @@ class Hints:
         self.clear()
         self.mark = self.moment()
         bot = make_bot(table.info.id, HINT_LEVEL, Rng(f"hint/{table.launch.seed}/{self.mark}"))
-        view = view_for(table.match.state.copy(), seat)
+        view = view_for(table.match.referee.state.copy(), seat)
         self.future = table.match.executor.submit(bot.choose, view)
         self.line = "Thinking of a hint…"
 
@@ -68,7 +68,7 @@ class Hints:
         self.future, self.code, self.cards, self.target, self.line = None, None, None, None, ""
 
     def update(self) -> None:
-        if self.mark != self.moment() and (self.future is not None or self.line):
+        if (self.future is not None or self.line) and self.mark != self.moment():
             # The moment passed (the viewer moved, or others did meanwhile): the hint no
             # longer fits. Asked again while the viewer still has a move to make.
             self.clear()

@@ -89,7 +89,7 @@ class Match:
             return
         from cardtable import storage
 
-        if not self.state.history:
+        if not self.referee.state.history:
             if self.table.tools.undone:  # every move taken back: nothing left to resume
                 storage.clear_progress()
             return

@@ -56,7 +56,7 @@ class Replay:
         table = self.table
         seat, code = self.actions[self.position]
         self.position += 1
-        events = step(table.match.state, seat, code)
+        events = step(table.match.referee.state, seat, code)
         table.played([event.for_seat(table.viewer) for event in events])
         if self.at_end:
             self.playing = False
