@@ -32,6 +32,7 @@ from cardtable.names import DEFAULT_NAMES, clean_name
 
 SETTINGS_VERSION = 1
 STATISTICS_VERSION = 1
+PROGRESS_VERSION = 1
 FILE_LIMIT = 1_000_000  # bytes: settings and statistics are a few kilobytes
 RECORD_LIMIT = 32_000_000  # bytes: the longest match record is a few megabytes
 SANE = 10**12  # no count or setting in these files is anywhere near this
@@ -293,7 +294,7 @@ def record(
             else []
         )
         if missing:
-            raise BadValue(f"{where} has no {', '.join(missing)}")
+            raise BadValue(f"{where or 'it'} has no {', '.join(missing)}")
         kept: dict[str, Any] = {}
         for name, field_check in known.items():
             if name in data:
@@ -534,6 +535,80 @@ def list_saves() -> list[Path]:
         if stat.S_ISREG(info.st_mode) and ".damaged-" not in path.name:
             found.append((info.st_mtime, path))
     return [path for _, path in sorted(found, key=lambda item: item[0], reverse=True)]
+
+
+# -- the game in progress ---------------------------------------------------------------
+
+
+@dataclass
+class Progress:
+    """A game left before its end: the match record so far, and who sits where."""
+
+    record: MatchRecord
+    names: list[str]
+    viewer: int | None = None
+
+
+def progress_path() -> Path:
+    return home() / "game-in-progress.json"
+
+
+def _an_object(value: Any, where: str) -> Any:
+    """An object, checked further by its reader (a match record: ``MatchRecord``)."""
+    if not isinstance(value, dict):
+        raise BadValue(f"{where} must be an object")
+    return value
+
+
+def _seat_or_none(value: Any, where: str) -> int | None:
+    return None if value is None else number(0, 63, whole=True)(value, where)
+
+
+PROGRESS_SCHEMA = record(
+    {"record": _an_object, "names": list_of(text(10_000), 64), "viewer": _seat_or_none},
+    required=True,
+    optional=("viewer",),
+)
+
+
+def save_progress(progress: Progress) -> None:
+    """Keep the game in progress (atomically; one game at a time)."""
+    data = {
+        "version": PROGRESS_VERSION,
+        "record": progress.record.to_dict(),
+        "names": list(progress.names),
+        "viewer": progress.viewer,
+    }
+    write_json(progress_path(), data)
+
+
+def load_progress() -> tuple[Progress | None, str | None]:
+    """The game in progress, if any; a damaged file is set aside with a message."""
+    try:
+        path = progress_path()
+    except OSError as error:
+        return None, cannot_keep(error)
+    data, message = read_json(
+        path, PROGRESS_VERSION, "saved game", PROGRESS_SCHEMA, "there is nothing to resume"
+    )
+    if data is None:
+        return None, message
+    try:
+        record = MatchRecord.from_dict(data["record"])
+        names = [str(name) for name in data["names"]]
+        viewer = data.get("viewer")
+        if len(names) != record.players or not (viewer is None or 0 <= viewer < record.players):
+            raise ValueError("the seats do not match the record")
+    except (BadRecord, KeyError, TypeError, ValueError) as error:
+        kept = set_aside(path)
+        return None, f"Your saved game could not be read ({error}); it was kept as {kept.name}."
+    return Progress(record, names, viewer), None
+
+
+def clear_progress() -> None:
+    """The game ended (or was given up): nothing to resume."""
+    with contextlib.suppress(OSError):  # a folder that cannot be used keeps nothing anyway
+        progress_path().unlink(missing_ok=True)
 
 
 # -- statistics ------------------------------------------------------------------------

@@ -75,11 +75,14 @@ class MatchRecord:
     def add(self, seat: int, code: str) -> None:
         self.actions.append((seat, code))
 
-    def to_json(self) -> str:
+    def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
         data["version"] = RECORD_VERSION
         data["actions"] = [[seat, code] for seat, code in self.actions]
-        return json.dumps(data, indent=1)
+        return data
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), indent=1)
 
     @classmethod
     def from_json(cls, text: str) -> MatchRecord:
@@ -90,6 +93,10 @@ class MatchRecord:
             data = strict_json(text)
         except ValueError as error:
             raise BadRecord(f"not a match record ({error})") from None
+        return cls.from_dict(data)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> MatchRecord:
         if not isinstance(data, dict) or data.get("version") != RECORD_VERSION:
             raise BadRecord("not a match record of this version of Card Table")
         missing = [name for name in ("game_id", "players", "seed", "actions") if name not in data]

@@ -213,6 +213,31 @@ class App:
     def quit(self) -> None:
         self.running = False
 
+    def close_requested(self) -> None:
+        """The window's close button: a game in progress asks first (it is saved either
+        way); anything else quits."""
+        table = self.manager.find(TableScene)
+        if (
+            table is None
+            or not table.tools.in_progress()
+            or isinstance(self.manager.top, PrivacyScene)
+        ):
+            self.quit()
+            return
+        while self.manager.top is not table:
+            self.manager.pop()
+        table.tools.leave(self.quit)
+
+    def resume_game(self, progress: storage.Progress) -> None:
+        """Open the saved game in progress where it was left."""
+        launch = Launch.of(progress.record, names=tuple(progress.names), viewer=progress.viewer)
+        self.open_table(launch)
+
+    def open_replay(self, record) -> None:
+        """Step through a finished match's record at its table (the names: the settings')."""
+        launch = Launch.of(record, replay=True)
+        self.manager.push(self.table_for(record.game_id)(self, launch))
+
     # -- the loop -------------------------------------------------------------------------
 
     def step(self) -> None:
@@ -230,7 +255,7 @@ class App:
             self._rested = 0.0
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
-                self.quit()
+                self.close_requested()
             elif event.type == pygame.VIDEORESIZE:
                 self.resize((event.w, event.h))
             elif event.type == pygame.JOYDEVICEADDED:

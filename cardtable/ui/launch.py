@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardtable.names import clean_name
+
 
 @dataclass(frozen=True)
 class Launch:
@@ -25,3 +27,51 @@ class Launch:
     watch: bool = False
     names: tuple[str, ...] = ()
     deck: tuple[str, ...] | None = None  # a stacked deck, top card first (tests, replays)
+    # The moves already made (a resumed game; a replay's whole record), by seat.
+    actions: tuple[tuple[int, str], ...] = ()
+    viewer: int | None = None  # whose hand a resumed game shows (None: as usual)
+    replay: bool = False  # step through ``actions`` instead of playing
+
+    @classmethod
+    def of(cls, record, **more) -> Launch:
+        """The launch that plays on from (or replays) a match record."""
+        return cls(
+            record.game_id,
+            record.players,
+            tuple(record.seats),
+            record.seed,
+            dict(record.options),
+            deck=None if record.deck is None else tuple(record.deck),
+            actions=tuple(record.actions),
+            **more,
+        )
+
+    def record(self, actions=None):
+        """The match record of this launch with ``actions`` (default: its own)."""
+        from cardtable.engine import MatchRecord
+
+        return MatchRecord(
+            self.game_id,
+            self.players,
+            self.seed,
+            dict(self.options),
+            list(self.seats),
+            list(self.actions if actions is None else actions),
+            None if self.deck is None else list(self.deck),
+        )
+
+
+def seat_names(launch: Launch, name_of) -> list[str]:
+    """The players' names: the launch's, else humans take the settings' names first
+    ("You" ...) and bots the next."""
+    kinds = ["bot"] * len(launch.seats) if launch.watch else list(launch.seats)
+    humans = [s for s, k in enumerate(kinds) if k == "human"]
+    order = humans + [s for s in range(len(kinds)) if s not in humans]
+    offset = 0 if humans else 1
+    return [
+        clean_name(
+            launch.names[seat] if seat < len(launch.names) else name_of(order.index(seat) + offset),
+            seat,
+        )
+        for seat in range(len(kinds))
+    ]

@@ -84,11 +84,13 @@ class MenuScene(Scene):
         self.toast.draw(surface)
 
 
-def stack_buttons(buttons: list[Button], centre_x: int, top: int, width: int, height: int) -> int:
+def stack_buttons(
+    buttons: list[Button], centre_x: int, top: int, width: int, height: int, gap: int = 14
+) -> int:
     for index, button in enumerate(buttons):
         button.rect = pygame.Rect(0, 0, width, height)
-        button.rect.midtop = (centre_x, top + index * (height + 14))
-    return top + len(buttons) * (height + 14)
+        button.rect.midtop = (centre_x, top + index * (height + gap))
+    return top + len(buttons) * (height + gap)
 
 
 def _button_key(buttons: list[Button], index: int) -> tuple[str, int] | None:

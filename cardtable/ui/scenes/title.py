@@ -1,15 +1,18 @@
-"""The title: a fan of cards, Play, Statistics, Settings and Quit. Not for choosing a game
-(``game_choice``)."""
+"""The title: a fan of cards, Resume (a game left in progress), Play, Replays, Settings
+and Quit. Not for choosing a game (``game_choice``) or the list of replays (``replays``)."""
 
 from __future__ import annotations
 
 import pygame
+
+from cardtable import storage
 
 from .. import theme
 from ..cards import CardFace, CardStyle, card_size
 from ..widgets import Button, ButtonColumn
 from .game_choice import GameChoiceScene
 from .menu import MenuScene, stack_buttons
+from .replays import ReplaysScene
 from .settings import SettingsScene
 from .statistics import StatisticsScene
 
@@ -26,29 +29,39 @@ class TitleScene(MenuScene):
     heading = "Card Table"
 
     def enter(self) -> None:
+        self.progress, damaged = storage.load_progress()
         super().enter()
-        if self.app.startup_message:
-            # A damaged settings file was set aside: say so once, never crash.
-            self.toast.show(self.app.startup_message, seconds=12.0, tone=theme.GOLD)
+        message = self.app.startup_message or damaged
+        if message:
+            # A damaged settings file or saved game was set aside: say so once, never crash.
+            self.toast.show(message, seconds=12.0, tone=theme.GOLD)
             self.app.startup_message = None
 
     def build(self) -> None:
         width, height = self.app.size
-        self.column = ButtonColumn(
-            [
-                Button("Play", self.choose_game),
-                Button("Statistics", lambda: self.app.manager.push(StatisticsScene(self.app))),
-                Button("Settings", lambda: self.app.manager.push(SettingsScene(self.app))),
-                Button("Quit", self.app.quit),
-            ]
-        )
-        top = int(height * 0.55)
+        buttons = [
+            Button("Play", self.choose_game),
+            Button("Replays", lambda: self.app.manager.push(ReplaysScene(self.app))),
+            Button("Statistics", lambda: self.app.manager.push(StatisticsScene(self.app))),
+            Button("Settings", lambda: self.app.manager.push(SettingsScene(self.app))),
+            Button("Quit", self.app.quit),
+        ]
+        if self.progress is not None:
+            buttons.insert(0, Button("Resume", self.resume_game))
+        self.column = ButtonColumn(buttons)
+        # Below the fan of cards, but never so low that the last button leaves the window.
+        top = min(int(height * 0.5), height - 40 - len(buttons) * 38)
         # As tall as fits above the line at the bottom: a small window gets slimmer buttons.
-        button_height = max(34, min(56, (height - 50 - top) // len(self.column.buttons) - 14))
-        stack_buttons(self.column.buttons, width // 2, top, 280, button_height)
+        count = len(buttons)
+        button_height = max(26, min(52, (height - 50 - top) // count - 12))
+        stack_buttons(self.column.buttons, width // 2, top, 280, button_height, gap=12)
 
     def first_choice(self) -> Button:
-        return self.column.buttons[0]  # Play
+        return self.column.buttons[0]  # Resume, else Play
+
+    def resume_game(self) -> None:
+        if self.progress is not None:
+            self.app.resume_game(self.progress)
 
     def choose_game(self) -> None:
         self.app.manager.push(GameChoiceScene(self.app))
@@ -66,25 +79,26 @@ class TitleScene(MenuScene):
             image = self.app.cards.image(TITLE_STYLE, code, size)
             turned = pygame.transform.rotozoom(image, -angle, 1.0)
             x = width // 2 + (index - 2) * size[0] * 0.55
-            y = height * 0.23 + abs(index - 2) * size[1] * 0.06
+            y = height * 0.2 + abs(index - 2) * size[1] * 0.06
             surface.blit(turned, turned.get_rect(center=(round(x), round(y))))
         title_size = max(30, min(64, height // 11))
         theme.text(
             surface,
             "Card Table",
-            (width // 2, int(height * 0.40)),
+            (width // 2, int(height * 0.38)),
             title_size,
             theme.INK,
             True,
             "midtop",
         )
         self.column.draw(surface)
-        theme.text(
-            surface,
-            "Card games against bots, or with friends at one computer",
-            (width // 2, height - 18),
-            16,
-            theme.INK_DIM,
-            anchor="midbottom",
-        )
+        if self.column.buttons[-1].rect.bottom < height - 40:  # room left under the buttons
+            theme.text(
+                surface,
+                "Card games against bots, or with friends at one computer",
+                (width // 2, height - 18),
+                16,
+                theme.INK_DIM,
+                anchor="midbottom",
+            )
         self.toast.draw(surface, bottom=height - 44)

@@ -34,6 +34,7 @@ from .input import Drag, TableInput
 from .log import Describer, TableLog
 from .match import OUT_OF_TURN_PAUSE, Match
 from .sheet import ScoreSheet
+from .tools import TableTools
 from .view import Spot, TableView
 
 if TYPE_CHECKING:
@@ -82,6 +83,7 @@ class TableScene(Scene):
         self._legal: dict[int, set[str]] = {}
         self._offered: tuple[int, ...] | None = None
         self.declined: set[int] = set()
+        self.tools = TableTools(self)  # Menu, Settings, Rules, Hint, Undo; leaving asks
 
     # -- hooks a game's table writes ------------------------------------------------------
 
@@ -242,6 +244,8 @@ class TableScene(Scene):
         return self.humans[0] if self.humans else 0
 
     def legal_codes_of(self, seat: int) -> set[str]:
+        if self.launch.replay:
+            return set()  # a replay is watched: nobody moves
         if seat not in self._legal:
             self._legal[seat] = {a.code for a in self.match.referee.legal(seat)}
         return self._legal[seat]
@@ -265,7 +269,12 @@ class TableScene(Scene):
 
     def still(self) -> bool:
         """Nothing moving, no sheet up, the table on top: the match may go on."""
-        return not self.animator.busy and self.sheet is None and self.app.manager.top is self
+        return (
+            not self.animator.busy
+            and self.sheet is None
+            and self.tools.confirm is None  # the match waits while "Leave?" is asked
+            and self.app.manager.top is self
+        )
 
     def awaiting_human(self) -> bool:
         """The viewer must act now and the table is still (what a test waits for)."""
@@ -302,6 +311,7 @@ class TableScene(Scene):
         self._offered = None
         if events:
             self.declined.clear()  # a new moment: new chances
+            self.match.save()  # a game in progress is kept at every change
         self.animator.play(events)
 
     def refuse(self, reason: str) -> None:
@@ -339,12 +349,18 @@ class TableScene(Scene):
     def enter(self) -> None:
         self.input.bind_slaps()
         self.resize(self.app.size)
+        viewer = self.tools.first_viewer()  # a resumed game's, a replay's human
+        if viewer is not None:
+            self.viewer = viewer
         self.sync()
+        if self.launch.actions and not self.launch.replay:
+            return  # a resumed game: the table as it stood, no deal to show
         setup = [event.for_seat(self.viewer) for event in self.match.referee.setup_events]
         self.view.rewind(setup)
         self.played(setup, by=self.viewer)
 
     def exit(self) -> None:
+        self.match.save()
         self.match.close()
 
     def resume(self) -> None:
@@ -352,16 +368,9 @@ class TableScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         self.input.cancel()
-        label, step = (16, 112) if size[0] >= 1000 else (14, 92)
-        self.buttons = [
-            Button("Menu", self.app.show_title, size=label),
-            Button("Settings", self.open_settings, size=label),
-            Button("Rules", self.open_rules, size=label),
-            Button("Log", self.log.toggle, size=label),
-        ]
-        for index, button in enumerate(self.buttons):
-            button.rect = pygame.Rect(size[0] - (index + 1) * step, 6, step - 8, TOP_BAR - 12)
+        self.buttons = self.tools.buttons(size)
         self.layout(size)
+        self.tools.place()
         if self.sheet is not None:
             self.sheet.place(self.chooser_area())
         self.choices.key = None
@@ -396,6 +405,7 @@ class TableScene(Scene):
         self.reason_left = max(0.0, self.reason_left - dt)
         self.log.update(dt)
         self.animator.update(dt * self.app.speed)
+        self.tools.update(dt)
         if not self.still():
             return
         if self.view.dirty:
@@ -424,6 +434,8 @@ class TableScene(Scene):
         return max(0.0, due - self.match.now)
 
     def handle(self, event: pygame.event.Event) -> None:
+        if self.tools.intercept(event):
+            return
         if any(button.handle(event) for button in self.buttons):
             return
         if self.log.handle(event):
@@ -442,7 +454,10 @@ class TableScene(Scene):
             return
         if event.type == pygame.KEYDOWN and self.on_key(event):
             return
-        self.input.handle(event)
+        if self.tools.handle(event) or (not self.launch.replay and self.input.handle(event)):
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.tools.leave()  # nothing held to let go: leave the table (asking first)
 
     # -- drawing ------------------------------------------------------------------------
 

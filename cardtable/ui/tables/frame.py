@@ -74,6 +74,7 @@ def draw(table: TableScene, surface: pygame.Surface) -> None:
     table.choices.draw(surface)
     if table.sheet is not None:
         table.sheet.draw(surface)
+    table.tools.draw(surface)
 
 
 def draw_cards(table: TableScene, surface: pygame.Surface) -> None:
@@ -120,6 +121,9 @@ def draw_cards(table: TableScene, surface: pygame.Surface) -> None:
 
 
 def status_line(table: TableScene) -> tuple[str, tuple[int, int, int]]:
+    replay = table.tools.replay
+    if replay is not None:  # a replay: the move shown, at the end the recorded result
+        return replay.result_words(), theme.GOLD if replay.at_end else theme.INK
     own = table.status()
     if own is not None:
         return own

@@ -21,11 +21,10 @@ from typing import TYPE_CHECKING
 
 from cardtable.engine import Event, Rng
 from cardtable.games import registry
-from cardtable.names import clean_name
 from cardtable.play import Referee
 from cardtable.strategy import Bot, make_bot
 
-from ..launch import Launch
+from ..launch import Launch, seat_names
 
 if TYPE_CHECKING:
     from .base import TableScene
@@ -49,22 +48,6 @@ class SeatController:
         return self.bot is None
 
 
-def seat_names(launch: Launch, name_of) -> list[str]:
-    """The players' names: the launch's, else humans take the settings' names first
-    ("You" ...) and bots the next."""
-    kinds = ["bot"] * len(launch.seats) if launch.watch else list(launch.seats)
-    humans = [s for s, k in enumerate(kinds) if k == "human"]
-    order = humans + [s for s in range(len(kinds)) if s not in humans]
-    offset = 0 if humans else 1
-    return [
-        clean_name(
-            launch.names[seat] if seat < len(launch.names) else name_of(order.index(seat) + offset),
-            seat,
-        )
-        for seat in range(len(kinds))
-    ]
-
-
 class Match:
     """The seats and the referee of one game at the table."""
 
@@ -72,8 +55,6 @@ class Match:
         self.table = table
         self.launch = launch
         self.info = registry.get(launch.game_id)
-        deck = None if launch.deck is None else list(launch.deck)
-        self.state = self.info.new_game(launch.players, launch.seed, launch.options, deck=deck)
         names = seat_names(launch, table.app.name_of)
         self.real_time = table.app.fixed_dt is None
         self.seats: list[SeatController] = []
@@ -84,29 +65,58 @@ class Match:
                 rng = Rng(f"bot/{launch.seed}/{seat}/{kind}")
                 bot = make_bot(self.info.id, kind, rng, timed=self.real_time)
             self.seats.append(SeatController(seat, kind, names[seat], bot))
-        self.humans = [c.seat for c in self.seats if c.human]
+        # A replay has no one to play for: the table watches it as a spectator.
+        self.humans = [] if launch.replay else [c.seat for c in self.seats if c.human]
         self.thread = (
             None if self.real_time else ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
         )
         self.executor: Executor = self.thread or table.app.bot_pool()
-        self.referee = Referee(
-            self.state,
-            [c.bot for c in self.seats],
-            seat_kinds=list(launch.seats),
-            deck=deck,
-            executor=self.executor,
-            pace=True,
-            out_of_turn_pause=table.out_of_turn_pause if self.humans else 0.0,
-        )
+        self.restart(() if launch.replay else launch.actions)
         self.now = 0.0  # the still clock: runs only while the table is still
         self.finished = False
         self.saved_record = None
+
+    def restart(self, actions) -> None:
+        """The match as it stood after ``actions`` (a resumed game, an undo, a replay's
+        step back): the record replayed from the seed, and a referee for it."""
+        self.state = registry.replay(self.launch.record(actions))
+        self.referee = Referee(
+            self.state,
+            [c.bot for c in self.seats],
+            seat_kinds=list(self.launch.seats),
+            deck=None if self.launch.deck is None else list(self.launch.deck),
+            executor=self.executor,
+            pace=True,
+            out_of_turn_pause=self.table.out_of_turn_pause if self.humans else 0.0,
+        )
+
+    def save(self) -> None:
+        """Keep the game in progress to resume it (a game with a human, not a replay),
+        from its first move on: opening a table replaces no saved game by itself."""
+        if self.finished or self.launch.replay or not self.humans or self.referee.is_over:
+            return
+        from cardtable import storage
+
+        if not self.referee.state.history:
+            if self.table.tools.undone:  # every move taken back: nothing left to resume
+                storage.clear_progress()
+            return
+
+        progress = storage.Progress(
+            self.referee.record(), [c.name for c in self.seats], self.table.viewer
+        )
+        try:
+            storage.save_progress(progress)
+        except OSError as error:
+            print(f"Card Table: could not save the game: {error}", file=sys.stderr)
 
     def close(self) -> None:
         if self.thread is not None:  # the app's pool stays for the next match
             self.thread.shutdown(wait=False, cancel_futures=True)
 
     def advance(self, dt: float) -> list[Event]:
+        if self.launch.replay:
+            return []  # a replay moves only by its controls
         self.now += dt
         return self.referee.advance(self.now)
 
@@ -151,7 +161,7 @@ class Match:
 
     def finish(self) -> None:
         """Keep the result and the match record, then show the results."""
-        if self.finished:
+        if self.finished or self.launch.replay:
             return
         self.finished = True
         result = self.referee.result
@@ -159,6 +169,8 @@ class Match:
             return
         from cardtable import storage
 
+        if self.humans:
+            storage.clear_progress()
         # record_result never raises; it returns the one line the player should see.
         message = storage.record_result(self.info.id, list(self.launch.seats), result)
         try:

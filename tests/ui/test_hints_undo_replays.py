@@ -1,0 +1,167 @@
+"""Hints (the hard bot's move for the viewer, lit where it is made), undo at the table
+(the exact state back, or a refusal with its reason) and the replay viewer (the finished
+games listed newest first, stepped through to the recorded result), for every game."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from cardtable import storage
+from cardtable.engine import Rng
+from cardtable.games import registry
+from cardtable.play import Referee, make_bots
+from cardtable.strategy import make_bot, view_for
+from cardtable.ui.launch import Launch
+from cardtable.ui.scenes.replays import ReplaysScene
+
+from .conftest import click, frames, key, until
+
+
+def snapshot(state):
+    return [
+        (state.observation(seat), sorted(a.code for a in state.legal_actions(seat)))
+        for seat in range(state.players)
+    ]
+
+
+def button(buttons, label: str):
+    return next(b for b in buttons if b.label == label)
+
+
+@pytest.mark.parametrize("game_id", registry.ids())
+def test_the_hint_is_the_hard_bots_move_lit_where_it_is_made(app, game_id):
+    app.open_table(Launch(game_id, 3, ("human", "hard", "hard"), seed=6))
+    table = app.manager.top
+    until(app, table.awaiting_human)
+    table.hold_bots = True  # the moment stands still while we compare
+    click(app, button(table.buttons, "Hint").rect.center)
+    hints = table.tools.hints
+    until(app, lambda: hints.code is not None)
+    bot = make_bot(game_id, "hard", Rng(f"hint/6/{len(table.match.state.history)}"))
+    expected = bot.choose(view_for(table.match.state.copy(), 0)).code
+    assert hints.code == expected
+    assert hints.line.startswith("Hint:")
+    if hints.cards is not None:  # lit on the cards and the place a drag would use
+        zone, indices = hints.cards
+        cards = tuple(table.view.zones[zone][i] for i in indices)
+        if len(indices) == 1:
+            cards = table.cards_for_drag(zone, indices[0])
+        assert expected in table.legal_for(cards, zone, hints.target)
+    frames(app, 2)  # and it draws
+    table.act(expected)
+    until(app, lambda: hints.line == "" or hints.mark == len(table.match.state.history))
+    # The key asks as well.
+    table.hold_bots = False
+    until(app, lambda: table.awaiting_human() or table.match.state.is_over)
+    if table.awaiting_human():
+        table.hold_bots = True
+        key(app, pygame.K_h)
+        until(app, lambda: hints.code is not None)
+
+
+def test_undo_gives_back_the_exact_state_before_the_move(app):
+    app.open_table(Launch("what-the-heck", 3, ("human", "hard", "hard"), seed=5))
+    table = app.manager.top
+    until(app, table.awaiting_human)
+    table.hold_bots = True
+    before = snapshot(table.match.state)
+    table.act(sorted(table.legal_codes())[0])
+    assert snapshot(table.match.state) != before
+    assert storage.load_progress()[0].record.actions == table.match.state.history
+    key(app, pygame.K_u)
+    assert snapshot(table.match.state) == before
+    assert table.match.state.history == []
+    assert storage.load_progress() == (None, None)  # nothing left to resume
+    assert (
+        table.view.zones["hand:0"] == table.match.referee.observation(0)["zones"]["hand:0"]["cards"]
+    )
+    # Ctrl+Z and the button do the same.
+    table.act(sorted(table.legal_codes())[0])
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL))
+    app.step()
+    assert snapshot(table.match.state) == before
+    table.act(sorted(table.legal_codes())[0])
+    click(app, button(table.buttons, "Undo").rect.center)
+    assert snapshot(table.match.state) == before
+
+
+def test_undo_is_refused_with_the_reason_when_it_would_hide_a_shown_card(app):
+    app.open_table(Launch("what-the-heck", 3, ("human", "hard", "hard"), seed=5))
+    table = app.manager.top
+    until(app, table.awaiting_human)
+    table.act(sorted(table.legal_codes())[0])
+    until(app, lambda: table.public.get("round") == 2 and table.still())  # bids revealed
+    table.hold_bots = True
+    history = list(table.match.state.history)
+    before = snapshot(table.match.state)
+    key(app, pygame.K_u)
+    assert table.reason == "Since your move a hidden card has been shown: no undo."
+    assert table.match.state.history == history and snapshot(table.match.state) == before
+    frames(app)  # the reason shows
+
+
+def test_undo_is_offered_only_against_bots(app):
+    app.open_table(Launch("mean", 2, ("human", "human"), seed=1))
+    assert "Undo" not in [b.label for b in app.manager.top.buttons]
+
+
+def finished(game_id: str, seed: int):
+    seats = ["human", "random", "random"]
+    state = registry.get(game_id).new_game(3, seed)
+    referee = Referee(state, [None, *make_bots(game_id, seats[1:], seed)], seat_kinds=seats)
+    bots = make_bots(game_id, ["random"] * 3, seed)
+    while not state.is_over:  # seat 0 plays randomly too, as a human would
+        if 0 in referee.humans_to_act():
+            referee.submit(0, bots[0].choose(view_for(state, 0)).code, 0.0)
+        due = referee.next_due()
+        if due is not None:
+            referee.advance(due)
+    return referee.record()
+
+
+@pytest.mark.parametrize("game_id", registry.ids())
+def test_the_replay_viewer_steps_a_record_to_its_recorded_result(app, home, game_id):
+    record = finished(game_id, seed=3)
+    recorded = registry.replay(record).result
+    storage.save_match(record, f"{game_id}-old")
+    (home / "saves" / "zzz-broken.json").write_text("{not json")
+    app.show_title()
+    frames(app)
+    click(app, button(app.manager.top.column.buttons, "Replays").rect.center)
+    scene = app.manager.top
+    assert isinstance(scene, ReplaysScene)
+    assert len(scene.entries) == 1  # the damaged one is set aside, the list goes on
+    assert scene.toast.message.startswith("Your save zzz-broken.json is damaged")
+    words = scene.entries[0].words
+    assert words.startswith(registry.get(game_id).title) and "won" in words
+    frames(app)
+    key(app, pygame.K_RETURN)  # the newest is focused: open it
+    table = app.manager.top
+    replay = table.tools.replay
+    assert replay is not None and table.match.state.history == []
+    until(app, lambda: not table.animator.busy)
+    key(app, pygame.K_RIGHT)
+    assert replay.position == 1 and table.match.state.history == record.actions[:1]
+    click(app, button(replay.buttons, "<").rect.center)
+    assert replay.position == 0 and table.match.state.history == []
+    for _ in range(len(record.actions) + 5):  # step by step to the end
+        if replay.at_end:
+            break
+        key(app, pygame.K_n)
+    assert replay.at_end
+    for _ in range(20):  # each hand stepped through leaves its sheet; the last says
+        until(app, lambda: table.sheet is not None or table.still())  # "See the results"
+        if table.sheet is None:
+            break
+        key(app, pygame.K_RETURN)
+    until(app, lambda: table.still() and not table.view.dirty)
+    assert table.match.state.result == recorded
+    assert table.public["result"] == recorded.to_dict()
+    assert replay.result_words().startswith("Recorded result: ")
+    key(app, pygame.K_HOME)
+    assert replay.position == 0
+    key(app, pygame.K_SPACE)  # play: it steps by itself
+    until(app, lambda: replay.position >= 3)
+    key(app, pygame.K_ESCAPE)  # back to the list, no question asked
+    assert app.manager.top is scene or isinstance(app.manager.top, ReplaysScene)

@@ -1,0 +1,154 @@
+"""Leaving a game asks first, and a game in progress is kept and resumed from the title:
+the record so far replays to the same state and the same legal moves, for every game, in
+the middle of a timed window too. A damaged save is set aside with one line."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from cardtable import storage
+from cardtable.engine import MatchRecord
+from cardtable.games import registry
+from cardtable.play import Referee, make_bots
+from cardtable.play.undo import state_at, step
+from cardtable.ui.launch import Launch
+from cardtable.ui.scenes.title import TitleScene
+
+from .conftest import click, frames, key, until
+
+
+def played(game_id: str, seed: int, players: int = 3) -> MatchRecord:
+    seats = ["random"] * players
+    state = registry.get(game_id).new_game(players, seed)
+    referee = Referee(state, make_bots(game_id, seats, seed), seat_kinds=seats)
+    referee.run()
+    record = referee.record()
+    record.seats[0] = "human"
+    return record
+
+
+def snapshot(state):
+    return [
+        (state.observation(seat), sorted(a.code for a in state.legal_actions(seat)))
+        for seat in range(state.players)
+    ]
+
+
+def resume_from_title(app, record: MatchRecord, count: int):
+    kept = MatchRecord(**{**record.__dict__, "actions": list(record.actions[:count])})
+    storage.save_progress(storage.Progress(kept, ["You", "Ada", "Bo"], 0))
+    app.show_title()
+    frames(app)
+    title = app.manager.top
+    assert [b.label for b in title.column.buttons][:2] == ["Resume", "Play"]
+    click(app, title.column.buttons[0].rect.center)
+    table = app.manager.top
+    table.hold_bots = True
+    return table
+
+
+@pytest.mark.parametrize("game_id", registry.ids())
+def test_a_saved_game_resumes_to_the_same_state_and_legal_moves(app, game_id):
+    record = played(game_id, seed=4)
+    count = len(record.actions) // 2
+    table = resume_from_title(app, record, count)
+    assert table.match.state.history == record.actions[:count]
+    assert snapshot(table.match.state) == snapshot(state_at(record, count))
+    assert table.names == ["You", "Ada", "Bo"] and table.viewer == 0
+    frames(app, 3)  # and it draws
+
+
+def test_a_game_saved_inside_a_timed_window_resumes_inside_it(app):
+    windows = [info.id for info in registry.all() if info.id == "hit-the-deck"]
+    for seed in range(1, 30):
+        record = played(windows[0], seed)
+        state = registry.new_from_record(record)
+        for count, (seat, code) in enumerate(record.actions, start=1):  # noqa: B007 (read after the break)
+            step(state, seat, code)
+            if state.window is not None:
+                break
+        if state.window is not None:
+            break
+    assert state.window is not None, "no window in thirty games"
+    table = resume_from_title(app, record, count)
+    assert table.match.state.window == state.window
+    assert snapshot(table.match.state) == snapshot(state)
+    table.hold_bots = False  # the window runs again on the table's clock and closes
+    until(app, lambda: table.match.state.window is None)
+
+
+def test_leaving_asks_first_and_the_title_offers_resume(app):
+    app.open_table(Launch("what-the-heck", 3, ("human", "hard", "hard"), seed=5))
+    table = app.manager.top
+    until(app, table.awaiting_human)
+    table.act(sorted(table.legal_codes())[0])
+    until(app, lambda: len(table.match.state.history) >= 3 and table.still())
+    saved, message = storage.load_progress()
+    assert message is None and saved.record.actions == table.match.state.history
+    key(app, pygame.K_ESCAPE)  # nothing held: Escape asks to leave
+    assert table.tools.confirm is not None and app.manager.top is table
+    history = list(table.match.state.history)
+    frames(app, 40)
+    assert table.match.state.history == history  # the match waits while it asks
+    key(app, pygame.K_n)
+    assert table.tools.confirm is None and app.manager.top is table
+    click(app, table.buttons[0].rect.center)  # Menu
+    assert table.tools.confirm.question == "Leave this game?"
+    click(app, table.tools.confirm.buttons[0].rect.center)  # Leave
+    title = app.manager.top
+    assert isinstance(title, TitleScene)
+    assert title.column.buttons[0].label == "Resume" and title.column.buttons[0].focused
+    saved, _ = storage.load_progress()
+    key(app, pygame.K_RETURN)
+    resumed = app.manager.top
+    resumed.hold_bots = True
+    assert resumed.match.state.history == saved.record.actions
+    assert snapshot(resumed.match.state) == snapshot(state_at(saved.record, len(history)))
+
+
+def test_opening_a_table_replaces_no_saved_game_before_its_first_move(app):
+    app.open_table(Launch("mean", 2, ("human", "hard"), seed=2))
+    table = app.manager.top
+    until(app, table.awaiting_human)
+    assert storage.load_progress() == (None, None)
+    table.act(sorted(table.legal_codes())[0])
+    assert storage.load_progress()[0].record.actions == table.match.state.history
+
+
+def test_closing_the_window_mid_game_asks_and_a_second_close_quits(app):
+    app.open_table(Launch("mean", 2, ("human", "hard"), seed=2))
+    table = app.manager.top
+    until(app, table.awaiting_human)
+    table.act(sorted(table.legal_codes())[0])
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    app.step()
+    assert app.running and table.tools.confirm is not None
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    app.step()
+    assert not app.running
+    assert storage.load_progress()[0] is not None
+
+
+def test_the_save_goes_when_the_game_ends(app):
+    app.open_table(Launch("what-the-heck", 2, ("human", "random"), seed=9))
+    table = app.manager.top
+    while not table.match.state.is_over:
+        until(app, lambda: table.awaiting_human() or table.match.state.is_over)
+        if table.awaiting_human():
+            table.act(sorted(table.legal_codes())[0])
+            assert storage.load_progress()[0] is not None
+    until(app, lambda: table.match.finished)
+    assert storage.load_progress() == (None, None)
+
+
+def test_a_damaged_save_is_set_aside_with_one_line(app, home):
+    storage.progress_path().write_text('{"version": 1, "record": {"oops": 1}}')
+    app.show_title()
+    frames(app)
+    title = app.manager.top
+    assert [b.label for b in title.column.buttons][0] == "Play"
+    assert title.toast.message.startswith("Your saved game file has a bad value (it has no names)")
+    assert title.toast.message.endswith("there is nothing to resume.")
+    assert "\n" not in title.toast.message
+    assert list(home.glob("game-in-progress.damaged-*.json"))
