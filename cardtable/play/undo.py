@@ -80,6 +80,8 @@ def undo_last(record: MatchRecord, seat: int) -> Undo:
         if who == -1 or state.window is not None:
             return Undo(None, "A timed moment has passed since your move: no undo.")
         events = [event.for_seat(seat) for event in step(state, who, code)]
+        if state.window is not None:  # a slap round opened: no undo, whatever it showed
+            return Undo(None, "A timed moment has passed since your move: no undo.")
         now = seen(state.observation(seat)) | seen({"zones": {}}, events)
         if any(count > before[card] for card, count in now.items()):
             return Undo(None, "Since your move a hidden card has been shown: no undo.")

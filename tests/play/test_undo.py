@@ -96,10 +96,10 @@ def test_a_timed_window_since_the_move_blocks_undo():
         moved = False
         for count, (seat, code) in enumerate(record.actions, start=1):  # noqa: B007 (read after the break)
             step(state, seat, code)
-            moved = moved or seat == 0
-            if moved and state.window is not None:
-                break  # a slap round opened after a move of seat 0
-        if moved and state.window is not None:
+            moved = seat == 0 and state.window is not None
+            if moved:
+                break  # seat 0's own move opened a slap round (a Hand card)
+        if moved:
             break
     else:
         pytest.fail("no window after a move of seat 0")

@@ -115,14 +115,28 @@ def plate(
     size = max(13, min(20, rect.h // 2 - 3))
     font = theme.fonts().get(size, bold=True)
     room = rect.width - 20
-    if detail:
-        shown = theme.text(
-            surface, detail, (rect.right - 10, rect.y + 4), size, theme.GOLD, True, "topright"
-        )
-        room -= shown.width + 14
-    theme.text(surface, theme.fit(name, font, room), (rect.x + 10, rect.y + 4), 0, font=font)
     small = max(11, size - 5)
-    kind = theme.fit(kind, theme.fonts().get(small), rect.width - 20)
+    kind_room = rect.width - 20
+    if detail:
+        wide = font.size(detail)[0] + 14 + font.size(name)[0] <= room
+        if wide:  # beside the name
+            shown = theme.text(
+                surface, detail, (rect.right - 10, rect.y + 4), size, theme.GOLD, True, "topright"
+            )
+            room -= shown.width + 14
+        else:  # a narrow plate keeps the name whole and puts the detail on the second line
+            shown = theme.text(
+                surface,
+                detail,
+                (rect.right - 10, rect.bottom - 4),
+                small + 1,
+                theme.GOLD,
+                True,
+                "bottomright",
+            )
+            kind_room -= shown.width + 8
+    theme.text(surface, theme.fit(name, font, room), (rect.x + 10, rect.y + 4), 0, font=font)
+    kind = theme.fit(kind, theme.fonts().get(small), kind_room)
     theme.text(
         surface, kind, (rect.x + 10, rect.bottom - 4), small, kind_colour, False, "bottomleft"
     )

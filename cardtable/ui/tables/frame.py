@@ -147,11 +147,13 @@ def draw_bar(table: TableScene, surface: pygame.Surface) -> None:
     bar = pygame.Surface((width, TOP_BAR), pygame.SRCALPHA)
     bar.fill((*theme.PANEL, 215))
     surface.blit(bar, (0, 0))
-    title = table.title_text()
+    # The title takes at most half of what the buttons leave, so whose turn it is shows.
+    free = min((button.rect.x for button in table.buttons), default=width) - 14
+    title = theme.fit(table.title_text(), theme.fonts().get(20, bold=True), max(40, free // 2))
     shown = theme.text(surface, title, (14, TOP_BAR // 2), 20, theme.INK, True, "midleft")
     words, colour = status_line(table)
     left = shown.right + 24
-    room = table.buttons[-1].rect.x - left - 10 if table.buttons else width - left
+    room = free + 14 - left - 10
     lines, font = fitted(words, room, TOP_BAR - 4)
     for index, line in enumerate(lines):
         y = TOP_BAR // 2 + (index - (len(lines) - 1) / 2) * font.get_linesize()

@@ -64,7 +64,7 @@ class TableTools:
         return len(match.humans) == 1 and len(match.seats) > 1 and not match.launch.replay
 
     def buttons(self, size: tuple[int, int]) -> list[Button]:
-        label, step = (16, 112) if size[0] >= 1000 else (14, 92)
+        label, step = (16, 112) if size[0] >= 1000 else (13, 80)
         buttons = [
             Button("Menu", self.leave, size=label),
             Button("Settings", self.table.open_settings, size=label),
