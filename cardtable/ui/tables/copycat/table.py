@@ -41,6 +41,7 @@ from .. import drawing
 from ..base import TOP_BAR, Spot, TableScene
 from . import coins
 from .cards import COPYCAT_STYLE
+from .describe import describe
 
 FAN = 0.34  # how far each card of a group on the field sits right of the one before
 ENDINGS = {
@@ -61,6 +62,7 @@ def plural_name(number: int) -> str:
 
 class CopyCatTable(TableScene):
     style = COPYCAT_STYLE
+    describer = staticmethod(describe)  # the table log's words
 
     def __init__(self, app, launch) -> None:
         super().__init__(app, launch)

@@ -42,6 +42,7 @@ from ...layout import seat_layout
 from .. import drawing
 from ..base import TOP_BAR, Spot, TableScene
 from .cards import SPITE_STYLE
+from .describe import describe
 
 BANNERS = {
     "go-again": 0.8,
@@ -62,6 +63,7 @@ def pile_of(zone: str) -> int:
 
 class SpiteMaliceTable(TableScene):
     style = SPITE_STYLE
+    describer = staticmethod(describe)  # the table log's words
     slaps = True  # a local human claims a Spite out of turn with their slap key
 
     def __init__(self, app, launch) -> None:

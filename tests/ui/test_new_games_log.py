@@ -1,0 +1,31 @@
+"""The table log says Copy Cat's and Spite & Malice's moves in their own words, with the
+players' names, and never names a card its reader cannot see."""
+
+from __future__ import annotations
+
+from cardtable.engine import HIDDEN, move
+from cardtable.ui.tables.copycat.describe import describe as copycat_words
+from cardtable.ui.tables.spite_malice.describe import describe as spite_words
+
+NAMES = ["You", "Ada", "Bo"]
+
+
+def who(seat: int) -> str:
+    return NAMES[seat]
+
+
+def test_copy_cat_moves_in_words():
+    assert copycat_words(move(("3", "3/6"), "hand:1", "field", seat=1), who) == (
+        "Ada lays 3 3/6 on the field"
+    )
+    drawn = move((HIDDEN,), "draw", "hand:2", face=2, seat=2)
+    assert copycat_words(drawn, who) == "Bo draws a card"
+
+
+def test_spite_and_malice_moves_in_words():
+    up = move(("b7",), "up:1", "build:2", seat=1)
+    assert spite_words(up, who) == "Ada builds 7 from the UP card"
+    stored = move(("9",), "hand:2", "store:2:1", seat=2)
+    assert spite_words(stored, who) == "Bo stores 9"
+    malice = move((HIDDEN,), "draw", "stack:2", face="down", seat=1)
+    assert spite_words(malice, who) == "A card goes to the bottom of a Card Stack"
