@@ -9,12 +9,12 @@ would take dozens of turns, so the end-game tests set the rest of the Draw Deck 
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 
 import pytest
+from refusals import refused
 
-from cardtable.engine import BadDeck, IllegalAction, words
+from cardtable.engine import BadDeck, words
 from cardtable.games import registry
 
 GAME = registry.get("mean")
@@ -62,23 +62,6 @@ def run(state, *codes: str) -> list:
     for code in codes:
         events += state.apply(state.to_act[0], code)
     return events
-
-
-def snapshot(state) -> str:
-    return json.dumps(
-        [state.observation(s) for s in range(state.players)]
-        + [sorted((name, zone.cards) for name, zone in state.zones().items())],
-        sort_keys=True,
-    )
-
-
-def refused(state, seat: int, code: str) -> str:
-    """The reason ``code`` is refused; a refused move changes nothing."""
-    before = snapshot(state)
-    with pytest.raises(IllegalAction) as refusal:
-        state.apply(seat, code)
-    assert snapshot(state) == before
-    return refusal.value.reason
 
 
 def hand(state, seat: int) -> list[str]:

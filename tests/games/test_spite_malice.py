@@ -8,10 +8,10 @@ The Card Stacks here hold five cards (option ``stack`` 5) so that a test names t
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 
 import pytest
+from refusals import refused
 from spite_malice_tables import GAME, STACK0, STACK1, deal
 
 from cardtable.engine import BadOption, IllegalAction, words
@@ -27,23 +27,6 @@ from cardtable.games.spite_malice import (
     store_source,
     wild_code,
 )
-
-
-def snapshot(state) -> str:
-    return json.dumps(
-        [state.observation(s) for s in range(state.players)]
-        + [sorted((name, zone.cards) for name, zone in state.zones().items())],
-        sort_keys=True,
-    )
-
-
-def refused(state, seat: int, code: str) -> str:
-    """The reason ``code`` is refused; a refused move changes nothing."""
-    before = snapshot(state)
-    with pytest.raises(IllegalAction) as refusal:
-        state.apply(seat, code)
-    assert snapshot(state) == before
-    return refusal.value.reason
 
 
 def codes(state, seat: int) -> list[str]:

@@ -66,11 +66,14 @@ class SpiteMaliceTable(TableScene):
     describer = staticmethod(describe)  # the table log's words
     slaps = True  # a local human claims a Spite out of turn with their slap key
 
+    @property
+    def out_of_turn_pause(self) -> float:
+        """The Settings' "Pause for Spite" (0: never pause), read by the match whenever it
+        makes a referee (at the start, and again on a resume or an undo)."""
+        return max(0.0, float(self.app.settings.spite_pause))
+
     def __init__(self, app, launch) -> None:
         super().__init__(app, launch)
-        pause = float(getattr(app.settings, "spite_pause", 3.0))
-        if self.humans:
-            self.match.referee.out_of_turn_pause = max(0.0, pause)
         self.plates: dict[int, pygame.Rect] = {}
         self.seat_boxes = None
         self.claimed: int | None = None  # the human who claimed a Spite out of turn
