@@ -63,15 +63,23 @@ class Launch:
 
 def seat_names(launch: Launch, name_of) -> list[str]:
     """The players' names: the launch's, else humans take the settings' names first
-    ("You" ...) and bots the next."""
+    ("You" ...) and bots the next. When several humans share the screen, "You" is nobody
+    in particular ("Pass to You", "You play" shown to another player): that human is
+    called "Player N" after their seat instead."""
     kinds = ["bot"] * len(launch.seats) if launch.watch else list(launch.seats)
     humans = [s for s, k in enumerate(kinds) if k == "human"]
     order = humans + [s for s in range(len(kinds)) if s not in humans]
     offset = 0 if humans else 1
-    return [
+    names = [
         clean_name(
             launch.names[seat] if seat < len(launch.names) else name_of(order.index(seat) + offset),
             seat,
         )
         for seat in range(len(kinds))
     ]
+    if len(humans) > 1:
+        names = [
+            f"Player {seat + 1}" if name == "You" and seat in humans else name
+            for seat, name in enumerate(names)
+        ]
+    return names

@@ -10,7 +10,7 @@ import pytest
 from cardtable import storage
 from cardtable.games import registry
 from cardtable.names import clean_name
-from cardtable.ui.launch import Launch
+from cardtable.ui.launch import Launch, seat_names
 from cardtable.ui.scenes.results import ResultsScene
 from cardtable.ui.scenes.setup import SetupScene
 from cardtable.ui.tables import TableScene
@@ -93,3 +93,11 @@ def test_results_that_cannot_be_saved_are_said_once(app, home, monkeypatch):
     app.open_table(Launch("what-the-heck", 2, ("easy", "easy"), seed=4, watch=True))
     until(app, lambda: isinstance(app.manager.top, ResultsScene), limit=8000)
     assert "cannot be saved" in app.manager.top.toast.message
+
+
+def test_with_several_humans_nobody_is_called_you():
+    names = ["You", "Ada", "Bo", "Cy"]
+    alone = Launch("copycat", 3, ("human", "medium", "medium"))
+    together = Launch("copycat", 3, ("human", "human", "medium"))
+    assert seat_names(alone, names.__getitem__) == ["You", "Ada", "Bo"]
+    assert seat_names(together, names.__getitem__) == ["Player 1", "Ada", "Bo"]
