@@ -7,11 +7,16 @@ from __future__ import annotations
 import wave
 
 import pygame
+import pytest
 
 from cardtable.engine import Event, announce
+from cardtable.games import registry
 from cardtable.ui import theme
+from cardtable.ui.launch import Launch
 from cardtable.ui.resources import asset_path
 from cardtable.ui.sound import EFFECTS
+from cardtable.ui.tables import table_for
+from cardtable.ui.tables.frame import bar_title
 
 from .conftest import click, frames
 from .test_table_log import waiting_table
@@ -75,3 +80,20 @@ def test_the_new_sounds_are_bundled_and_short():
         with wave.open(str(asset_path("sounds", f"{name}.wav"))) as sound:
             seconds = sound.getnframes() / sound.getframerate()
         assert 0.1 < seconds < 1.2
+
+
+@pytest.mark.parametrize("game_id", registry.ids())
+@pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
+def test_the_top_bar_shows_the_round_whole_and_the_name_when_there_is_room(app, game_id, size):
+    app.resize(size)
+    info = registry.get(game_id)
+    seats = ("human",) + ("medium",) * (info.min_players - 1)
+    table = table_for(game_id)(app, Launch(game_id, info.min_players, seats, seed=3))
+    table.hold_bots = True
+    app.show_title()
+    app.manager.push(table)
+    frames(app, 40)
+    free = min(button.rect.x for button in table.buttons) - 14
+    whole, shown = table.title_text(), bar_title(table, free)
+    assert "…" not in shown
+    assert shown == whole if size == (1280, 720) else whole.endswith(shown)

@@ -142,14 +142,27 @@ def status_line(table: TableScene) -> tuple[str, tuple[int, int, int]]:
     return f"{together} to play", theme.INK
 
 
+def bar_title(table: TableScene, free: int) -> str:
+    """The title as the top bar shows it, in at most 58% of the ``free`` width the
+    buttons leave, so whose turn it is shows too (on two lines, if it must). When the
+    whole title is longer, the game's name goes first ("Round 1/15" says more than
+    "What the Heck?  Round…"), then an ellipsis cuts what is left."""
+    font, room = theme.fonts().get(20, bold=True), max(40, free * 58 // 100)
+    whole = table.title_text()
+    if font.size(whole)[0] <= room:
+        return whole
+    name = table.info.title
+    rest = whole[len(name) :].lstrip(" ·") if whole.startswith(name) else ""
+    return theme.fit(rest or whole, font, room)
+
+
 def draw_bar(table: TableScene, surface: pygame.Surface) -> None:
     width = surface.get_width()
     bar = pygame.Surface((width, TOP_BAR), pygame.SRCALPHA)
     bar.fill((*theme.PANEL, 215))
     surface.blit(bar, (0, 0))
-    # The title takes at most half of what the buttons leave, so whose turn it is shows.
     free = min((button.rect.x for button in table.buttons), default=width) - 14
-    title = theme.fit(table.title_text(), theme.fonts().get(20, bold=True), max(40, free // 2))
+    title = bar_title(table, free)
     shown = theme.text(surface, title, (14, TOP_BAR // 2), 20, theme.INK, True, "midleft")
     words, colour = status_line(table)
     left = shown.right + 24

@@ -322,7 +322,7 @@ class SpiteMaliceTable(TableScene):
     def title_text(self) -> str:
         left = self.public.get("cards_left")
         if self.viewer is not None and left:
-            return f"{self.info.title}  Your stack: {left[self.viewer]} left"
+            return f"{self.info.title}  Stack: {left[self.viewer]}"
         return self.info.title
 
     def prompt(self) -> str:
