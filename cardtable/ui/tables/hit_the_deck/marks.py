@@ -18,7 +18,7 @@ from ... import theme
 from ..parts import rings
 from ..parts.moments import arrow
 from ..parts.painter import draw_shape
-from ..parts.piles import veil
+from ..parts.piles import veil_unplayable
 from ..parts.plates import corner_words, key_cap
 from ..parts.words import count as counted
 from .cards import CARD_COLOURS, HIT_GOLD, seat_colour
@@ -33,16 +33,16 @@ def ring_rect(table: HitTheDeckTable) -> pygame.Rect:
     inside it, never under an arrow (else the labels are left out)."""
     draw = table.view.spots["draw"].rect
     piles = draw.union(table.view.spots["discard"].rect)
-    labels = list(pile_label_rects(table).values())
-    ring = rings.labelled_oval(piles, draw, table.centre, labels)
+    ring = labelled_ring(table)
     return ring or rings.oval(piles, draw, table.centre, [], rings.LABELS_INSIDE[0])
 
 
-def labels_fit(table: HitTheDeckTable) -> bool:
+def labelled_ring(table: HitTheDeckTable) -> pygame.Rect | None:
+    """The oval with the pile labels inside it, or None where they do not fit."""
     draw = table.view.spots["draw"].rect
     piles = draw.union(table.view.spots["discard"].rect)
     labels = list(pile_label_rects(table).values())
-    return rings.labelled_oval(piles, draw, table.centre, labels) is not None
+    return rings.labelled_oval(piles, draw, table.centre, labels)
 
 
 def pile_label_rects(table: HitTheDeckTable) -> dict[str, pygame.Rect]:
@@ -102,7 +102,7 @@ def direction(table: HitTheDeckTable, surface: pygame.Surface) -> None:
 
 
 def pile_labels(table: HitTheDeckTable, surface: pygame.Surface) -> None:
-    if table.round.showing or not labels_fit(table):
+    if table.round.showing or labelled_ring(table) is None:
         return
     for words, rect in pile_label_rects(table).items():
         theme.text(surface, words, rect.topleft, 14, theme.INK_DIM)
@@ -112,15 +112,9 @@ def hand_hints(table: HitTheDeckTable, surface: pygame.Surface) -> None:
     """On the viewer's turn: a veil on the cards that cannot be played now."""
     if table.viewer is None or not table.awaiting_human() or table.round.calling:
         return
-    zone = f"hand:{table.viewer}"
-    cards = table.model.get(zone, [])
-    playable = {code for code in cards if play_code(code) in table.legal_codes()}
-    if not playable:
-        return
-    picked = table.input.picked
-    held = set(picked.group) if picked is not None and picked.zone == zone else set()
-    dimmed = {i for i, code in enumerate(cards) if code not in playable and i not in held}
-    veil(surface, table.view.slots(zone), dimmed)
+    legal = table.legal_codes()
+    cards = table.model.get(f"hand:{table.viewer}", [])
+    veil_unplayable(table, surface, {code for code in cards if play_code(code) in legal})
 
 
 def demand(table: HitTheDeckTable, surface: pygame.Surface) -> None:

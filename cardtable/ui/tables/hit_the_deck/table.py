@@ -25,7 +25,7 @@ from cardtable.games.hit_the_deck import (
 from ... import theme
 from ...cards import card_size
 from ...layout import seat_layout
-from ...slap import key_label, keys_for, pad_label, pads_for
+from ...slap import keys_for, pads_for, slap_words
 from ...widgets import Button
 from .. import drawing
 from ..base import TOP_BAR, Drag, Spot, TableScene
@@ -131,12 +131,7 @@ class HitTheDeckTable(TableScene):
 
     def slap_key_words(self, seat: int) -> str:
         """The key (and pad button) that slaps for ``seat``."""
-        words = []
-        if seat in self.key_names:
-            words.append(key_label(self.key_names[seat]))
-        if seat in self.pad_names:
-            words.append(pad_label(self.pad_names[seat]))
-        return " / ".join(words)
+        return slap_words(seat, self.key_names, self.pad_names)
 
     def prompt(self) -> str:
         obs = self.public

@@ -24,6 +24,7 @@ from .. import drawing
 from ..parts.moments import turning_sign
 from ..parts.piles import caption, help_lines
 from ..parts.words import count as counted
+from ..parts.words import some
 from .cards import DOWN_MARK, MEAN_RED, SWAP_MARK, UP_MARK
 
 if TYPE_CHECKING:
@@ -125,15 +126,14 @@ def overlay(table: MeanTable, surface: pygame.Surface) -> None:
             if table.model.get(f"punish:{number}"):
                 drawing.glow(surface, rect, theme.HIGHLIGHT, 0.5 + 0.5 * pulse)
         owed = int(table.public.get("piles_owed", 1))
-        pile_note(table, surface, "Take a pile" if owed == 1 else f"Take {owed} piles")
+        pile_note(table, surface, f"Take {some(owed, 'pile')}")
     elif (
         table.phase == PHASE_PUNISH and not table.public.get("is_over") and not table.animator.busy
     ):
         seat = int(table.public.get("current", 0))
         owed = int(table.public.get("piles_owed", 0))
         if owed and seat != table.viewer:
-            piles = "a pile" if owed == 1 else f"{owed} piles"
-            pile_note(table, surface, f"{table.says(seat, 'take')} {piles}")
+            pile_note(table, surface, f"{table.says(seat, 'take')} {some(owed, 'pile')}")
     if table.awaiting_human() and table.phase == PHASE_SWAP:
         for seat in table.swap_targets():
             plate = table.plates[seat]

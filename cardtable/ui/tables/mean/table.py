@@ -45,7 +45,7 @@ from ..base import TOP_BAR, Spot, TableScene
 from ..parts.moments import FlipSign
 from ..parts.piles import centred, fanned_run
 from ..parts.plates import split_seat
-from ..parts.words import agree
+from ..parts.words import agree, some
 from . import marks
 from .cards import DOWN_MARK, MEAN_STYLE, UP_MARK
 from .describe import describe
@@ -339,8 +339,7 @@ class MeanTable(TableScene):
         self.animator.show_banner(self.animator.words(event), 0.8)
 
     def animate_punished(self, event: Event) -> None:
-        owed = int(event.data["owed"])
-        piles = "a Punishment Pile" if owed == 1 else f"{owed} Punishment Piles"
+        piles = some(int(event.data["owed"]), "Punishment Pile")
         self.banner(f"{self.says(event.seats[0], 'take')} {piles}", 0.8)
 
     def animate_swap(self, event: Event) -> None:
@@ -388,12 +387,11 @@ class MeanTable(TableScene):
         if phase == PHASE_SWAP:
             return "Your Eight: whose hand do you swap with?"
         if phase == PHASE_PUNISH:
-            owed = int(self.public.get("piles_owed", 1))
-            piles = "a Punishment Pile" if owed == 1 else f"{owed} Punishment Piles"
+            piles = some(int(self.public.get("piles_owed", 1)), "Punishment Pile")
             why = "You cannot play" if self.public.get("punish_reason") == "stuck" else "MEAN!"
             return f"{why}: take {piles}: click one or drag it to your hand"
         if phase == PHASE_ANSWER:
-            piles = "a pile" if self.mean_count == 1 else f"{self.mean_count} piles"
+            piles = some(self.mean_count, "pile")
             return f"MEAN!: answer with a Six (or a Wild as Six), or you take {piles}"
         top = self.public.get("top_value")
         if top is None:

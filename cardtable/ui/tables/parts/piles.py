@@ -50,6 +50,19 @@ def help_lines(
             theme.text(surface, line, where, size, theme.INK_DIM, font=font)
 
 
+def drop_hint(
+    surface: pygame.Surface, rect: pygame.Rect, lines: list[str], short: list[str]
+) -> None:
+    """In an empty drop spot, centred: what to do (the first line, bold) and the other
+    ways to do it; ``short`` instead where a line is too wide for the spot."""
+    if max(theme.fonts().get(13).size(line)[0] for line in lines) > rect.width - 8:
+        lines = short
+    for index, line in enumerate(lines):
+        colour = theme.INK if index == 0 else theme.INK_DIM
+        at = (rect.centerx, rect.centery + (index - 1) * 20)
+        theme.text(surface, line, at, 13, colour, index == 0, "center")
+
+
 def veil(surface: pygame.Surface, slots: list[pygame.Rect], dimmed: set[int]) -> None:
     """A dark veil over the cards at ``dimmed`` in a fanned row: only the part not
     covered by the next card, so the veil never darkens its neighbour."""
@@ -62,6 +75,20 @@ def veil(surface: pygame.Surface, slots: list[pygame.Rect], dimmed: set[int]) ->
             visible = max(0, slots[index + 1].x - rect.x)
             layer = layer.subsurface((0, 0, min(rect.w, visible), rect.h))
         surface.blit(layer, rect)
+
+
+def veil_unplayable(table, surface: pygame.Surface, playable: set[str]) -> None:
+    """On the viewer's turn, a veil over the cards in their hand that are not in
+    ``playable`` (card codes), except any the viewer holds picked; nothing when no card
+    is playable (the whole hand would be veiled)."""
+    if table.viewer is None or not playable:
+        return
+    zone = f"hand:{table.viewer}"
+    picked = table.input.picked
+    held = set(picked.group) if picked is not None and picked.zone == zone else set()
+    cards = table.model.get(zone, [])
+    dimmed = {i for i, code in enumerate(cards) if code not in playable and i not in held}
+    veil(surface, table.view.slots(zone), dimmed)
 
 
 def fanned_run(spot, count: int, run: int, fan: float) -> list[pygame.Rect]:

@@ -17,6 +17,11 @@ def count(number: int, thing: str) -> str:
     return f"{number} {thing}" + ("" if abs(number) == 1 else "s")
 
 
+def some(number: int, thing: str) -> str:
+    """``a pile``, ``3 piles``: a count said as a player would say it."""
+    return f"a {thing}" if number == 1 else f"{number} {thing}s"
+
+
 def and_names(names: list[str]) -> str:
     """ "Ann", "Ann and Bo", "Ann, Bo and Cy"."""
     return (

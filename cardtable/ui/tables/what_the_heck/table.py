@@ -17,7 +17,7 @@ from ...cards import CardStyle, card_size
 from ...layout import seat_layout
 from .. import drawing
 from ..base import TOP_BAR, Spot, TableScene
-from ..parts.piles import caption, centred
+from ..parts.piles import caption, centred, drop_hint
 from ..parts.plates import split_seat
 from ..parts.words import count
 from .cards import PLAYER_STYLE, POINT_STYLE, point_face
@@ -208,13 +208,8 @@ class WhatTheHeckTable(TableScene):
             theme.text(surface, f"you laid {laid[0]}", where, 15, theme.INK, True, "midtop")
         if self.awaiting_human() and not laid:
             # In the empty spot: what to do, and the other two ways to do it.
-            lines = ["Drop a card here", "or click a card,", "or ←/→ and Enter"]
-            if max(theme.fonts().get(13).size(line)[0] for line in lines) > rect.width - 8:
-                lines = ["Drop a", "card here"]
-            for index, line in enumerate(lines):
-                colour = theme.INK if index == 0 else theme.INK_DIM
-                at = (rect.centerx, rect.centery + (index - 1) * 20)
-                theme.text(surface, line, at, 13, colour, index == 0, "center")
+            ways = ["Drop a card here", "or click a card,", "or ←/→ and Enter"]
+            drop_hint(surface, rect, ways, ["Drop a", "card here"])
         self.draw_middle(surface)
         caption(surface, "Played", self.view.spots[f"played:{bottom}"].rect, gap=3)
         caption(surface, "Won", self.view.spots[f"won:{bottom}"].rect, below=True, gap=0)
