@@ -33,6 +33,7 @@ from .frame import TOP_BAR
 from .input import Drag, TableInput
 from .log import Describer, TableLog
 from .match import OUT_OF_TURN_PAUSE, Match
+from .parts.words import agree
 from .sheet import ScoreSheet
 from .tools import TableTools
 from .view import Spot, TableView
@@ -83,6 +84,9 @@ class TableScene(Scene):
         self._legal: dict[int, set[str]] = {}
         self._offered: tuple[int, ...] | None = None
         self.declined: set[int] = set()
+        #: The table's own moments (a slap round): each gets the events it has an
+        #: ``animate_*`` for, ``update(dt)`` every frame and ``draw(surface)`` over the cards.
+        self.moments: list[Any] = []
         self.tools = TableTools(self)  # Menu, Settings, Rules, Hint, Undo; leaving asks
 
     # -- hooks a game's table writes ------------------------------------------------------
@@ -126,6 +130,12 @@ class TableScene(Scene):
     def click_drops(self, zone: str) -> bool:
         """Does a click on a card of ``zone`` play it at once when one target is lit?"""
         return False
+
+    def takes(self, zone: str) -> str | None:
+        """The code that takes the top card of ``zone`` into the viewer's hand (a draw, a
+        Punishment Pile), or None. While it is legal the pile lifts, a click on it takes
+        it, and the viewer's hand is a drop target (``"hand"``)."""
+        return None
 
     def keys_for(self, code: str) -> tuple[int, ...]:
         """Keys that choose ``code`` in a chooser at once (else digits by position)."""
@@ -253,10 +263,14 @@ class TableScene(Scene):
     def legal_codes(self) -> set[str]:
         return set() if self.viewer is None else self.legal_codes_of(self.viewer)
 
+    def meant(self, cards: tuple[str, ...], source: str, target: str) -> list[str]:
+        """The codes a drop may mean: a take (``takes``) on the hand, else ``action_for``."""
+        codes = self.takes(source) if target == "hand" else None
+        codes = codes or self.action_for(cards, source, target)
+        return [codes] if isinstance(codes, str) else list(codes or [])
+
     def legal_for(self, cards: tuple[str, ...], source: str, target: str) -> list[str]:
-        codes = self.action_for(cards, source, target)
-        codes = [codes] if isinstance(codes, str) else list(codes or [])
-        return [code for code in codes if code in self.legal_codes()]
+        return [code for code in self.meant(cards, source, target) if code in self.legal_codes()]
 
     def humans_to_act(self) -> tuple[int, ...]:
         return self.match.referee.humans_to_act()
@@ -313,6 +327,10 @@ class TableScene(Scene):
             self.declined.clear()  # a new moment: new chances
             self.match.save()  # a game in progress is kept at every change
         self.animator.play(events)
+
+    def says(self, seat: int, verb: str) -> str:
+        """``Ada takes`` / ``You take``: a seat's name with a verb that agrees."""
+        return agree(self.names[seat], verb)
 
     def refuse(self, reason: str) -> None:
         self.reason, self.reason_left = reason, 4.0
@@ -381,20 +399,6 @@ class TableScene(Scene):
     def open_settings(self) -> None:
         self.app.open_settings()
 
-    def animate_hand_over(self, event: Event) -> None:
-        """Between hands: the score sheet; the next deal waits until the players go on."""
-        headings, rows = self.sheet_rows(event)
-        words = "See the results" if event.data.get("match_over") else "Next hand"
-
-        def start(step) -> None:
-            title = self.animator.words(event) or "The hand is over"
-            note = self.sheet_note(event)
-            self.sheet = ScoreSheet(title, headings, rows, self.next_hand, words, note)
-            self.sheet.place(self.chooser_area())
-            step.tweens.append(self.sheet.hold)  # the next deal waits for "Next hand"
-
-        self.animator.step(start, label="score sheet")
-
     def next_hand(self) -> None:
         if self.sheet is not None:
             self.sheet.hold.finish()
@@ -406,8 +410,13 @@ class TableScene(Scene):
         self.log.update(dt)
         self.animator.update(dt * self.app.speed)
         self.tools.update(dt)
-        if not self.still():
-            return
+        if self.still():
+            self.go_on(dt)
+        for moment in self.moments:
+            moment.update(dt)
+
+    def go_on(self, dt: float) -> None:
+        """The table is still: the view catches up, the match goes on (or ends)."""
         if self.view.dirty:
             self.sync()
         if self.match.referee.is_over:
@@ -422,42 +431,10 @@ class TableScene(Scene):
         self.choices.refresh()
 
     def wake_in(self) -> float | None:
-        """A still table waiting for a human needs no frame until input comes; one waiting
-        for a bot's move, a window or an out-of-turn offer needs one when it is due."""
-        if not self.still() or self.view.dirty or self.reason_left > 0:
-            return 0.0  # animating, a sheet up, a refusal fading
-        if self.input.drag is not None or self.match.window_left() is not None:
-            return 0.0  # a card follows the pointer, a countdown runs
-        due = self.match.referee.next_due()
-        if due is None:
-            return None
-        return max(0.0, due - self.match.now)
+        return self.match.wake_in()
 
     def handle(self, event: pygame.event.Event) -> None:
-        if self.tools.intercept(event):
-            return
-        if any(button.handle(event) for button in self.buttons):
-            return
-        if self.log.handle(event):
-            return
-        if self.sheet is not None:
-            self.sheet.handle(event)
-            return
-        skip = event.type == pygame.MOUSEBUTTONDOWN or (
-            event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
-        )
-        if self.animator.busy and skip:
-            self.animator.skip()  # a click or Enter lands every running animation at once
-            if event.type == pygame.KEYDOWN:
-                return
-        if self.choices.handle(event):
-            return
-        if event.type == pygame.KEYDOWN and self.on_key(event):
-            return
-        if self.tools.handle(event) or (not self.launch.replay and self.input.handle(event)):
-            return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.tools.leave()  # nothing held to let go: leave the table (asking first)
+        self.input.route(event)
 
     # -- drawing ------------------------------------------------------------------------
 

@@ -133,6 +133,19 @@ class Match:
             return pause / OUT_OF_TURN_PAUSE if pause > 0 else None
         return max(0.0, 1.0 - (self.now - opened) / window["seconds"])
 
+    def wake_in(self) -> float | None:
+        """A still table waiting for a human needs no frame until input comes; one waiting
+        for a bot's move, a window or an out-of-turn offer needs one when it is due."""
+        table = self.table
+        if not table.still() or table.view.dirty or table.reason_left > 0:
+            return 0.0  # animating, a sheet up, a refusal fading
+        if table.input.drag is not None or self.window_left() is not None:
+            return 0.0  # a card follows the pointer, a countdown runs
+        due = self.referee.next_due()
+        if due is None:
+            return None
+        return max(0.0, due - self.now)
+
     # -- local humans sharing the screen ----------------------------------------------
 
     def privacy(self) -> bool:

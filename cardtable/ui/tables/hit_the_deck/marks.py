@@ -64,15 +64,15 @@ def plate_extras(
     plate at the bottom, else beside the count."""
     small = max(11, min(15, plate.height // 3 - 2))
     words = counted(count, "card")
-    capped = seat in table.key_names or seat in table.pad_names
+    key = table.input.slap_words(seat)
     kind = "hit now!" if table.round.calling else "Human"
-    if capped and table.sides[seat] != "bottom":
+    if key and table.sides[seat] != "bottom":
         font = theme.fonts().get(small, bold=True)
-        needed = font.size(kind + table.slap_key_words(seat) + words)[0] + 56
+        needed = font.size(kind + key + words)[0] + 56
         if needed > plate.width:
             words = f"{count} c."  # a narrow plate keeps room for the slap key
     label = corner_words(surface, plate, words, small)
-    if not capped:
+    if not key:
         return
     if table.sides[seat] == "bottom":
         at = (plate.x + 4, plate.bottom + 16)
@@ -81,7 +81,7 @@ def plate_extras(
     else:
         kind_width = theme.fonts().get(small).size(kind)[0]
         midleft, size, right = (plate.x + 18 + kind_width, plate.bottom - 12), small, label.x - 8
-    key_cap(surface, table.slap_key_words(seat), midleft, size, right, seat_colour(seat))
+    key_cap(surface, key, midleft, size, right, seat_colour(seat))
 
 
 def direction(table: HitTheDeckTable, surface: pygame.Surface) -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 import pytweening
@@ -58,7 +58,8 @@ class HandOnPile:
 class SlapRoundLook(TimedCall):
     """What the table shows of the slap rounds: the slam, the hands on the pile, the
     order they came in, the call ("HIT THE DECK!" while ``calling``), the round's clock
-    and its outcome (``result``, once the last hand landed)."""
+    and its outcome (``result``, once the last hand landed). One of the table's
+    ``moments``: the round's events reach its ``animate_*`` methods."""
 
     def __init__(self, table: HitTheDeckTable) -> None:
         super().__init__()
@@ -70,9 +71,11 @@ class SlapRoundLook(TimedCall):
         """The seats whose hand is down in the open round."""
         return {hand.seat for hand in self.hands if not hand.fake}
 
-    # -- events: called by the table's ``animate_*`` hooks ----------------------------------
+    # -- events ---------------------------------------------------------------------------
 
-    def open(self, number: int) -> None:
+    def animate_slap_open(self, event: Event) -> None:
+        number = int(event.data.get("round", 0))
+
         def start(step: Step) -> None:
             self.table.app.sounds.play("flip")
             self.hands = [h for h in self.hands if h.round == number and not h.fake]
@@ -84,20 +87,24 @@ class SlapRoundLook(TimedCall):
 
         self.table.animator.step(start, label="slam")
 
-    def hit(self, event: Event) -> None:
+    def animate_slap_hit(self, event: Event) -> None:
         # Drawn at once, not queued: the round's clock and the bots must not wait.
         self.table.app.sounds.play("play")
         number = int(event.data.get("round", 0))
         order = int(event.data.get("order", 0))
         self.hands.append(HandOnPile(int(event.seat or 0), order, self.table.clock, number))
 
-    def called_out(self, seat: int) -> None:
+    def animate_hit_hand(self, event: Event) -> None:
         """The player of the card hit in time: that hit is the call."""
         for hand in self.hands:
-            if hand.seat == seat and not hand.fake:
+            if hand.seat == event.seat and not hand.fake:
                 hand.called = True
 
-    def fake_out(self, event: Event) -> None:
+    def animate_late(self, event: Event) -> None:
+        if event.seat is not None:
+            self.show_flash(f"{self.table.names[event.seat]} did not call it in time!")
+
+    def animate_faked_out(self, event: Event) -> None:
         self.table.app.sounds.play("play")
         seat = int(event.seat or 0)
         number = int(event.data.get("round", 0))
@@ -107,8 +114,9 @@ class SlapRoundLook(TimedCall):
         you = name == "You"  # the player's own seat reads "You are ... draw"
         self.show_flash(f"{name} {'are' if you else 'is'} faked out: draw{'' if you else 's'} two")
 
-    def close(self, data: dict[str, Any]) -> None:
+    def animate_slap_result(self, event: Event) -> None:
         # The round is over the moment the rules say so: the call goes at once.
+        data = dict(event.data)
         self.calling = False
         self.closed = True
 
@@ -121,8 +129,13 @@ class SlapRoundLook(TimedCall):
         self.table.animator.step(hold=HAND_LANDS, label="the last hand lands")
         self.table.animator.step(start, hold=1.3, label="who hit last")
 
+    def animate_turn(self, event: Event) -> None:
+        """The next turn clears the pile of a finished round's hands (and a fake-out's)."""
+        if self.result is not None or any(hand.fake for hand in self.hands):
+            self.table.animator.step(lambda step: self.clear(), label="clear the pile")
+
     def clear(self) -> None:
-        """The next turn: the pile is cleared of a finished round's hands."""
+        """The pile is cleared of a finished round's hands."""
         if self.result is not None:
             self.hands = []
             self.result = None

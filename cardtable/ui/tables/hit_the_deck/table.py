@@ -25,7 +25,6 @@ from cardtable.games.hit_the_deck import (
 from ... import theme
 from ...cards import card_size
 from ...layout import seat_layout
-from ...slap import keys_for, pads_for, slap_words
 from ...widgets import Button
 from .. import drawing
 from ..base import TOP_BAR, Drag, Spot, TableScene
@@ -61,18 +60,11 @@ class HitTheDeckTable(TableScene):
         self.sides: list[str] = []
         self.centre = pygame.Rect(0, 0, 0, 0)
         self.pile_size = (0, 0)
-        self.round = SlapRoundLook(self)
+        self.round = SlapRoundLook(self)  # a moment: it plays the slap round's events
+        self.moments.append(self.round)
         self.draw_button = Button("Draw a card", self.draw_a_card, size=16)
-        self.key_names: dict[int, str] = {}
-        self.pad_names: dict[int, tuple[int, int]] = {}
         self.hand_shown: int | None = None  # the hand being dealt, before the view knows it
         self.tally = HandTally(lambda score: "out · 0" if score == 0 else f"+{score}")
-
-    def enter(self) -> None:
-        saved = self.app.settings.slap_bindings
-        self.key_names = keys_for(self.humans, saved)
-        self.pad_names = pads_for(self.humans, saved)
-        super().enter()
 
     # -- layout ---------------------------------------------------------------------------
 
@@ -129,10 +121,6 @@ class HitTheDeckTable(TableScene):
             return sorted(cards, key=lambda code: ORDER[code])
         return cards
 
-    def slap_key_words(self, seat: int) -> str:
-        """The key (and pad button) that slaps for ``seat``."""
-        return slap_words(seat, self.key_names, self.pad_names)
-
     def prompt(self) -> str:
         obs = self.public
         if obs.get("slap", {}).get("open"):
@@ -152,7 +140,7 @@ class HitTheDeckTable(TableScene):
     def status(self) -> tuple[str, tuple[int, int, int]] | None:
         if not self.round.calling:
             return None
-        keys = [f"{self.names[s]}: {self.slap_key_words(s)}" for s in self.humans]
+        keys = [f"{self.names[s]}: {self.input.slap_words(s)}" for s in self.humans]
         if self.app.size[0] < 1100 or not keys:
             return "HIT THE DECK!", theme.GOLD
         return "HIT THE DECK!  " + "  ·  ".join(keys), theme.GOLD
@@ -170,31 +158,16 @@ class HitTheDeckTable(TableScene):
     def can_draw(self) -> bool:
         return draw_code() in self.legal_codes()
 
-    def draggable(self, zone: str) -> bool:
-        if zone == "draw":
-            return self.can_draw()
-        return super().draggable(zone)
-
-    def cards_for_drag(self, zone: str, index: int) -> tuple[str, ...]:
-        if zone == "draw":
-            return (self.model[zone][-1],)
-        return super().cards_for_drag(zone, index)
-
-    def click_drops(self, zone: str) -> bool:
-        return zone == "draw"  # a click on the Draw Pile draws
+    def takes(self, zone: str) -> str | None:
+        return draw_code() if zone == "draw" else None  # a drag or a click draws
 
     def drop_targets(self) -> dict[str, pygame.Rect]:
         spots = self.view.spots
         if self.viewer is None or "discard" not in spots:
             return {}
-        targets = {"discard": spots["discard"].rect.inflate(28, 28)}
-        if self.can_draw() and f"hand:{self.viewer}" in spots:
-            targets["hand"] = spots[f"hand:{self.viewer}"].rect
-        return targets
+        return {"discard": spots["discard"].rect.inflate(28, 28)}
 
     def action_for(self, cards: tuple[str, ...], source: str, target: str) -> str | None:
-        if source == "draw" and target == "hand":
-            return draw_code()
         if source == f"hand:{self.viewer}" and target == "discard" and len(cards) == 1:
             return play_code(cards[0])
         return None
@@ -240,35 +213,11 @@ class HitTheDeckTable(TableScene):
         self.animator.step(start, label="the next hand")
         self.animator.animate_deal(event)
 
-    def animate_slap_open(self, event: Event) -> None:
-        self.round.open(int(event.data.get("round", 0)))
-
-    def animate_slap_hit(self, event: Event) -> None:
-        self.round.hit(event)
-
-    def animate_hit_hand(self, event: Event) -> None:
-        if event.seat is not None:
-            self.round.called_out(event.seat)
-
-    def animate_late(self, event: Event) -> None:
-        if event.seat is not None:
-            self.round.show_flash(f"{self.names[event.seat]} did not call it in time!")
-
-    def animate_faked_out(self, event: Event) -> None:
-        self.round.fake_out(event)
-
-    def animate_slap_result(self, event: Event) -> None:
-        self.round.close(dict(event.data))
-
-    def animate_turn(self, event: Event) -> None:
-        if self.round.result is not None or any(h.fake for h in self.round.hands):
-            self.animator.step(lambda step: self.round.clear(), label="clear the pile")
-
     def animate_hand_over(self, event: Event) -> None:
         self.tally.add(event)
         self.animator.step(lambda step: self.round.clear(), label="clear the pile")
         self.animator.animate_score(event)  # the plates show the new totals with the sheet
-        super().animate_hand_over(event)
+        self.animator.animate_hand_over(event)
 
     def sheet_note(self, event: Event) -> str:
         return f"Match to {self.public.get('target', 100)}: lowest total wins"
@@ -277,10 +226,6 @@ class HitTheDeckTable(TableScene):
         """Every hand's scores and the running totals, as the rule sheet's paper and
         pencil would have them (lowest total wins)."""
         return self.tally.sheet(event, self.names)
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        self.round.update(dt)
 
     # -- drawing --------------------------------------------------------------------------
 
@@ -308,4 +253,3 @@ class HitTheDeckTable(TableScene):
         marks.demand(self, surface)
         if self.can_draw() and not self.animator.busy:
             self.draw_button.draw(surface)
-        self.round.draw(surface)

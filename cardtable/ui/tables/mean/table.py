@@ -45,7 +45,7 @@ from ..base import TOP_BAR, Spot, TableScene
 from ..parts.moments import FlipSign
 from ..parts.piles import centred, fanned_run
 from ..parts.plates import split_seat
-from ..parts.words import agree, some
+from ..parts.words import some
 from . import marks
 from .cards import DOWN_MARK, MEAN_STYLE, UP_MARK
 from .describe import describe
@@ -200,30 +200,17 @@ class MeanTable(TableScene):
             return sorted(cards, key=lambda code: 99 if code == WILD else int(code))
         return cards
 
-    def draggable(self, zone: str) -> bool:
-        if zone.startswith("punish:"):
-            return self.punished_now()
-        return super().draggable(zone)
-
-    def cards_for_drag(self, zone: str, index: int) -> tuple[str, ...]:
-        return (self.model[zone][-1 if zone.startswith("punish:") else index],)
+    def takes(self, zone: str) -> str | None:
+        """A Punishment Pile is dragged to the hand or clicked."""
+        return punish_code(int(zone.split(":")[1])) if zone.startswith("punish:") else None
 
     def joins(self, zone: str, held: list[str], index: int) -> bool:
         return zone.startswith("hand:") and self.model[zone][index] == held[0]
 
-    def click_drops(self, zone: str) -> bool:
-        return zone.startswith("punish:")  # a click on a pile takes it
-
     def drop_targets(self) -> dict[str, pygame.Rect]:
-        targets = {"play": self.play_rect}
-        hand = self.view.spots.get(f"hand:{self.viewer}")
-        if self.punished_now() and hand is not None:
-            targets["hand"] = hand.rect
-        return targets
+        return {"play": self.play_rect}
 
     def action_for(self, cards: tuple[str, ...], source: str, target: str):
-        if target == "hand" and source.startswith("punish:"):
-            return punish_code(int(source.split(":")[1]))
         if target != "play" or source != f"hand:{self.viewer}" or not cards:
             return None
         if cards[0] != WILD:
@@ -313,15 +300,8 @@ class MeanTable(TableScene):
             if event.dst == "play" and "value" in event.data:
                 self.shown_values += [int(event.data["value"])] * len(event.cards)
 
-    def says(self, seat: int, verb: str) -> str:
-        """``Ada takes`` / ``You take``: a seat's name with a verb that agrees."""
-        return agree(self.names[seat], verb)
-
-    def banner(self, words: str, share: float = 1.0) -> None:
-        self.animator.show_banner(words, self.banner_time * share)
-
     def animate_deal(self, event: Event) -> None:
-        self.banner("Four Punishment Piles, then four cards each", 0.8)
+        self.animator.say("Four Punishment Piles, then four cards each", 0.8)
 
     def animate_direction(self, event: Event) -> None:
         direction = str(event.data["direction"])
@@ -330,7 +310,7 @@ class MeanTable(TableScene):
     def animate_mean(self, event: Event) -> None:
         count = int(event.data.get("unresolved", 1))
         self.animator.step(lambda step: setattr(self, "mean_count", count))
-        self.banner("MEAN!", 0.7)
+        self.animator.say("MEAN!", 0.7)
 
     def animate_mean_resolved(self, event: Event) -> None:
         self.animator.step(lambda step: setattr(self, "mean_count", 0))
@@ -340,23 +320,23 @@ class MeanTable(TableScene):
 
     def animate_punished(self, event: Event) -> None:
         piles = some(int(event.data["owed"]), "Punishment Pile")
-        self.banner(f"{self.says(event.seats[0], 'take')} {piles}", 0.8)
+        self.animator.say(f"{self.says(event.seats[0], 'take')} {piles}", 0.8)
 
     def animate_swap(self, event: Event) -> None:
         seat, other = event.seats
         self.animator.step(lambda step: setattr(self, "swapping", event.seats))
-        self.banner(f"{self.says(seat, 'swap')} hands with {self.names[other]}")
+        self.animator.say(f"{self.says(seat, 'swap')} hands with {self.names[other]}")
 
     def animate_clear(self, event: Event) -> None:
-        self.banner("Four of a kind: the Play Area is cleared!")
+        self.animator.say("Four of a kind: the Play Area is cleared!")
 
     def animate_win(self, event: Event) -> None:
-        self.banner(f"{self.says(event.seats[0], 'win')}!")
+        self.animator.say(f"{self.says(event.seats[0], 'win')}!")
 
     def animate_lost_on_eight(self, event: Event) -> None:
         seat = event.seats[0]
         loses = self.says(seat, "lose").split()[-1]
-        self.banner(f"{self.names[seat]} went out on an Eight and {loses}!")
+        self.animator.say(f"{self.names[seat]} went out on an Eight and {loses}!")
 
     def animate_restart(self, event: Event) -> None:
         # Four of a kind cleared: the clearer goes again at once, without drawing.
