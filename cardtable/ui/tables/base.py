@@ -15,11 +15,12 @@ Not for the rules (the engine decides every move through the referee).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from cardtable.engine import Event, IllegalAction
+from cardtable.engine import HIDDEN, Event, IllegalAction
 
 from ..cards import PLAIN, CardStyle
 from ..launch import Launch
@@ -59,6 +60,8 @@ class TableScene(Scene):
     #: Says a move in words for the table log (the game's ``describe``); None: plainly.
     describer: Describer | None = None
     celebration: Celebration | None = None  # a win being celebrated (``celebration``)
+    #: The sort key a hand is shown in (``staticmethod``); None: as dealt.
+    hand_order: Callable[[str], Any] | None = None
     #: The first-run "how to play" card's lines: how this table is played, in short.
     how_to: tuple[str, ...] = ()
 
@@ -99,8 +102,10 @@ class TableScene(Scene):
         return self.style
 
     def arrange(self, zone: str, cards: list[str]) -> list[str]:
-        """The order a zone's cards are shown in (a sorted hand)."""
-        return cards
+        """The order a zone's cards are shown in: a known hand sorted by ``hand_order``."""
+        if self.hand_order is None or not zone.startswith("hand:") or HIDDEN in cards:
+            return cards
+        return sorted(cards, key=self.hand_order)
 
     def face_up(self, zone: str) -> bool:
         """Are the cards of ``zone`` drawn face up (when the viewer knows them)?"""
@@ -263,14 +268,9 @@ class TableScene(Scene):
     def legal_codes(self) -> set[str]:
         return set() if self.viewer is None else self.legal_codes_of(self.viewer)
 
-    def meant(self, cards: tuple[str, ...], source: str, target: str) -> list[str]:
-        """The codes a drop may mean: a take (``takes``) on the hand, else ``action_for``."""
-        codes = self.takes(source) if target == "hand" else None
-        codes = codes or self.action_for(cards, source, target)
-        return [codes] if isinstance(codes, str) else list(codes or [])
-
     def legal_for(self, cards: tuple[str, ...], source: str, target: str) -> list[str]:
-        return [code for code in self.meant(cards, source, target) if code in self.legal_codes()]
+        codes = self.input.meant(cards, source, target)
+        return [code for code in codes if code in self.legal_codes()]
 
     def humans_to_act(self) -> tuple[int, ...]:
         return self.match.referee.humans_to_act()

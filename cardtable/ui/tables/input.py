@@ -126,6 +126,12 @@ class TableInput:
                     return zone, index
         return None
 
+    def meant(self, cards: tuple[str, ...], source: str, target: str) -> list[str]:
+        """The codes a drop may mean: a take (``takes``) on the hand, else ``action_for``."""
+        codes = self.table.takes(source) if target == "hand" else None
+        codes = codes or self.table.action_for(cards, source, target)
+        return [codes] if isinstance(codes, str) else list(codes or [])
+
     def taking(self, zone: str) -> bool:
         """May the viewer take the top card of ``zone`` into their hand now (``takes``)?"""
         code = self.table.takes(zone)
@@ -334,7 +340,7 @@ class TableInput:
         elif codes:
             self.play(drag, codes[0])
         else:
-            meant = (table.meant(drag.cards, drag.zone, target) or [None])[0]
+            meant = (self.meant(drag.cards, drag.zone, target) or [None])[0]
             check = table.match.referee.check
             reason = None if meant is None or table.viewer is None else check(table.viewer, meant)
             table.refuse(reason or "That card cannot go there.")

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import pygame
 
-from cardtable.engine import HIDDEN, Event
+from cardtable.engine import Event
 from cardtable.games.copycat import (
     NUMBER_NAMES,
     PHASE_ANSWER,
@@ -35,9 +35,10 @@ from cardtable.games.copycat import (
 
 from ... import theme
 from ...anim import Step
-from ...cards import CardStyle, card_size
-from ...layout import SeatLayout, seat_layout
+from ...cards import card_size
+from ...layout import SeatLayout
 from ..base import TOP_BAR, Spot, TableScene
+from ..parts.plates import place_seats
 from .cards import COPYCAT_STYLE
 from .coins import Coins
 from .describe import describe
@@ -61,6 +62,7 @@ def plural_name(number: int) -> str:
 
 class CopyCatTable(TableScene):
     style = COPYCAT_STYLE
+    hand_order = staticmethod(card_order)
     describer = staticmethod(describe)  # the table log's words
 
     def __init__(self, app, launch) -> None:
@@ -81,13 +83,9 @@ class CopyCatTable(TableScene):
         width, height = size
         main = card_size(min(height * 0.19, width * 0.1))
         box = (min(300, width * 0.26), min(160, height * 0.24))
-        seats = seat_layout(
-            self.players, self.bottom_seat(), size, main[1] + 30, box, top_reserved=TOP_BAR
-        )
-        self.seat_boxes, self.view.spots = seats, {}
-        self.plates, self.coins.rects = {}, {}
-        for seat in range(self.players):
-            box_rect = seats.boxes[seat]
+        seats = place_seats(self, size, main[1] + 30, box)
+        self.coins.rects = {}
+        for seat, box_rect in enumerate(seats.boxes):
             if seats.sides[seat] == "bottom":
                 self.layout_bottom(seat, box_rect, main)
             else:
@@ -158,14 +156,6 @@ class CopyCatTable(TableScene):
         return (self.field_rect.centerx, (cards.bottom + self.field_rect.bottom) // 2 + 8)
 
     # -- what the viewer may do -----------------------------------------------------------
-
-    def style_for(self, zone: str, code: str) -> CardStyle:
-        return COPYCAT_STYLE
-
-    def arrange(self, zone: str, cards: list[str]) -> list[str]:
-        if zone.startswith("hand:") and HIDDEN not in cards:
-            return sorted(cards, key=card_order)
-        return cards
 
     def face_up(self, zone: str) -> bool:
         if zone.startswith("hand:") and int(zone.split(":")[1]) in self.totals:

@@ -66,7 +66,7 @@ def plate_extras(
     words = counted(count, "card")
     key = table.input.slap_words(seat)
     kind = "hit now!" if table.round.calling else "Human"
-    if key and table.sides[seat] != "bottom":
+    if key and table.seat_boxes.sides[seat] != "bottom":
         font = theme.fonts().get(small, bold=True)
         needed = font.size(kind + key + words)[0] + 56
         if needed > plate.width:
@@ -74,7 +74,7 @@ def plate_extras(
     label = corner_words(surface, plate, words, small)
     if not key:
         return
-    if table.sides[seat] == "bottom":
+    if table.seat_boxes.sides[seat] == "bottom":
         at = (plate.x + 4, plate.bottom + 16)
         theme.text(surface, "Slap key", at, 15, theme.INK_DIM, anchor="midleft")
         midleft, size, right = (plate.x + 76, plate.bottom + 16), 15, plate.right + 60

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from cardtable.engine import HIDDEN, Event
+from cardtable.engine import Event
 from cardtable.games.hit_the_deck import (
     HAND_CARD,
     draw_code,
@@ -24,11 +24,10 @@ from cardtable.games.hit_the_deck import (
 
 from ... import theme
 from ...cards import card_size
-from ...layout import seat_layout
 from ...widgets import Button
 from .. import drawing
 from ..base import TOP_BAR, Drag, Spot, TableScene
-from ..parts.plates import split_seat, stripe
+from ..parts.plates import place_seats, split_seat, stripe
 from ..parts.words import HandTally, count
 from . import marks
 from .cards import HIT_STYLE, ORDER, seat_colour
@@ -51,13 +50,13 @@ class HitTheDeckTable(TableScene):
         "Fewest points when someone reaches the target wins.",
     )
     style = HIT_STYLE
+    hand_order = staticmethod(ORDER.__getitem__)
     slaps = True
     out_of_turn_pause = 0.0  # anyone may slap at any moment: the bots never wait for it
 
     def __init__(self, app: App, launch: Launch) -> None:
         super().__init__(app, launch)
         self.plates: dict[int, pygame.Rect] = {}
-        self.sides: list[str] = []
         self.centre = pygame.Rect(0, 0, 0, 0)
         self.pile_size = (0, 0)
         self.round = SlapRoundLook(self)  # a moment: it plays the slap round's events
@@ -71,19 +70,10 @@ class HitTheDeckTable(TableScene):
     def layout(self, size: tuple[int, int]) -> None:
         width, height = size
         main = card_size(min(height * 0.2, width * 0.105))
-        seats = seat_layout(
-            self.players,
-            self.bottom_seat(),
-            size,
-            bottom_height=main[1] + 34,
-            box=(min(290, width * 0.24), min(132, height * 0.2)),
-            top_reserved=TOP_BAR + 6,
-        )
-        self.sides = seats.sides
-        spots: dict[str, Spot] = {}
-        self.plates = {}
-        for seat in range(self.players):
-            box = seats.boxes[seat]
+        box = (min(290, width * 0.24), min(132, height * 0.2))
+        seats = place_seats(self, size, main[1] + 34, box, top=TOP_BAR + 6)
+        spots = self.view.spots
+        for seat, box in enumerate(seats.boxes):
             if seats.sides[seat] == "bottom":
                 plate = (max(150, min(230, box.width // 5)), 58)
                 self.plates[seat], hand = split_seat(box, True, plate, 24, top=8)
@@ -105,7 +95,6 @@ class HitTheDeckTable(TableScene):
         draw.midright = (centre.centerx - gap // 2, middle_y)
         spots["draw"] = Spot(draw, pile, "stack", face_up=False)
         spots["discard"] = Spot(discard, pile, "stack")
-        self.view.spots = spots
         self.draw_button.rect = pygame.Rect(0, 0, max(110, pile[0] + 20), 30)
         below = min(marks.ring_rect(self).bottom + 4, centre.bottom - 30)
         self.draw_button.rect.midtop = (draw.centerx, max(draw.bottom + 24, below))
@@ -115,11 +104,6 @@ class HitTheDeckTable(TableScene):
     def title_text(self) -> str:
         hand = self.hand_shown or self.public.get("hand_number", 1)
         return f"{self.info.title} · Hand {hand} · to {self.public.get('target', 100)}"
-
-    def arrange(self, zone: str, cards: list[str]) -> list[str]:
-        if zone.startswith("hand:") and HIDDEN not in cards:
-            return sorted(cards, key=lambda code: ORDER[code])
-        return cards
 
     def prompt(self) -> str:
         obs = self.public

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import pygame
 
-from cardtable.engine import HIDDEN, Event
+from cardtable.engine import Event
 from cardtable.games.mean import (
     MEAN_VALUE,
     PHASE_ANSWER,
@@ -39,12 +39,12 @@ from cardtable.games.mean import (
 )
 
 from ...anim import Step
-from ...cards import CardStyle, card_size
-from ...layout import SeatLayout, seat_layout
+from ...cards import card_size
+from ...layout import SeatLayout
 from ..base import TOP_BAR, Spot, TableScene
 from ..parts.moments import FlipSign
 from ..parts.piles import centred, fanned_run
-from ..parts.plates import split_seat
+from ..parts.plates import place_seats, split_seat
 from ..parts.words import some
 from . import marks
 from .cards import DOWN_MARK, MEAN_STYLE, UP_MARK
@@ -68,6 +68,7 @@ class MeanTable(TableScene):
         "click or drag one.",
     )
     style = MEAN_STYLE
+    hand_order = staticmethod(lambda code: 99 if code == WILD else int(code))
 
     def __init__(self, app, launch) -> None:
         super().__init__(app, launch)
@@ -87,12 +88,8 @@ class MeanTable(TableScene):
         width, height = size
         main = card_size(min(height * 0.2, width * 0.105))
         box = (min(300, width * 0.24), min(150, height * 0.215))
-        seats = seat_layout(
-            self.players, self.bottom_seat(), size, main[1] + 34, box, top_reserved=TOP_BAR
-        )
-        self.seat_boxes, self.view.spots, self.plates = seats, {}, {}
-        for seat in range(self.players):
-            box = seats.boxes[seat]
+        seats = place_seats(self, size, main[1] + 34, box)
+        for seat, box in enumerate(seats.boxes):
             if seats.sides[seat] == "bottom":
                 plate = (max(130, min(210, box.width // 6)), 52)
                 self.plates[seat], hand = split_seat(box, True, plate, 14, top=6)
@@ -191,14 +188,6 @@ class MeanTable(TableScene):
         """The seats the viewer's Eight may swap with, as the engine allows."""
         moves = [parse(code) for code in self.legal_codes()]
         return sorted(int(move.target or 0) for move in moves if move.kind == "swap")
-
-    def style_for(self, zone: str, code: str) -> CardStyle:
-        return MEAN_STYLE
-
-    def arrange(self, zone: str, cards: list[str]) -> list[str]:
-        if zone.startswith("hand:") and HIDDEN not in cards:
-            return sorted(cards, key=lambda code: 99 if code == WILD else int(code))
-        return cards
 
     def takes(self, zone: str) -> str | None:
         """A Punishment Pile is dragged to the hand or clicked."""

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import pygame
 
-from cardtable.engine import HIDDEN, Event
+from cardtable.engine import Event
 from cardtable.games.spite_malice import (
     BUILD_SLOTS,
     END,
@@ -37,10 +37,10 @@ from cardtable.games.spite_malice import (
 )
 
 from ... import theme
-from ...cards import CardStyle, card_size
-from ...layout import seat_layout
+from ...cards import card_size
 from .. import drawing
 from ..base import TOP_BAR, Spot, TableScene
+from ..parts.plates import place_seats
 from .cards import SPITE_STYLE
 from .describe import describe
 
@@ -63,6 +63,7 @@ def pile_of(zone: str) -> int:
 
 class SpiteMaliceTable(TableScene):
     style = SPITE_STYLE
+    hand_order = staticmethod(lambda code: (card_value(code) or 99, code))
     describer = staticmethod(describe)  # the table log's words
     slaps = True  # a local human claims a Spite out of turn with their slap key
 
@@ -85,16 +86,12 @@ class SpiteMaliceTable(TableScene):
         width, height = size
         main = card_size(min(height * 0.17, width * 0.085))
         box = (min(360, width * 0.3), min(200, height * 0.3))
-        seats = seat_layout(
-            self.players, self.bottom_seat(), size, main[1] * 1.75 + 44, box, top_reserved=TOP_BAR
-        )
-        self.seat_boxes = seats
-        self.view.spots, self.plates = {}, {}
-        for seat in range(self.players):
+        seats = place_seats(self, size, main[1] * 1.75 + 44, box)
+        for seat, box in enumerate(seats.boxes):
             if seats.sides[seat] == "bottom":
-                self.layout_bottom(seat, seats.boxes[seat], main)
+                self.layout_bottom(seat, box, main)
             else:
-                self.layout_other(seat, seats.boxes[seat])
+                self.layout_other(seat, box)
         self.layout_centre(seats.center, main)
 
     def layout_bottom(self, seat: int, box: pygame.Rect, main: tuple[int, int]) -> None:
@@ -146,14 +143,6 @@ class SpiteMaliceTable(TableScene):
         return self.seat_boxes.center if self.seat_boxes else super().chooser_area()
 
     # -- cards, drags and drops -----------------------------------------------------------
-
-    def style_for(self, zone: str, code: str) -> CardStyle:
-        return SPITE_STYLE
-
-    def arrange(self, zone: str, cards: list[str]) -> list[str]:
-        if zone.startswith("hand:") and HIDDEN not in cards:
-            return sorted(cards, key=lambda code: (card_value(code) or 99, code))
-        return cards
 
     def draggable(self, zone: str) -> bool:
         if self.viewer is None:
