@@ -27,36 +27,6 @@ if TYPE_CHECKING:
     from .table import HitTheDeckTable
 
 
-def ring_rect(table: HitTheDeckTable) -> pygame.Rect:
-    """The oval round both piles that the direction arrows run on: round the cards,
-    and where there is room wide and tall enough that the labels above the piles lie
-    inside it, never under an arrow (else the labels are left out)."""
-    draw = table.view.spots["draw"].rect
-    piles = draw.union(table.view.spots["discard"].rect)
-    ring = labelled_ring(table)
-    return ring or rings.oval(piles, draw, table.centre, [], rings.LABELS_INSIDE[0])
-
-
-def labelled_ring(table: HitTheDeckTable) -> pygame.Rect | None:
-    """The oval with the pile labels inside it, or None where they do not fit."""
-    draw = table.view.spots["draw"].rect
-    piles = draw.union(table.view.spots["discard"].rect)
-    labels = list(pile_label_rects(table).values())
-    return rings.labelled_oval(piles, draw, table.centre, labels)
-
-
-def pile_label_rects(table: HitTheDeckTable) -> dict[str, pygame.Rect]:
-    """Where "Draw Pile" and "Discard" stand: above their piles, inside the ring."""
-    font = theme.fonts().get(14)
-    rects = {}
-    for zone, words in (("draw", "Draw Pile"), ("discard", "Discard")):
-        pile = table.view.spots[zone].rect
-        rect = pygame.Rect((0, 0), font.size(words))
-        rect.midbottom = (pile.centerx, pile.top - 16)
-        rects[words] = rect
-    return rects
-
-
 def plate_extras(
     table: HitTheDeckTable, surface: pygame.Surface, seat: int, plate: pygame.Rect, count: int
 ) -> None:
@@ -87,7 +57,7 @@ def plate_extras(
 def direction(table: HitTheDeckTable, surface: pygame.Surface) -> None:
     """Arrows round the piles, turning the way play goes."""
     direction = int(table.public.get("direction", 1))
-    ring = ring_rect(table)
+    ring = table.ring
     colour = (196, 226, 206)
     for points in rings.arcs(ring):
         # Screen angles grow clockwise: the head sits at the end play moves toward.
@@ -102,9 +72,9 @@ def direction(table: HitTheDeckTable, surface: pygame.Surface) -> None:
 
 
 def pile_labels(table: HitTheDeckTable, surface: pygame.Surface) -> None:
-    if table.round.showing or labelled_ring(table) is None:
+    if table.round.showing:
         return
-    for words, rect in pile_label_rects(table).items():
+    for words, rect in table.pile_labels.items():
         theme.text(surface, words, rect.topleft, 14, theme.INK_DIM)
 
 
@@ -125,7 +95,7 @@ def demand(table: HitTheDeckTable, surface: pygame.Surface) -> None:
         return
     discard = table.view.spots["discard"].rect
     box = pygame.Rect(0, 0, max(96, round(discard.w * 1.0)), round(discard.h * 0.72))
-    box.midleft = (max(discard.right + 22, ring_rect(table).right + 12), discard.centery)
+    box.midleft = (max(discard.right + 22, table.ring.right + 12), discard.centery)
     if box.right > table.centre.right:
         box.right = table.centre.right
     theme.panel(surface, box, alpha=225, radius=12)

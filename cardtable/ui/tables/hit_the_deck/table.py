@@ -27,6 +27,7 @@ from ...cards import card_size
 from ...widgets import Button
 from .. import drawing
 from ..base import TOP_BAR, Drag, Spot, TableScene
+from ..parts import rings
 from ..parts.plates import place_seats, split_seat, stripe
 from ..parts.words import HandTally, count
 from . import marks
@@ -57,7 +58,8 @@ class HitTheDeckTable(TableScene):
     def __init__(self, app: App, launch: Launch) -> None:
         super().__init__(app, launch)
         self.plates: dict[int, pygame.Rect] = {}
-        self.centre = pygame.Rect(0, 0, 0, 0)
+        self.centre = self.ring = pygame.Rect(0, 0, 0, 0)  # the oval round the piles
+        self.pile_labels: dict[str, pygame.Rect] = {}  # inside the oval, where they fit
         self.pile_size = (0, 0)
         self.round = SlapRoundLook(self)  # a moment: it plays the slap round's events
         self.moments.append(self.round)
@@ -96,7 +98,9 @@ class HitTheDeckTable(TableScene):
         spots["draw"] = Spot(draw, pile, "stack", face_up=False)
         spots["discard"] = Spot(discard, pile, "stack")
         self.draw_button.rect = pygame.Rect(0, 0, max(110, pile[0] + 20), 30)
-        below = min(marks.ring_rect(self).bottom + 4, centre.bottom - 30)
+        piles = {"Draw Pile": draw, "Discard": discard}
+        self.ring, self.pile_labels = rings.round_piles(piles, centre)
+        below = min(self.ring.bottom + 4, centre.bottom - 30)
         self.draw_button.rect.midtop = (draw.centerx, max(draw.bottom + 24, below))
 
     # -- the game's words -----------------------------------------------------------------
