@@ -24,6 +24,7 @@ from cardtable.engine import HIDDEN, Event, IllegalAction
 
 from ..cards import PLAIN, CardStyle
 from ..launch import Launch
+from ..layout import SeatLayout
 from ..scenes.base import Scene
 from ..widgets import Button
 from . import frame
@@ -75,6 +76,8 @@ class TableScene(Scene):
         self.players = launch.players
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.view = TableView(lambda: self.app.size)
+        self.seat_boxes: SeatLayout | None = None  # ``parts.plates.place_seats`` fills
+        self.plates: dict[int, pygame.Rect] = {}  # these in ``layout``: seat -> plate
         self.animator = Animator(self)
         self.input = TableInput(self)
         self.choices = Choices(self)
@@ -143,8 +146,14 @@ class TableScene(Scene):
         return None
 
     def keys_for(self, code: str) -> tuple[int, ...]:
-        """Keys that choose ``code`` in a chooser at once (else digits by position)."""
+        """Keys that choose ``code`` in a chooser at once, besides its number's key when
+        it is labelled with a number up to 10 (else digits by position)."""
         return ()
+
+    def seat_code(self, seat: int) -> str | None:
+        """The code a click on ``seat``'s place makes when it is legal (an Eight's swap
+        with that player, a Malice card given to them), or None."""
+        return None
 
     def synced(self) -> None:
         """The view was just loaded from the observation: reset what animations showed."""
@@ -299,11 +308,14 @@ class TableScene(Scene):
         return self.seats[seat].bot is not None and seat in to_act and not self.public.get("window")
 
     def act(self, code: str) -> None:
-        """The viewer's move (a chooser, a plate): the engine's reason shows if refused."""
+        """The viewer's move (a chooser, a plate): the engine's reason shows if refused;
+        done, the keyboard's cursor starts again at the left of the changed hand."""
         if self.viewer is not None:
             reason = self.perform(self.viewer, code)
             if reason is not None:
                 self.refuse(reason)
+            else:
+                self.input.key_focus = -1
 
     def perform(self, seat: int, code: str) -> str | None:
         """Hand ``seat``'s move to the referee: None when done, else the reason."""
@@ -334,18 +346,6 @@ class TableScene(Scene):
 
     def refuse(self, reason: str) -> None:
         self.reason, self.reason_left = reason, 4.0
-
-    def show_seat(self, seat: int | None) -> None:
-        """Turn the table to ``seat`` (None: nobody's hand shows)."""
-        if seat == self.viewer and self.view.public:
-            return
-        self.viewer = seat
-        self.input.cancel()
-        self.input.key_focus = -1
-        self._legal.clear()
-        self._offered = None
-        self.layout(self.app.size)
-        self.sync()
 
     def sync(self) -> None:
         """Lay the cards out exactly as the viewer's observation says."""

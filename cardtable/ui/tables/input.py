@@ -269,8 +269,19 @@ class TableInput:
         if self.picked is not None and target is not None:
             picked, self.picked = self.picked, None
             self.drop(picked, target)
-        elif not table.on_click(pos):
+        elif not (self.seat_clicked(pos) or table.on_click(pos)):
             self.picked = None
+
+    def seat_clicked(self, pos: tuple[int, int]) -> bool:
+        """A click on a seat's place (its box or plate) makes its ``seat_code`` if legal."""
+        table, seats = self.table, self.table.seat_boxes
+        for seat, plate in table.plates.items() if table.still() else ():
+            place = plate.union(seats.boxes[seat]) if seats is not None else plate
+            code = table.seat_code(seat)
+            if code is not None and code in table.legal_codes() and place.collidepoint(pos):
+                table.act(code)
+                return True
+        return False
 
     def snap_back(self, drag: Drag) -> None:
         if drag.moved:

@@ -148,6 +148,17 @@ class Match:
 
     # -- local humans sharing the screen ----------------------------------------------
 
+    def show_seat(self, seat: int | None) -> None:
+        """Turn the table to ``seat`` (None: nobody's hand shows)."""
+        table = self.table
+        if seat == table.viewer and table.view.public:
+            return
+        table.viewer = seat
+        table.input.cancel()
+        table.input.key_focus = -1
+        table.layout(table.app.size)
+        table.sync()
+
     def privacy(self) -> bool:
         """With several local humans, no hand is shown but to its owner, behind the
         privacy screen: between their moves the table shows nobody's hand. True while
@@ -162,12 +173,12 @@ class Match:
         ]
         wanted += [s for s in ref.humans_to_act() if table.needs_hand(table.legal_codes_of(s))]
         if table.viewer is not None and table.viewer not in wanted:
-            table.show_seat(None)
+            self.show_seat(None)
         if not wanted or table.viewer in wanted:
             return False
         following = wanted[0]
-        table.show_seat(None)
-        table.app.cover_table(self.seats[following].name, lambda: table.show_seat(following))
+        self.show_seat(None)
+        table.app.cover_table(self.seats[following].name, lambda: self.show_seat(following))
         return True
 
     # -- the end ----------------------------------------------------------------------

@@ -36,7 +36,6 @@ from cardtable.games.copycat import (
 from ... import theme
 from ...anim import Step
 from ...cards import card_size
-from ...layout import SeatLayout
 from ..base import TOP_BAR, Spot, TableScene
 from ..parts.plates import place_seats
 from .cards import COPYCAT_STYLE
@@ -67,8 +66,6 @@ class CopyCatTable(TableScene):
 
     def __init__(self, app, launch) -> None:
         super().__init__(app, launch)
-        self.plates: dict[int, pygame.Rect] = {}
-        self.seat_boxes: SeatLayout | None = None
         self.field_rect = self.centre = pygame.Rect(0, 0, 0, 0)
         self.draw_button = self.meow_button = pygame.Rect(0, 0, 0, 0)
         # What the table shows while events play out (the observation catches up after).
@@ -203,18 +200,12 @@ class CopyCatTable(TableScene):
         move = parse(code)
         return str(move.number) if move.number is not None else code
 
-    def keys_for(self, code: str) -> tuple[int, ...]:
-        move = parse(code)
-        if move.kind == "play" and move.number is not None:
-            return (pygame.K_0 + move.number,)
-        return ()
-
     def chooser_hint(self, codes: list[str]) -> str:
         return "press the number, ←/→ and Enter, or click; Esc cancels"
 
     def on_key(self, event: pygame.event.Event) -> bool:
         if event.key in DRAW_KEYS and self.awaiting_human() and self.can(draw_code()):
-            self.draw_card()
+            self.act(draw_code())
             return True
         if event.key in MEOW_KEYS and self.awaiting_human() and self.can(meow_code()):
             self.act(meow_code())
@@ -225,16 +216,12 @@ class CopyCatTable(TableScene):
         if not self.awaiting_human():
             return False
         if self.draw_button.collidepoint(pos) and self.can(draw_code()):
-            self.draw_card()
+            self.act(draw_code())
             return True
         if self.meow_button.collidepoint(pos) and self.can(meow_code()):
             self.act(meow_code())
             return True
         return False
-
-    def draw_card(self) -> None:
-        self.act(draw_code())
-        self.input.key_focus = -1  # the hand changed: the keyboard starts at its left
 
     # -- events ---------------------------------------------------------------------------
 

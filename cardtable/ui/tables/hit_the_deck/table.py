@@ -57,13 +57,12 @@ class HitTheDeckTable(TableScene):
 
     def __init__(self, app: App, launch: Launch) -> None:
         super().__init__(app, launch)
-        self.plates: dict[int, pygame.Rect] = {}
         self.centre = self.ring = pygame.Rect(0, 0, 0, 0)  # the oval round the piles
         self.pile_labels: dict[str, pygame.Rect] = {}  # inside the oval, where they fit
         self.pile_size = (0, 0)
         self.round = SlapRoundLook(self)  # a moment: it plays the slap round's events
         self.moments.append(self.round)
-        self.draw_button = Button("Draw a card", self.draw_a_card, size=16)
+        self.draw_button = Button("Draw a card", lambda: self.act(draw_code()), size=16)
         self.hand_shown: int | None = None  # the hand being dealt, before the view knows it
         self.tally = HandTally(lambda score: "out · 0" if score == 0 else f"+{score}")
 
@@ -172,13 +171,9 @@ class HitTheDeckTable(TableScene):
             self.refuse(reason)
         return True
 
-    def draw_a_card(self) -> None:
-        self.act(draw_code())
-        self.input.key_focus = -1  # the hand changed: the keyboard starts again at its left
-
     def on_click(self, pos: tuple[int, int]) -> bool:
         if self.can_draw() and not self.animator.busy and self.draw_button.rect.collidepoint(pos):
-            self.draw_a_card()
+            self.act(draw_code())
             return True
         return False
 

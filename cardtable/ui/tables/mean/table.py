@@ -40,7 +40,6 @@ from cardtable.games.mean import (
 
 from ...anim import Step
 from ...cards import card_size
-from ...layout import SeatLayout
 from ..base import TOP_BAR, Spot, TableScene
 from ..parts.moments import FlipSign
 from ..parts.piles import centred, fanned_run
@@ -72,8 +71,6 @@ class MeanTable(TableScene):
 
     def __init__(self, app, launch) -> None:
         super().__init__(app, launch)
-        self.plates: dict[int, pygame.Rect] = {}
-        self.seat_boxes: SeatLayout | None = None
         self.play_rect = self.sign_rect = self.middle = pygame.Rect(0, 0, 0, 0)
         self.pile_rects: dict[int, pygame.Rect] = {}
         # What the table shows while events play out (the observation catches up after).
@@ -241,9 +238,7 @@ class MeanTable(TableScene):
         move = parse(code)
         if move.kind == "dir":
             return DIRECTION_KEYS[str(move.direction)]
-        if move.kind == "play" and move.value is not None and move.value <= 10:
-            return (pygame.K_0 + move.value % 10,)
-        return ()
+        return ()  # a Wild's value: its number's key
 
     def chooser_hint(self, codes: list[str]) -> str:
         kind = parse(codes[0]).kind
@@ -261,14 +256,8 @@ class MeanTable(TableScene):
             return True
         return False
 
-    def on_click(self, pos: tuple[int, int]) -> bool:
-        """With an Eight played, a click on a seat swaps hands with it."""
-        if self.awaiting_human() and self.phase == PHASE_SWAP and self.seat_boxes:
-            for seat in self.swap_targets():
-                if self.seat_boxes.boxes[seat].union(self.plates[seat]).collidepoint(pos):
-                    self.act(swap_code(seat))
-                    return True
-        return False
+    def seat_code(self, seat: int) -> str | None:
+        return swap_code(seat)  # with an Eight played, a click on a seat swaps with it
 
     # -- events ---------------------------------------------------------------------------
 

@@ -75,8 +75,6 @@ class SpiteMaliceTable(TableScene):
 
     def __init__(self, app, launch) -> None:
         super().__init__(app, launch)
-        self.plates: dict[int, pygame.Rect] = {}
-        self.seat_boxes = None
         self.claimed: int | None = None  # the human who claimed a Spite out of turn
         self.struck: tuple[int, float] | None = None  # a plate hit by Spite, and when
 
@@ -259,13 +257,8 @@ class SpiteMaliceTable(TableScene):
             return True
         return False
 
-    def on_click(self, pos: tuple[int, int]) -> bool:
-        """After a cap, a click on a plate gives that player the Malice card."""
-        for seat, plate in self.plates.items():
-            if plate.collidepoint(pos) and give_code(seat) in self.legal_codes():
-                self.act(give_code(seat))
-                return True
-        return False
+    def seat_code(self, seat: int) -> str | None:
+        return give_code(seat)  # after a cap, a click on a seat gives it the Malice card
 
     # -- events ---------------------------------------------------------------------------
 

@@ -38,7 +38,6 @@ class WhatTheHeckTable(TableScene):
     def __init__(self, app, launch) -> None:
         super().__init__(app, launch)
         self.reveal: dict | None = None
-        self.plates: dict[int, pygame.Rect] = {}
         self.bid_spots: dict[int, pygame.Rect] = {}
 
     # -- layout ---------------------------------------------------------------------------
