@@ -22,7 +22,7 @@ from cardtable.games.mean import (
 from ... import theme
 from .. import drawing
 from ..parts.moments import turning_sign
-from ..parts.piles import caption, help_lines
+from ..parts.piles import labelled_pile, plate_help
 from ..parts.words import count as counted
 from ..parts.words import some
 from .cards import DOWN_MARK, MEAN_RED, SWAP_MARK, UP_MARK
@@ -48,29 +48,21 @@ def seat_detail(table: MeanTable, seat: int) -> str:
 
 
 def labels(table: MeanTable, surface: pygame.Surface) -> None:
-    spots = table.view.spots
+    spots, model = table.view.spots, table.model
     small = max(12, min(15, spots["draw"].card[1] // 7))
-
-    def above(rect: pygame.Rect, words: str) -> None:
-        caption(surface, words, rect, small, bold=True)
-
     deck = spots["draw"].rect
-    above(deck, "Draw Deck")
-    if not table.model.get("draw"):
-        drawing.target(surface, deck, None)
+    labelled_pile(surface, "Draw Deck", deck, not model.get("draw"), small, True)
+    if not model.get("draw"):
         theme.text(surface, "empty:", deck.center, small, theme.GOLD, True, "midbottom")
         theme.text(surface, "end game", deck.center, small, theme.GOLD, True, "midtop")
+    out = len(model.get("removed", [])) + len(model.get("removed:unseen", []))
     removed = spots["removed"].rect
-    out = len(table.model.get("removed", [])) + len(table.model.get("removed:unseen", []))
-    above(removed, f"Out of play: {out}")
-    if not table.model.get("removed"):
-        drawing.target(surface, removed, None)
+    labelled_pile(surface, f"Out of play: {out}", removed, not model.get("removed"), small, True)
     font = theme.fonts().get(small, bold=True)
     for number, rect in table.pile_rects.items():
         words = f"Pile {number + 1}"
-        above(rect, words if font.size(words)[0] <= rect.width + 4 else str(number + 1))
-        if not table.model.get(f"punish:{number}"):
-            drawing.target(surface, rect, None)
+        words = words if font.size(words)[0] <= rect.width + 4 else str(number + 1)
+        labelled_pile(surface, words, rect, not model.get(f"punish:{number}"), small, True)
     if not table.model.get("play") and not table.animator.busy:
         area = table.play_rect
         size = max(11, min(18, area.width // 8))
@@ -169,15 +161,10 @@ def pile_note(table: MeanTable, surface: pygame.Surface, words: str) -> None:
 
 def hand_hint(table: MeanTable, surface: pygame.Surface) -> None:
     """Under your plate, how to play: what a newcomer needs, in one or two lines."""
-    plate = table.plates.get(table.viewer) if table.viewer is not None else None
-    if plate is None or not table.awaiting_human():
-        return
     if table.phase in (PHASE_PLAY, PHASE_ANSWER):
         lines = ["Click cards of one value,", "drag them to the Play Area", "Keys: ←/→ Space Enter"]
     elif table.phase == PHASE_PUNISH:
         lines = ["Click a lit pile", "or drag it to your hand", "Keys: ←/→ Enter, 1-4"]
     else:
         return
-    if max(theme.fonts().get(13).size(line)[0] for line in lines[:2]) > plate.width:
-        lines = lines[2:]  # a narrow window: the status line says the rest
-    help_lines(surface, lines, (plate.x + 4, plate.bottom + 8), 13, plate.width, 17)
+    plate_help(table, surface, lines)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pygame
 
 from ... import theme
+from .. import drawing
 
 Colour = tuple[int, int, int]
 
@@ -31,6 +32,20 @@ def caption(
     else:
         at, anchor = (rect.centerx, rect.y - gap), "midbottom"
     return theme.text(surface, words, at, size, colour, bold, anchor)
+
+
+def labelled_pile(
+    surface: pygame.Surface,
+    words: str,
+    rect: pygame.Rect,
+    empty: bool,
+    size: int = 14,
+    bold: bool = False,
+) -> None:
+    """A pile's label above it, and where it lies an outline while it is ``empty``."""
+    caption(surface, words, rect, size, bold=bold)
+    if empty:
+        drawing.target(surface, rect, None)
 
 
 def help_lines(
@@ -61,6 +76,17 @@ def drop_hint(
         colour = theme.INK if index == 0 else theme.INK_DIM
         at = (rect.centerx, rect.centery + (index - 1) * 20)
         theme.text(surface, line, at, 13, colour, index == 0, "center")
+
+
+def plate_help(table, surface: pygame.Surface, lines: list[str], size: int = 13) -> None:
+    """Under the viewer's plate while they are to act: how to play, in ``lines``; on a
+    plate too narrow for the first two, only the rest (the status line says the first)."""
+    plate = table.plates.get(table.viewer) if table.viewer is not None else None
+    if plate is None or not table.awaiting_human():
+        return
+    if max(theme.fonts().get(size).size(line)[0] for line in lines[:2]) > plate.width:
+        lines = lines[2:]
+    help_lines(surface, lines, (plate.x + 4, plate.bottom + 8), size, plate.width, size + 4)
 
 
 def veil(surface: pygame.Surface, slots: list[pygame.Rect], dimmed: set[int]) -> None:
