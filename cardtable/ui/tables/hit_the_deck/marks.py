@@ -16,7 +16,7 @@ from cardtable.games.hit_the_deck import COLOUR_NAMES, COLOUR_SHAPES, play_code
 
 from ... import theme
 from ..parts import rings
-from ..parts.moments import arrow
+from ..parts.moments import arrow, call_panel
 from ..parts.painter import draw_shape
 from ..parts.piles import veil_unplayable
 from ..parts.plates import corner_words, key_cap
@@ -98,17 +98,15 @@ def demand(table: HitTheDeckTable, surface: pygame.Surface) -> None:
     box.midleft = (max(discard.right + 22, table.ring.right + 12), discard.centery)
     if box.right > table.centre.right:
         box.right = table.centre.right
-    theme.panel(surface, box, alpha=225, radius=12)
-    pygame.draw.rect(surface, HIT_GOLD, box, 3, border_radius=12)
-    theme.text(surface, "CALLED", (box.centerx, box.y + 6), 14, HIT_GOLD, True, "midtop")
-    middle = (box.centerx, box.centery + 4)
-    if demand["kind"] == "colour":
-        colour = str(demand["value"])
-        shape = COLOUR_SHAPES[colour]
-        draw_shape(surface, shape, middle, box.w * 0.22, CARD_COLOURS[colour], (255, 255, 255))
-        words = COLOUR_NAMES[colour]
-    else:
-        font = theme.fonts().condensed(round(box.h * 0.42))
-        theme.text(surface, str(demand["value"]), middle, 0, anchor="center", font=font)
-        words = "number"
-    theme.text(surface, words, (box.centerx, box.bottom - 6), 14, theme.INK, True, "midbottom")
+    value, colour = str(demand["value"]), demand["kind"] == "colour"
+
+    def mark(middle: tuple[int, int]) -> None:
+        if colour:
+            shape, fill = COLOUR_SHAPES[value], CARD_COLOURS[value]
+            draw_shape(surface, shape, middle, box.w * 0.22, fill, (255, 255, 255))
+        else:
+            font = theme.fonts().condensed(round(box.h * 0.42))
+            theme.text(surface, value, middle, 0, anchor="center", font=font)
+
+    words = COLOUR_NAMES[value] if colour else "number"
+    call_panel(surface, box, "CALLED", words, HIT_GOLD, mark)

@@ -21,7 +21,6 @@ from cardtable.games.mean import (
 
 from ... import theme
 from .. import drawing
-from ..parts.moments import turning_sign
 from ..parts.piles import labelled_pile, plate_help
 from ..parts.words import count as counted
 from ..parts.words import some
@@ -72,15 +71,12 @@ def labels(table: MeanTable, surface: pygame.Surface) -> None:
 
 def sign(table: MeanTable, surface: pygame.Surface) -> None:
     """The big Going Up / Going Down sign; it turns over when the direction changes."""
-    rect = table.sign_rect
-    direction, squeeze = table.sign.face()
-    colour, words = {
-        None: (NO_DIRECTION, "No direction yet"),
-        "up": (UP_COLOUR, f"{UP_MARK} GOING UP {UP_MARK}"),
-        "down": (DOWN_COLOUR, f"{DOWN_MARK} GOING DOWN {DOWN_MARK}"),
-    }[direction]
-    size = max(12, round(rect.height * (0.36 if direction is None else 0.5)))
-    turning_sign(surface, rect, colour, words, size, squeeze)
+    faces = {
+        None: (NO_DIRECTION, "No direction yet", 0.36),
+        "up": (UP_COLOUR, f"{UP_MARK} GOING UP {UP_MARK}", 0.5),
+        "down": (DOWN_COLOUR, f"{DOWN_MARK} GOING DOWN {DOWN_MARK}", 0.5),
+    }
+    table.sign.draw(surface, table.sign_rect, faces)
 
 
 def play_words(table: MeanTable, surface: pygame.Surface) -> None:
