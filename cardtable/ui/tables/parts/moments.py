@@ -1,6 +1,7 @@
 """What a table shows for a moment of play, game-agnostic: a call shouted over the
 table, a clock that runs out round a pile, a name tag, a list of players in order (who
-hit first, who is still to come), and a sign that turns over (Going Up / Going Down).
+hit first, who is still to come), a sign that turns over (Going Up / Going Down), and a
+panel saying what is called for.
 
 Plain functions on a surface; the table says where, when and in what words. Not for
 the timing of the moment (the table's ``animate_*`` hooks) nor one game's own marks.

@@ -1,6 +1,6 @@
-"""Words and marks round the cards, game-agnostic: a caption above or below a pile,
-a few lines of help in an empty spot or under a plate, and a veil over the cards of a
-fanned row that cannot be played now.
+"""Words and marks round the cards, game-agnostic: a caption above or below a pile (with
+an outline while it is empty), a few lines of help in an empty spot or under the viewer's
+plate, and a veil over the cards of a fanned row that cannot be played now.
 
 Plain functions on a surface; the table says which words and where. Not for the card
 faces (``painter``) nor the drop targets (``frame``).
