@@ -1,4 +1,4 @@
-"""Screenshots of the three game tables in seeded moments, for comparing a change to the
+"""Screenshots of the game tables in seeded moments, for comparing a change to the
 tables' drawing before and after (issue 8: nothing a player sees lost).
 
 Each table is played headless (SDL dummy driver, virtual clock, bots inline so every run
@@ -37,6 +37,8 @@ GAMES = {
     "what-the-heck": ("human", "medium", "hard"),
     "mean": ("human", "medium", "hard", "easy"),
     "hit-the-deck": ("human", "medium", "hard", "easy"),
+    "copycat": ("human", "medium", "hard"),
+    "spite-malice": ("human", "medium", "hard"),
 }
 SIZES = ((1280, 720), (800, 500))
 SEED = 7

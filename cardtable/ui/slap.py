@@ -61,6 +61,14 @@ def pad_label(pad: tuple[int, int]) -> str:
     return f"pad {pad[0] + 1} · button {pad[1] + 1}"
 
 
+def slap_words(seat: int, keys: Mapping[int, str], pads: Mapping[int, tuple[int, int]]) -> str:
+    """The key (and pad button) that slaps for ``seat``, as a table shows it."""
+    words = [key_label(keys[seat])] if seat in keys else []
+    if seat in pads:
+        words.append(pad_label(pads[seat]))
+    return " / ".join(words)
+
+
 def key_code(name: str) -> int | None:
     """The pygame key code of a key name, or None for a name pygame does not know."""
     try:

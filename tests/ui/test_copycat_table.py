@@ -93,13 +93,13 @@ def test_a_copy_dragged_onto_the_field_lies_beside_the_original_and_tokens_fly(a
     drag(app, hand_point(table, "7", 0), table.drop_targets()["field"].center)
     assert table.state.history[-1] == (1, "copy 7 7")
     # The payment: two 1-coin tokens fly from seat 0's coins to seat 1's.
-    until(app, lambda: bool(table.flying))
-    assert [token.value for token in table.flying] == [1, 1]
-    assert table.flying[0].start == table.coin_rects[0].center
-    assert table.flying[0].end == table.coin_rects[1].center
+    until(app, lambda: bool(table.coins.flying))
+    assert [token.value for token in table.coins.flying] == [1, 1]
+    assert table.coins.flying[0].start == table.coins.rects[0].center
+    assert table.coins.flying[0].end == table.coins.rects[1].center
     settle(app, table)
-    assert table.shown_coins == [23, 27, 25]
-    assert table.field_groups == [(0, 1, False), (1, 2, True)]
+    assert table.coins.shown == [23, 27, 25]
+    assert table.field.groups == [(0, 1, False), (1, 2, True)]
     original, *copies = table.view.slots("field")
     assert all(rect.left > original.left for rect in copies)
 
@@ -175,10 +175,10 @@ def test_meow_shows_only_when_allowed_and_reveals_every_hand_with_its_total(app)
     assert table.totals == dict(enumerate(totals))
     until(app, lambda: all(code != "?" for code in table.model["hand:0"]) and table.model["hand:0"])
     # Then the payouts fly: 3 coins from each other player to the Meow.
-    until(app, lambda: bool(table.flying))
-    assert {token.end for token in table.flying} == {table.coin_rects[1].center}
+    until(app, lambda: bool(table.coins.flying))
+    assert {token.end for token in table.coins.flying} == {table.coins.rects[1].center}
     until(app, lambda: table.sheet is not None)
-    assert table.shown_coins == [22, 34, 22, 22]
+    assert table.coins.shown == [22, 34, 22, 22]
     assert table.sheet.rows == [("1. Meow!", "22", "34", "22", "22")]
 
 
@@ -264,7 +264,7 @@ def test_the_table_fits_a_small_window(app):
         table.layout(size)
         areas = [table.view.spots[z].rect for z in ("draw", "discard")] + [table.field_rect]
         for seat in range(players):
-            areas += [table.plates[seat], table.coin_rects[seat]]
+            areas += [table.plates[seat], table.coins.rects[seat]]
             areas.append(table.view.spots[f"hand:{seat}"].rect)
         screen = pygame.Rect(0, 0, *size)
         for index, area in enumerate(areas):

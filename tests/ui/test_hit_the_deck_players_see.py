@@ -15,7 +15,7 @@ from cardtable.games import registry
 from cardtable.games.hit_the_deck import HAND_SIZE, full_deck
 from cardtable.ui.launch import Launch
 from cardtable.ui.scenes.privacy import PrivacyScene
-from cardtable.ui.tables.hit_the_deck import HitTheDeckTable, marks
+from cardtable.ui.tables.hit_the_deck import HitTheDeckTable
 from cardtable.ui.tables.parts import rings
 
 from .conftest import frames
@@ -169,10 +169,10 @@ def test_the_direction_arrows_never_cross_the_pile_labels(app, size):
     app.resize(size)
     table = open_table(app, ("human", "hard", "hard", "hard"), stacked([""] * 4, "Y3"))
     run_until(app, table, lambda: not table.animator.busy)
-    if not marks.labels_fit(table):
+    if not table.pile_labels:
         return  # too small for the labels: none are drawn, so nothing to cross
-    labels = [rect.inflate(2, 2) for rect in marks.pile_label_rects(table).values()]
-    for line in rings.arcs(marks.ring_rect(table)):
+    labels = [rect.inflate(2, 2) for rect in table.pile_labels.values()]
+    for line in rings.arcs(table.ring):
         for (x1, y1), (x2, y2) in zip(line, line[1:], strict=False):
             for label in labels:
                 assert not label.clipline((x1, y1), (x2, y2)), f"an arrow crosses {label}"

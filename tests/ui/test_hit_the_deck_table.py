@@ -225,8 +225,8 @@ def test_drawing_by_dragging_the_draw_pile_to_the_hand(app):
     table.hold_bots = True
     until(app, table.awaiting_human)
     assert table.legal_codes() == {"draw", "hit"}
-    assert "hand" in table.drop_targets()
-    drag(app, table.view.spots["draw"].rect.center, table.drop_targets()["hand"].center)
+    assert "hand" in table.input.targets()  # the draw makes the hand a target
+    drag(app, table.view.spots["draw"].rect.center, table.input.targets()["hand"].center)
     assert table.state.history == [(1, "draw")]
     until(app, lambda: not table.animator.busy)
     assert "B1" in table.model["hand:1"]

@@ -196,7 +196,7 @@ def test_a_gamepad_button_binds_in_table_setup_and_slaps_at_the_table(app):
     # The next table reads the binding: that button slaps for seat 0.
     table = three_humans_in_a_round(app)
     assert table.input.slap_pads == {(2, 7): 0}
-    assert table.key_names[0] == "left shift"  # the key stays as well
+    assert table.input.key_names[0] == "left shift"  # the key stays as well
     pad_press(2, 7)
     app.step()
     assert slap_hits(table) == [0]

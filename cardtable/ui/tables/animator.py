@@ -23,6 +23,7 @@ from cardtable.engine import HIDDEN, Event, words
 from ..anim import AnimationQueue, Step, Tween
 from ..cards import CardStyle, flip_width, shadow
 from .celebration import celebrate
+from .sheet import ScoreSheet
 
 if TYPE_CHECKING:
     from .base import TableScene
@@ -186,10 +187,11 @@ class Animator:
             self.step(lambda step: self.sound(sound), label=sound)
         names = [f"animate_{event.what.replace('-', '_')}"] if event.what else []
         for name in [*names, f"animate_{event.kind}"]:
-            handler = getattr(self.table, name, None) or getattr(self, name, None)
-            if handler is not None:
-                handler(event)
-                return
+            for owner in (self.table, *self.table.moments, self):
+                handler = getattr(owner, name, None)
+                if handler is not None:
+                    handler(event)
+                    return
 
     def words(self, event: Event) -> str:
         return words(event, self.table.names)
@@ -216,6 +218,25 @@ class Animator:
         scores = event.data.get("scores")
         if scores is not None:
             self.step(lambda step: self.table.view.public.update(scores=list(scores)))
+
+    def animate_hand_over(self, event: Event) -> None:
+        """Between hands: the score sheet; the next deal waits until the players go on."""
+        table = self.table
+        headings, rows = table.sheet_rows(event)
+        words = "See the results" if event.data.get("match_over") else "Next hand"
+
+        def start(step: Step) -> None:
+            title = self.words(event) or "The hand is over"
+            note = table.sheet_note(event)
+            table.sheet = ScoreSheet(title, headings, rows, table.next_hand, words, note)
+            table.sheet.place(table.chooser_area())
+            step.tweens.append(table.sheet.hold)  # the next deal waits for "Next hand"
+
+        self.step(start, label="score sheet")
+
+    def say(self, words: str, share: float = 1.0) -> None:
+        """A banner of ``words`` for ``share`` of the table's ``banner_time``."""
+        self.show_banner(words, self.table.banner_time * share)
 
     def animate_over(self, event: Event) -> None:
         if not celebrate(self.table, event):  # a local human won: cards rain, confetti

@@ -15,14 +15,16 @@ Not for the rules (the engine decides every move through the referee).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from cardtable.engine import Event, IllegalAction
+from cardtable.engine import HIDDEN, Event, IllegalAction
 
 from ..cards import PLAIN, CardStyle
 from ..launch import Launch
+from ..layout import SeatLayout
 from ..scenes.base import Scene
 from ..widgets import Button
 from . import frame
@@ -33,6 +35,7 @@ from .frame import TOP_BAR
 from .input import Drag, TableInput
 from .log import Describer, TableLog
 from .match import OUT_OF_TURN_PAUSE, Match
+from .parts.words import agree
 from .sheet import ScoreSheet
 from .tools import TableTools
 from .view import Spot, TableView
@@ -58,6 +61,8 @@ class TableScene(Scene):
     #: Says a move in words for the table log (the game's ``describe``); None: plainly.
     describer: Describer | None = None
     celebration: Celebration | None = None  # a win being celebrated (``celebration``)
+    #: The sort key a hand is shown in (``staticmethod``); None: as dealt.
+    hand_order: Callable[[str], Any] | None = None
     #: The first-run "how to play" card's lines: how this table is played, in short.
     how_to: tuple[str, ...] = ()
 
@@ -71,6 +76,8 @@ class TableScene(Scene):
         self.players = launch.players
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.view = TableView(lambda: self.app.size)
+        self.seat_boxes: SeatLayout | None = None  # ``parts.plates.place_seats`` fills
+        self.plates: dict[int, pygame.Rect] = {}  # these in ``layout``: seat -> plate
         self.animator = Animator(self)
         self.input = TableInput(self)
         self.choices = Choices(self)
@@ -83,6 +90,9 @@ class TableScene(Scene):
         self._legal: dict[int, set[str]] = {}
         self._offered: tuple[int, ...] | None = None
         self.declined: set[int] = set()
+        #: The table's own moments (a slap round): each gets the events it has an
+        #: ``animate_*`` for, ``update(dt)`` every frame and ``draw(surface)`` over the cards.
+        self.moments: list[Any] = []
         self.tools = TableTools(self)  # Menu, Settings, Rules, Hint, Undo; leaving asks
 
     # -- hooks a game's table writes ------------------------------------------------------
@@ -95,8 +105,10 @@ class TableScene(Scene):
         return self.style
 
     def arrange(self, zone: str, cards: list[str]) -> list[str]:
-        """The order a zone's cards are shown in (a sorted hand)."""
-        return cards
+        """The order a zone's cards are shown in: a known hand sorted by ``hand_order``."""
+        if self.hand_order is None or not zone.startswith("hand:") or HIDDEN in cards:
+            return cards
+        return sorted(cards, key=self.hand_order)
 
     def face_up(self, zone: str) -> bool:
         """Are the cards of ``zone`` drawn face up (when the viewer knows them)?"""
@@ -127,9 +139,21 @@ class TableScene(Scene):
         """Does a click on a card of ``zone`` play it at once when one target is lit?"""
         return False
 
+    def takes(self, zone: str) -> str | None:
+        """The code that takes the top card of ``zone`` into the viewer's hand (a draw, a
+        Punishment Pile), or None. While it is legal the pile lifts, a click on it takes
+        it, and the viewer's hand is a drop target (``"hand"``)."""
+        return None
+
     def keys_for(self, code: str) -> tuple[int, ...]:
-        """Keys that choose ``code`` in a chooser at once (else digits by position)."""
+        """Keys that choose ``code`` in a chooser at once, besides its number's key when
+        it is labelled with a number up to 10 (else digits by position)."""
         return ()
+
+    def seat_code(self, seat: int) -> str | None:
+        """The code a click on ``seat``'s place makes when it is legal (an Eight's swap
+        with that player, a Malice card given to them), or None."""
+        return None
 
     def synced(self) -> None:
         """The view was just loaded from the observation: reset what animations showed."""
@@ -254,8 +278,7 @@ class TableScene(Scene):
         return set() if self.viewer is None else self.legal_codes_of(self.viewer)
 
     def legal_for(self, cards: tuple[str, ...], source: str, target: str) -> list[str]:
-        codes = self.action_for(cards, source, target)
-        codes = [codes] if isinstance(codes, str) else list(codes or [])
+        codes = self.input.meant(cards, source, target)
         return [code for code in codes if code in self.legal_codes()]
 
     def humans_to_act(self) -> tuple[int, ...]:
@@ -285,11 +308,14 @@ class TableScene(Scene):
         return self.seats[seat].bot is not None and seat in to_act and not self.public.get("window")
 
     def act(self, code: str) -> None:
-        """The viewer's move (a chooser, a plate): the engine's reason shows if refused."""
+        """The viewer's move (a chooser, a plate): the engine's reason shows if refused;
+        done, the keyboard's cursor starts again at the left of the changed hand."""
         if self.viewer is not None:
             reason = self.perform(self.viewer, code)
             if reason is not None:
                 self.refuse(reason)
+            else:
+                self.input.key_focus = -1
 
     def perform(self, seat: int, code: str) -> str | None:
         """Hand ``seat``'s move to the referee: None when done, else the reason."""
@@ -314,20 +340,12 @@ class TableScene(Scene):
             self.match.save()  # a game in progress is kept at every change
         self.animator.play(events)
 
+    def says(self, seat: int, verb: str) -> str:
+        """``Ada takes`` / ``You take``: a seat's name with a verb that agrees."""
+        return agree(self.names[seat], verb)
+
     def refuse(self, reason: str) -> None:
         self.reason, self.reason_left = reason, 4.0
-
-    def show_seat(self, seat: int | None) -> None:
-        """Turn the table to ``seat`` (None: nobody's hand shows)."""
-        if seat == self.viewer and self.view.public:
-            return
-        self.viewer = seat
-        self.input.cancel()
-        self.input.key_focus = -1
-        self._legal.clear()
-        self._offered = None
-        self.layout(self.app.size)
-        self.sync()
 
     def sync(self) -> None:
         """Lay the cards out exactly as the viewer's observation says."""
@@ -381,20 +399,6 @@ class TableScene(Scene):
     def open_settings(self) -> None:
         self.app.open_settings()
 
-    def animate_hand_over(self, event: Event) -> None:
-        """Between hands: the score sheet; the next deal waits until the players go on."""
-        headings, rows = self.sheet_rows(event)
-        words = "See the results" if event.data.get("match_over") else "Next hand"
-
-        def start(step) -> None:
-            title = self.animator.words(event) or "The hand is over"
-            note = self.sheet_note(event)
-            self.sheet = ScoreSheet(title, headings, rows, self.next_hand, words, note)
-            self.sheet.place(self.chooser_area())
-            step.tweens.append(self.sheet.hold)  # the next deal waits for "Next hand"
-
-        self.animator.step(start, label="score sheet")
-
     def next_hand(self) -> None:
         if self.sheet is not None:
             self.sheet.hold.finish()
@@ -406,8 +410,13 @@ class TableScene(Scene):
         self.log.update(dt)
         self.animator.update(dt * self.app.speed)
         self.tools.update(dt)
-        if not self.still():
-            return
+        if self.still():
+            self.go_on(dt)
+        for moment in self.moments:
+            moment.update(dt)
+
+    def go_on(self, dt: float) -> None:
+        """The table is still: the view catches up, the match goes on (or ends)."""
         if self.view.dirty:
             self.sync()
         if self.match.referee.is_over:
@@ -422,42 +431,10 @@ class TableScene(Scene):
         self.choices.refresh()
 
     def wake_in(self) -> float | None:
-        """A still table waiting for a human needs no frame until input comes; one waiting
-        for a bot's move, a window or an out-of-turn offer needs one when it is due."""
-        if not self.still() or self.view.dirty or self.reason_left > 0:
-            return 0.0  # animating, a sheet up, a refusal fading
-        if self.input.drag is not None or self.match.window_left() is not None:
-            return 0.0  # a card follows the pointer, a countdown runs
-        due = self.match.referee.next_due()
-        if due is None:
-            return None
-        return max(0.0, due - self.match.now)
+        return self.match.wake_in()
 
     def handle(self, event: pygame.event.Event) -> None:
-        if self.tools.intercept(event):
-            return
-        if any(button.handle(event) for button in self.buttons):
-            return
-        if self.log.handle(event):
-            return
-        if self.sheet is not None:
-            self.sheet.handle(event)
-            return
-        skip = event.type == pygame.MOUSEBUTTONDOWN or (
-            event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
-        )
-        if self.animator.busy and skip:
-            self.animator.skip()  # a click or Enter lands every running animation at once
-            if event.type == pygame.KEYDOWN:
-                return
-        if self.choices.handle(event):
-            return
-        if event.type == pygame.KEYDOWN and self.on_key(event):
-            return
-        if self.tools.handle(event) or (not self.launch.replay and self.input.handle(event)):
-            return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.tools.leave()  # nothing held to let go: leave the table (asking first)
+        self.input.route(event)
 
     # -- drawing ------------------------------------------------------------------------
 

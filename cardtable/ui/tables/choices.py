@@ -10,8 +10,9 @@ Three cases, one panel (``widgets.Chooser``), always placed in the table's
 - a secret choice out of turn (Spite & Malice's Spite): the same codes for a local human
   the referee offers an out-of-turn move, with "Let it pass" to decline.
 
-Options read as the table's ``label_for(code)``; digits 1-9 (0 for the tenth) choose at
-once. Not for deciding legality (the engine's codes are the only options).
+Options read as the table's ``label_for(code)``; an option labelled with a number up to
+10 is chosen by that number's key, else digits 1-9 (0 for the tenth) by position. Not for
+deciding legality (the engine's codes are the only options).
 """
 
 from __future__ import annotations
@@ -111,8 +112,14 @@ class Choices:
         return chooser
 
     def keys(self, codes: list[str]) -> dict[int, int]:
-        """The table's own keys for the options, else digits 1-9 and 0 by position."""
-        own = {key: n for n, code in enumerate(codes) for key in self.table.keys_for(code)}
+        """The table's own keys for the options and, for an option labelled with a number
+        up to 10, that number's key (0 for 10); else digits 1-9 and 0 by position."""
+        own = {}
+        for n, code in enumerate(codes):
+            label = self.table.label_for(code)
+            number = int(label) if label.isdigit() else 0
+            for key in (*self.table.keys_for(code), *DIGITS[number - 1 : number]):
+                own[key] = n
         return own or {DIGITS[n]: n for n in range(min(10, len(codes)))}
 
     def handle(self, event: pygame.event.Event) -> bool:

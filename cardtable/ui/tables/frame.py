@@ -26,7 +26,7 @@ def draw(table: TableScene, surface: pygame.Surface) -> None:
     theme.felt(surface)
     lit = table.input.drag or table.input.picked
     focused = table.input.focused_target()
-    for name, rect in table.drop_targets().items():
+    for name, rect in table.input.targets().items():
         on = lit is not None and name in lit.lit
         drawing.target(surface, rect, drawing.pulse(table.clock) if on else None)
         if name == focused:
@@ -34,6 +34,8 @@ def draw(table: TableScene, surface: pygame.Surface) -> None:
     table.draw_table(surface)
     draw_cards(table, surface)
     table.draw_overlay(surface)
+    for moment in table.moments:
+        moment.draw(surface)
     table.animator.draw(surface)
     drag = table.input.drag
     if drag is not None and drag.moved:

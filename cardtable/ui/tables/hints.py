@@ -120,7 +120,7 @@ class Hints:
                 for picked, indices in candidates:
                     if len(indices) == 1:
                         picked = table.cards_for_drag(zone, index)
-                    for target in table.drop_targets():
+                    for target in table.input.targets():
                         if code in table.legal_for(picked, zone, target):
                             return (zone, indices), target
         return None
@@ -134,7 +134,7 @@ class Hints:
             for index in indices:
                 if index < len(slots):
                     drawing.glow(surface, slots[index], HINT_COLOUR, strength)
-        rect = table.drop_targets().get(self.target) if self.target else None
+        rect = table.input.targets().get(self.target) if self.target else None
         if rect is not None:
             drawing.glow(surface, rect, HINT_COLOUR, strength)
         if self.line:  # just above the viewer's hand, where the refusal goes

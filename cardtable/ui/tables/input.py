@@ -1,13 +1,14 @@
 """The table's input: drag-and-drop, the click path, the keyboard path, selecting several
 cards as one group, and slap keys.
 
-Every path ends in ``drop(drag, target)``; the table's ``draggable``,
-``cards_for_drag``, ``joins``, ``drop_targets`` and ``action_for`` say what may be lifted,
-what goes together and what a drop means. Keys: Left/Right move the cursor over the cards
-that can be played now, Space adds the card to (or takes it from) the selection, Enter
-picks up the card or selection and then lays it on the target under the cursor (Up/Down
-choose another), Escape lets go. Slap keys and pad buttons reach ``on_slap`` in arrival
-order (``slap.bindings``). Not for what a move means (the engine decides).
+Every path ends in ``drop(drag, target)``; the table's ``draggable``, ``cards_for_drag``,
+``joins``, ``drop_targets``, ``action_for`` and ``takes`` say what may be lifted, what goes
+together and what a drop means. ``route`` is an event's way through the whole table (top
+bar, log, sheet, chooser, then the cards). Keys: Left/Right move the cursor over the
+cards that can be played now, Space adds the card to (or takes it from) the selection,
+Enter picks up the card or selection and then lays it on the target under the cursor
+(Up/Down choose another), Escape lets go. Slap keys and pad buttons reach ``on_slap`` in
+arrival order (``slap.bindings``). Not for what a move means (the engine decides).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..slap import bindings
+from ..slap import bindings, keys_for, pads_for, slap_words
 
 if TYPE_CHECKING:
     from .base import TableScene
@@ -71,13 +72,20 @@ class TableInput:
         self.target_focus = 0
         self.slap_keys: dict[int, int] = {}
         self.slap_pads: dict[tuple[int, int], int] = {}
+        self.key_names: dict[int, str] = {}  # seat -> its slap key's name
+        self.pad_names: dict[int, tuple[int, int]] = {}  # seat -> its pad and button
 
     def bind_slaps(self) -> None:
         """Which key (and pad button) slaps for which human seat: the settings'
         ``slap_bindings``, else the first default key still free."""
-        self.slap_keys, self.slap_pads = bindings(
-            self.table.humans, self.table.app.settings.slap_bindings
-        )
+        humans, saved = self.table.humans, self.table.app.settings.slap_bindings
+        self.slap_keys, self.slap_pads = bindings(humans, saved)
+        self.key_names, self.pad_names = keys_for(humans, saved), pads_for(humans, saved)
+
+    def slap_words(self, seat: int) -> str:
+        """The key (and pad button) that slaps for ``seat``, as the table shows it; ""
+        for a seat without one."""
+        return slap_words(seat, self.key_names, self.pad_names)
 
     def cancel(self) -> None:
         self.drag = None
@@ -93,14 +101,15 @@ class TableInput:
             cards = table.cards_for_drag(zone, group[0])
         else:
             cards = tuple(table.view.zones[zone][i] for i in group)
-        lit = {t for t in table.drop_targets() if table.legal_for(cards, zone, t)}
+        lit = {t for t in self.targets() if table.legal_for(cards, zone, t)}
         grab = (pos[0] - home.x, pos[1] - home.y)
         return Drag(zone, tuple(group), cards, home, grab, pos, pos, lit=lit)
 
     def takeable(self, zone: str) -> list[int]:
         """The indices of ``zone``'s cards the viewer may take: all of a fanned zone, only
-        the top of a pile (``stack``); none of a zone that is not ``draggable``."""
-        if not self.table.draggable(zone):
+        the top of a pile (``stack``); none of a zone that is not ``draggable`` nor
+        taken from now."""
+        if not (self.table.draggable(zone) or self.taking(zone)):
             return []
         count = len(self.table.view.zones.get(zone, []))
         spot = self.table.view.spots.get(zone)
@@ -117,8 +126,33 @@ class TableInput:
                     return zone, index
         return None
 
+    def meant(self, cards: tuple[str, ...], source: str, target: str) -> list[str]:
+        """The codes a drop may mean: a take (``takes``) on the hand, else ``action_for``."""
+        codes = self.table.takes(source) if target == "hand" else None
+        codes = codes or self.table.action_for(cards, source, target)
+        return [codes] if isinstance(codes, str) else list(codes or [])
+
+    def taking(self, zone: str) -> bool:
+        """May the viewer take the top card of ``zone`` into their hand now (``takes``)?"""
+        code = self.table.takes(zone)
+        return code is not None and code in self.table.legal_codes()
+
+    def clicks(self, zone: str) -> bool:
+        """Does a click on a card of ``zone`` play it when one target is lit?"""
+        return self.table.click_drops(zone) or self.taking(zone)
+
+    def targets(self) -> dict[str, pygame.Rect]:
+        """Where cards may be dropped now: the table's ``drop_targets``, and the viewer's
+        hand while the table is still and a pile may be taken into it."""
+        table = self.table
+        targets = dict(table.drop_targets())
+        hand = table.view.spots.get(f"hand:{table.viewer}")
+        if hand is not None and table.still() and any(map(self.taking, table.view.zones)):
+            targets["hand"] = hand.rect
+        return targets
+
     def target_at(self, pos: tuple[int, int]) -> str | None:
-        for name, rect in self.table.drop_targets().items():
+        for name, rect in self.targets().items():
             if rect.collidepoint(pos):
                 return name
         return None
@@ -134,7 +168,7 @@ class TableInput:
 
     def ordered_targets(self, drag: Drag) -> list[str]:
         """Drop targets for the keyboard, the lit (legal) ones first."""
-        names = list(self.table.drop_targets())
+        names = list(self.targets())
         return [n for n in names if n in drag.lit] + [n for n in names if n not in drag.lit]
 
     def select(self, zone: str, index: int) -> None:
@@ -153,6 +187,35 @@ class TableInput:
         self.target_focus = 0
 
     # -- events -------------------------------------------------------------------------
+
+    def route(self, event: pygame.event.Event) -> None:
+        """An event's way through the table, first come first served: the top bar's tools,
+        its buttons, the log, the score sheet; a click or Enter lands every running
+        animation at once; then a chooser, the table's own keys, the cards; Escape with
+        nothing held leaves (asking first)."""
+        table = self.table
+        if table.tools.intercept(event) or any(b.handle(event) for b in table.buttons):
+            return
+        if table.log.handle(event):
+            return
+        if table.sheet is not None:
+            table.sheet.handle(event)
+            return
+        skip = event.type == pygame.MOUSEBUTTONDOWN or (
+            event.type == pygame.KEYDOWN and event.key in ENTER_KEYS
+        )
+        if table.animator.busy and skip:
+            table.animator.skip()
+            if event.type == pygame.KEYDOWN:
+                return
+        if table.choices.handle(event):
+            return
+        if event.type == pygame.KEYDOWN and table.on_key(event):
+            return
+        if table.tools.handle(event) or (not table.launch.replay and self.handle(event)):
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            table.tools.leave()
 
     def handle(self, event: pygame.event.Event) -> bool:
         table = self.table
@@ -197,7 +260,7 @@ class TableInput:
                 self.drop(drag, target)
             return
         if drag is not None:
-            if table.click_drops(drag.zone) and len(drag.lit) == 1:
+            if self.clicks(drag.zone) and len(drag.lit) == 1:
                 self.drop(drag, next(iter(drag.lit)))
             else:
                 self.select(drag.zone, drag.index)
@@ -206,8 +269,19 @@ class TableInput:
         if self.picked is not None and target is not None:
             picked, self.picked = self.picked, None
             self.drop(picked, target)
-        elif not table.on_click(pos):
+        elif not (self.seat_clicked(pos) or table.on_click(pos)):
             self.picked = None
+
+    def seat_clicked(self, pos: tuple[int, int]) -> bool:
+        """A click on a seat's place (its box or plate) makes its ``seat_code`` if legal."""
+        table, seats = self.table, self.table.seat_boxes
+        for seat, plate in table.plates.items() if table.still() else ():
+            place = plate.union(seats.boxes[seat]) if seats is not None else plate
+            code = table.seat_code(seat)
+            if code is not None and code in table.legal_codes() and place.collidepoint(pos):
+                table.act(code)
+                return True
+        return False
 
     def snap_back(self, drag: Drag) -> None:
         if drag.moved:
@@ -250,7 +324,7 @@ class TableInput:
                 self.drop(picked, targets[self.target_focus % len(targets)])
         elif focused is not None:
             picked = self.pick(focused[0], [focused[1]])
-            if self.table.click_drops(focused[0]) and len(picked.lit) == 1:
+            if self.clicks(focused[0]) and len(picked.lit) == 1:
                 self.drop(picked, next(iter(picked.lit)))
             else:
                 self.picked = picked
@@ -277,8 +351,7 @@ class TableInput:
         elif codes:
             self.play(drag, codes[0])
         else:
-            meant = table.action_for(drag.cards, drag.zone, target)
-            meant = meant if isinstance(meant, str) else (meant or [None])[0]
+            meant = (self.meant(drag.cards, drag.zone, target) or [None])[0]
             check = table.match.referee.check
             reason = None if meant is None or table.viewer is None else check(table.viewer, meant)
             table.refuse(reason or "That card cannot go there.")

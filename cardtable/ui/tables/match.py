@@ -133,7 +133,31 @@ class Match:
             return pause / OUT_OF_TURN_PAUSE if pause > 0 else None
         return max(0.0, 1.0 - (self.now - opened) / window["seconds"])
 
+    def wake_in(self) -> float | None:
+        """A still table waiting for a human needs no frame until input comes; one waiting
+        for a bot's move, a window or an out-of-turn offer needs one when it is due."""
+        table = self.table
+        if not table.still() or table.view.dirty or table.reason_left > 0:
+            return 0.0  # animating, a sheet up, a refusal fading
+        if table.input.drag is not None or self.window_left() is not None:
+            return 0.0  # a card follows the pointer, a countdown runs
+        due = self.referee.next_due()
+        if due is None:
+            return None
+        return max(0.0, due - self.now)
+
     # -- local humans sharing the screen ----------------------------------------------
+
+    def show_seat(self, seat: int | None) -> None:
+        """Turn the table to ``seat`` (None: nobody's hand shows)."""
+        table = self.table
+        if seat == table.viewer and table.view.public:
+            return
+        table.viewer = seat
+        table.input.cancel()
+        table.input.key_focus = -1
+        table.layout(table.app.size)
+        table.sync()
 
     def privacy(self) -> bool:
         """With several local humans, no hand is shown but to its owner, behind the
@@ -149,12 +173,12 @@ class Match:
         ]
         wanted += [s for s in ref.humans_to_act() if table.needs_hand(table.legal_codes_of(s))]
         if table.viewer is not None and table.viewer not in wanted:
-            table.show_seat(None)
+            self.show_seat(None)
         if not wanted or table.viewer in wanted:
             return False
         following = wanted[0]
-        table.show_seat(None)
-        table.app.cover_table(self.seats[following].name, lambda: table.show_seat(following))
+        self.show_seat(None)
+        table.app.cover_table(self.seats[following].name, lambda: self.show_seat(following))
         return True
 
     # -- the end ----------------------------------------------------------------------

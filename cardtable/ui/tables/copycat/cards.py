@@ -12,6 +12,7 @@ from cardtable.games.copycat import is_special, numbers_on
 
 from ... import theme
 from ...cards import CardFace, CardStyle, draw_face
+from ..parts import painter
 
 Colour = tuple[int, int, int]
 
@@ -26,7 +27,6 @@ NUMBER_COLOURS: dict[int, Colour] = {
     8: (80, 70, 190),
 }
 PAPER: Colour = (252, 249, 240)
-EDGE: Colour = (40, 40, 40)
 
 
 def number_face(code: str) -> CardFace:
@@ -40,10 +40,8 @@ def paint(code: str, size: tuple[int, int]) -> pygame.Surface:
         return draw_face(NUMBER_STYLE, code, size)
     low, high = numbers_on(code)
     width, height = size
-    surface = pygame.Surface(size, pygame.SRCALPHA)
+    surface, radius = painter.blank(size, PAPER)
     rect = surface.get_rect()
-    radius = max(2, round(width * 0.09))
-    pygame.draw.rect(surface, PAPER, rect, border_radius=radius)
     inset = max(2, round(width * 0.07))
     inner = rect.inflate(-2 * inset, -2 * inset)
     # Two coloured triangles, one per number, meeting on the diagonal.
@@ -69,8 +67,7 @@ def paint(code: str, size: tuple[int, int]) -> pygame.Surface:
     if height >= 60:
         surface.blit(index, index.get_rect(midbottom=(rect.centerx, inner.bottom - 1)))
     pygame.draw.rect(surface, NUMBER_COLOURS[low], inner, max(1, round(width * 0.025)), radius)
-    pygame.draw.rect(surface, EDGE, rect, max(1, round(width * 0.012)), radius)
-    return surface
+    return painter.edge(surface, radius)
 
 
 NUMBER_STYLE = CardStyle(

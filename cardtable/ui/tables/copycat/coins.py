@@ -1,16 +1,24 @@
 """Coins at the Copy Cat table: each seat's coins as stacks of 5- and 1-coin tokens, and
-tokens flying from payer to payee. Pure drawing on positions the table gives. Not for
-how many coins anyone has (the events and the observation say).
+tokens flying from payer to payee (``Coins``, a moment of the table that plays the
+``pay`` events). Drawn on positions the table gives. Not for how many coins anyone has
+(the events and the observation say).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pygame
 
+from cardtable.engine import Event
+
 from ... import theme
-from ...anim import Tween
+from ...anim import Step, Tween
+from .. import drawing
+
+if TYPE_CHECKING:
+    from ..base import TableScene
 
 FIVE = (236, 186, 60)
 FIVE_EDGE = (150, 105, 20)
@@ -72,3 +80,64 @@ class FlyingToken:
         x = round(self.start[0] + (self.end[0] - self.start[0]) * p)
         y = round(self.start[1] + (self.end[1] - self.start[1]) * p - 30 * lift)
         token(surface, self.value, (x, y), radius)
+
+
+class Coins:
+    """What the table shows of the coins while events play out (the observation catches
+    up after): each seat's stack in ``rects`` (the table lays them out), the tokens of a
+    payment flying from payer to payee, and the coins a seat just received (``gains``).
+    One of the table's ``moments``: it plays the ``pay`` events."""
+
+    def __init__(self, table: TableScene) -> None:
+        self.table = table
+        self.rects: dict[int, pygame.Rect] = {}
+        self.shown: list[int] = [25] * table.players
+        self.flying: list[FlyingToken] = []
+        self.gains: dict[int, int] = {}  # coins a seat just received, shown a moment
+
+    def synced(self, coins: list[int] | None) -> None:
+        """The view was loaded: the stacks as observed (unless tokens are in the air)."""
+        if not self.flying:
+            self.shown = list(coins or self.shown)
+        self.gains = {}
+
+    def animate_pay(self, event: Event) -> None:
+        """The tokens fly from payer to payee; the payer's stack shrinks as they leave,
+        the payee's grows as they land."""
+        payer, payee, amount = (int(event.data[k]) for k in ("payer", "payee", "amount"))
+        animator = self.table.animator
+        if amount <= 0:
+            animator.say(animator.words(event), 0.6)
+            return
+
+        def start(step: Step) -> None:
+            animator.sound("deal")
+            self.shown[payer] -= amount
+            source, target = self.rects[payer].center, self.rects[payee].center
+            for order, value in enumerate(tokens(amount)[:8]):
+                tween = Tween(0.55, delay=0.07 * order)
+                self.flying.append(FlyingToken(value, source, target, tween))
+                step.tweens.append(tween)
+
+        def end() -> None:
+            self.flying = []
+            self.shown[payee] += amount
+            self.gains[payee] = self.gains.get(payee, 0) + amount
+
+        animator.step(start, end, label="pay")
+
+    def update(self, dt: float) -> None:
+        """Nothing of its own to time: the animator runs the tokens' tweens."""
+
+    def draw_stack(self, surface: pygame.Surface, seat: int) -> None:
+        stacks(surface, max(0, self.shown[seat]), self.rects[seat])
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Over the cards: the tokens in the air and a ``+N`` over a stack that gained."""
+        for flying in self.flying:
+            flying.draw(surface, 11)
+        for seat, gain in self.gains.items():
+            rect = self.rects.get(seat)
+            if rect is not None:
+                at = rect.midtop
+                drawing.label_box(surface, f"+{gain}", at, 13, ink=theme.GREEN, anchor="midbottom")

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import pygame
 
-from cardtable.engine import HIDDEN, Event
+from cardtable.engine import Event
 from cardtable.games.copycat import (
     NUMBER_NAMES,
     PHASE_ANSWER,
@@ -34,16 +34,15 @@ from cardtable.games.copycat import (
 )
 
 from ... import theme
-from ...anim import Step, Tween
-from ...cards import CardStyle, card_size
-from ...layout import SeatLayout, seat_layout
-from .. import drawing
+from ...anim import Step
+from ...cards import card_size
 from ..base import TOP_BAR, Spot, TableScene
-from . import coins
+from ..parts.plates import place_seats
 from .cards import COPYCAT_STYLE
+from .coins import Coins
 from .describe import describe
+from .field import Field
 
-FAN = 0.34  # how far each card of a group on the field sits right of the one before
 ENDINGS = {
     "pattern-a": "Pattern A",
     "pattern-b": "Pattern B",
@@ -62,21 +61,18 @@ def plural_name(number: int) -> str:
 
 class CopyCatTable(TableScene):
     style = COPYCAT_STYLE
+    hand_order = staticmethod(card_order)
     describer = staticmethod(describe)  # the table log's words
 
     def __init__(self, app, launch) -> None:
         super().__init__(app, launch)
-        self.plates: dict[int, pygame.Rect] = {}
-        self.coin_rects: dict[int, pygame.Rect] = {}
-        self.seat_boxes: SeatLayout | None = None
         self.field_rect = self.centre = pygame.Rect(0, 0, 0, 0)
         self.draw_button = self.meow_button = pygame.Rect(0, 0, 0, 0)
         # What the table shows while events play out (the observation catches up after).
-        self.field_groups: list[tuple[int, int, bool]] = []  # (seat, cards, copy)
-        self.shown_coins: list[int] = [25] * self.players
-        self.flying: list[coins.FlyingToken] = []
+        self.field = Field(self)
+        self.coins = Coins(self)  # a moment: the payments' tokens fly
+        self.moments.append(self.coins)
         self.totals: dict[int, int] = {}  # revealed hand totals, by seat
-        self.gains: dict[int, int] = {}  # coins a seat just received, shown a moment
 
     # -- layout ---------------------------------------------------------------------------
 
@@ -84,13 +80,9 @@ class CopyCatTable(TableScene):
         width, height = size
         main = card_size(min(height * 0.19, width * 0.1))
         box = (min(300, width * 0.26), min(160, height * 0.24))
-        seats = seat_layout(
-            self.players, self.bottom_seat(), size, main[1] + 30, box, top_reserved=TOP_BAR
-        )
-        self.seat_boxes, self.view.spots = seats, {}
-        self.plates, self.coin_rects = {}, {}
-        for seat in range(self.players):
-            box_rect = seats.boxes[seat]
+        seats = place_seats(self, size, main[1] + 30, box)
+        self.coins.rects = {}
+        for seat, box_rect in enumerate(seats.boxes):
             if seats.sides[seat] == "bottom":
                 self.layout_bottom(seat, box_rect, main)
             else:
@@ -101,7 +93,7 @@ class CopyCatTable(TableScene):
         side = max(160, min(210, box.width // 6))
         self.plates[seat] = plate = pygame.Rect(box.x, box.y + 2, side, 46)
         coin_h = min(70, box.bottom - plate.bottom - 6)
-        self.coin_rects[seat] = pygame.Rect(box.x + 4, plate.bottom + 4, side, coin_h)
+        self.coins.rects[seat] = pygame.Rect(box.x + 4, plate.bottom + 4, side, coin_h)
         buttons = max(96, min(150, box.width // 8))
         hand = pygame.Rect(box.x + side + 12, box.y, box.width - side - buttons - 36, box.height)
         self.view.spots[f"hand:{seat}"] = Spot(hand, main, "row")
@@ -116,7 +108,7 @@ class CopyCatTable(TableScene):
             box.x + 2, plate.bottom + 4, box.width - 4, box.bottom - plate.bottom - 4
         )
         coin_w = max(70, min(110, body.width // 3))
-        self.coin_rects[seat] = pygame.Rect(
+        self.coins.rects[seat] = pygame.Rect(
             body.right - coin_w, body.y, coin_w, min(body.height, 46)
         )
         room = pygame.Rect(body.x, body.y, body.width - coin_w - 6, body.height)
@@ -145,42 +137,7 @@ class CopyCatTable(TableScene):
         card = card_size(max(34, min(field.height - 18, pile[1] * 1.15)))
         area = pygame.Rect(0, 0, field.width - 8, card[1])
         area.midtop = (field.centerx, field.y + 2)
-        self.view.spots["field"] = Spot(area, card, "row", place=self.place_field)
-
-    def place_field(self, spot: Spot, count: int) -> list[pygame.Rect]:
-        """The original play, then each copy beside it: a small fan per player."""
-        groups = self.groups_for(count)
-        width, height = spot.card
-        fan = round(width * FAN)
-        widths = [width + fan * (size - 1) for _seat, size, _copy in groups]
-        gap = round(width * 0.3)
-        total = sum(widths) + gap * max(0, len(groups) - 1)
-        if total > spot.rect.width and len(groups) > 1:
-            squeeze = spot.rect.width / total
-            fan, gap = max(6, round(fan * squeeze)), max(4, round(gap * squeeze))
-            widths = [width + fan * (size - 1) for _seat, size, _copy in groups]
-            total = sum(widths) + gap * (len(groups) - 1)
-        x = spot.rect.centerx - total // 2
-        rects = []
-        for (_seat, size, _copy), group_width in zip(groups, widths, strict=True):
-            for index in range(size):
-                rects.append(pygame.Rect(x + index * fan, spot.rect.y, width, height))
-            x += group_width + gap
-        return rects[:count]
-
-    def groups_for(self, count: int) -> list[tuple[int, int, bool]]:
-        """The field's groups as shown, covering ``count`` cards."""
-        groups = list(self.field_groups)
-        shown = sum(size for _seat, size, _copy in groups)
-        if shown < count:
-            groups.append((-1, count - shown, True))
-        while groups and shown > count:
-            seat, size, copy = groups.pop()
-            shown -= size
-            if shown < count:
-                groups.append((seat, count - shown, copy))
-                shown = count
-        return groups
+        self.view.spots["field"] = Spot(area, card, "row", place=self.field.place)
 
     def chooser_area(self) -> pygame.Rect:
         """The middle of the table above the hand: choosers and the score sheet."""
@@ -197,14 +154,6 @@ class CopyCatTable(TableScene):
 
     # -- what the viewer may do -----------------------------------------------------------
 
-    def style_for(self, zone: str, code: str) -> CardStyle:
-        return COPYCAT_STYLE
-
-    def arrange(self, zone: str, cards: list[str]) -> list[str]:
-        if zone.startswith("hand:") and HIDDEN not in cards:
-            return sorted(cards, key=card_order)
-        return cards
-
     def face_up(self, zone: str) -> bool:
         if zone.startswith("hand:") and int(zone.split(":")[1]) in self.totals:
             return True  # Meow or the end of a game: the hand has been shown
@@ -213,18 +162,8 @@ class CopyCatTable(TableScene):
     def can(self, code: str) -> bool:
         return code in self.legal_codes()
 
-    def draggable(self, zone: str) -> bool:
-        if zone == "draw":
-            return self.can(draw_code())
-        return super().draggable(zone)
-
-    def cards_for_drag(self, zone: str, index: int) -> tuple[str, ...]:
-        if zone == "draw":
-            return (self.model[zone][-1],)
-        return super().cards_for_drag(zone, index)
-
-    def click_drops(self, zone: str) -> bool:
-        return zone == "draw"  # a click on the deck draws
+    def takes(self, zone: str) -> str | None:
+        return draw_code() if zone == "draw" else None  # a drag or a click on the deck
 
     def joins(self, zone: str, held: list[str], index: int) -> bool:
         """Cards join a group when they show a number in common with it."""
@@ -232,15 +171,9 @@ class CopyCatTable(TableScene):
         return bool(set(numbers_on(held[0])) & set(numbers_on(card)))
 
     def drop_targets(self) -> dict[str, pygame.Rect]:
-        targets = {"field": self.field_rect}
-        hand = self.view.spots.get(f"hand:{self.viewer}")
-        if self.can(draw_code()) and hand is not None:
-            targets["hand"] = hand.rect
-        return targets
+        return {"field": self.field_rect}
 
     def action_for(self, cards: tuple[str, ...], source: str, target: str):
-        if source == "draw" and target == "hand":
-            return draw_code()
         if target != "field" or source != f"hand:{self.viewer}" or not cards:
             return None
         common = set(numbers_on(cards[0]))
@@ -267,18 +200,12 @@ class CopyCatTable(TableScene):
         move = parse(code)
         return str(move.number) if move.number is not None else code
 
-    def keys_for(self, code: str) -> tuple[int, ...]:
-        move = parse(code)
-        if move.kind == "play" and move.number is not None:
-            return (pygame.K_0 + move.number,)
-        return ()
-
     def chooser_hint(self, codes: list[str]) -> str:
         return "press the number, ←/→ and Enter, or click; Esc cancels"
 
     def on_key(self, event: pygame.event.Event) -> bool:
         if event.key in DRAW_KEYS and self.awaiting_human() and self.can(draw_code()):
-            self.draw_card()
+            self.act(draw_code())
             return True
         if event.key in MEOW_KEYS and self.awaiting_human() and self.can(meow_code()):
             self.act(meow_code())
@@ -289,100 +216,48 @@ class CopyCatTable(TableScene):
         if not self.awaiting_human():
             return False
         if self.draw_button.collidepoint(pos) and self.can(draw_code()):
-            self.draw_card()
+            self.act(draw_code())
             return True
         if self.meow_button.collidepoint(pos) and self.can(meow_code()):
             self.act(meow_code())
             return True
         return False
 
-    def draw_card(self) -> None:
-        self.act(draw_code())
-        self.input.key_focus = -1  # the hand changed: the keyboard starts at its left
-
     # -- events ---------------------------------------------------------------------------
 
     def synced(self) -> None:
-        field = self.public.get("field") or {}
-        self.field_groups = [
-            (int(play["seat"]), len(play["cards"]), bool(play["copy"]))
-            for play in field.get("plays", [])
-        ]
-        if not self.flying:
-            self.shown_coins = list(self.public.get("coins") or self.shown_coins)
-        self.gains = {}
+        self.field.synced(self.public.get("field") or {})
+        self.coins.synced(self.public.get("coins"))
 
     def moving(self, events: list[Event], step: Step) -> None:
-        for event in events:
-            if event.src == "field":
-                self.field_groups = []
-            if event.dst == "field" and event.seat is not None:
-                copy = bool(self.field_groups)
-                self.field_groups.append((event.seat, len(event.cards), copy))
-
-    def says(self, seat: int, verb: str) -> str:
-        """``Ada copies`` / ``You copy``: a seat's name with a verb that agrees."""
-        name = self.names[seat]
-        if name.lower() == "you":
-            return f"{name} {verb}"
-        if verb.endswith("y") and verb[-2:-1] not in "aeiou":
-            return f"{name} {verb[:-1]}ies"
-        return f"{name} {verb}s"
+        self.field.moving(events)
 
     def whom(self, seat: int) -> str:
         """A seat's name in the middle of a sentence (``you`` for the viewer)."""
         name = self.names[seat]
         return "you" if name.lower() == "you" else name
 
-    def banner(self, words: str, share: float = 1.0) -> None:
-        self.animator.show_banner(words, self.banner_time * share)
-
     def animate_deal(self, event: Event) -> None:
         """The new-game announcement says it."""
 
     def animate_new_game(self, event: Event) -> None:
         def start(step: Step) -> None:
-            self.totals, self.gains = {}, {}
+            self.totals, self.coins.gains = {}, {}
 
         self.animator.step(start)
-        self.banner(self.animator.words(event), 0.9)
+        self.animator.say(self.animator.words(event), 0.9)
 
     def animate_play(self, event: Event) -> None:
         cards = plural(int(event.data["number"]), len(event.data["cards"]))
-        self.banner(f"{self.says(event.seats[0], 'play')} {cards}", 0.6)
+        self.animator.say(f"{self.says(event.seats[0], 'play')} {cards}", 0.6)
 
     def animate_copy(self, event: Event) -> None:
         seat, original = event.seats
         cards = plural(int(event.data["number"]), len(event.data["cards"]))
-        self.banner(f"{self.says(seat, 'copy')} {self.whom(original)} with {cards}", 0.6)
+        self.animator.say(f"{self.says(seat, 'copy')} {self.whom(original)} with {cards}", 0.6)
 
     def animate_decline(self, event: Event) -> None:
-        self.banner(f"{self.says(event.seats[0], 'draw')} instead of copying", 0.5)
-
-    def animate_pay(self, event: Event) -> None:
-        """The tokens fly from payer to payee; the payer's stack shrinks as they leave,
-        the payee's grows as they land."""
-        payer, payee, amount = (int(event.data[k]) for k in ("payer", "payee", "amount"))
-        if amount <= 0:
-            self.banner(self.animator.words(event), 0.6)
-            return
-
-        def start(step: Step) -> None:
-            self.animator.sound("deal")
-            self.shown_coins[payer] -= amount
-            source = self.coin_rects[payer].center
-            target = self.coin_rects[payee].center
-            for order, value in enumerate(coins.tokens(amount)[:8]):
-                tween = Tween(0.55, delay=0.07 * order)
-                self.flying.append(coins.FlyingToken(value, source, target, tween))
-                step.tweens.append(tween)
-
-        def end() -> None:
-            self.flying = []
-            self.shown_coins[payee] += amount
-            self.gains[payee] = self.gains.get(payee, 0) + amount
-
-        self.animator.step(start, end, label="pay")
+        self.animator.say(f"{self.says(event.seats[0], 'draw')} instead of copying", 0.5)
 
     def animate_reveal(self, event: Event) -> None:
         seat = int(event.seat if event.seat is not None else 0)
@@ -395,32 +270,34 @@ class CopyCatTable(TableScene):
         self.animator.turn_over(event.src or f"hand:{seat}", list(event.cards), seconds=0.3)
 
     def animate_meow(self, event: Event) -> None:
-        self.banner(f"{self.names[event.seats[0]]}: Meow!", 1.0)
+        self.animator.say(f"{self.names[event.seats[0]]}: Meow!", 1.0)
 
     def animate_pattern_c(self, event: Event) -> None:
-        self.banner(f"{self.says(event.seats[0], 'win')} the Meow: lowest total (Pattern C)!")
+        self.animator.say(f"{self.says(event.seats[0], 'win')} the Meow: lowest total (Pattern C)!")
 
     def animate_meow_fail(self, event: Event) -> None:
         blockers = " and ".join(self.whom(seat) for seat in event.seats[1:])
-        self.banner(f"The Meow fails: {blockers} blocked it (same or lower total)")
+        self.animator.say(f"The Meow fails: {blockers} blocked it (same or lower total)")
 
     def animate_pattern_a(self, event: Event) -> None:
         seat = event.seats[0]
-        self.banner(f"{self.says(seat, 'copy')} the last card: Pattern A!")
+        self.animator.say(f"{self.says(seat, 'copy')} the last card: Pattern A!")
 
     def animate_pattern_b(self, event: Event) -> None:
-        self.banner(f"{self.says(event.seats[0], 'play')} every card: Pattern B!")
+        self.animator.say(f"{self.says(event.seats[0], 'play')} every card: Pattern B!")
 
     def animate_deck_out(self, event: Event) -> None:
-        self.banner("The deck is out: the lowest total takes 1 coin from each player")
+        self.animator.say("The deck is out: the lowest total takes 1 coin from each player")
 
     def animate_all_copied(self, event: Event) -> None:
         seat = event.seats[0]
-        self.banner(f"Everyone copied {self.whom(seat)}: {self.says(seat, 'draw')} afresh", 0.8)
+        self.animator.say(
+            f"Everyone copied {self.whom(seat)}: {self.says(seat, 'draw')} afresh", 0.8
+        )
 
     def animate_game_over(self, event: Event) -> None:
         self.animator.step(hold=0.8, label="read the hands")
-        self.animate_hand_over(event)
+        self.animator.animate_hand_over(event)
 
     def sheet_rows(self, event: Event) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
         rows = []
@@ -465,7 +342,7 @@ class CopyCatTable(TableScene):
             if seat in self.totals:
                 detail = f"total {self.totals[seat]}"
             self.draw_plate(surface, seat, plate, detail)
-            coins.stacks(surface, max(0, self.shown_coins[seat]), self.coin_rects[seat])
+            self.coins.draw_stack(surface, seat)
         self.draw_centre(surface)
         self.draw_buttons(surface)
 
@@ -485,19 +362,7 @@ class CopyCatTable(TableScene):
             theme.text(
                 surface, words, (field.centerx, field.y - 2), 15, theme.GOLD, True, "midbottom"
             )
-        # Who played what: a name under each group of the field.
-        spot = self.view.spots["field"]
-        rects = self.view.slots("field")
-        at = 0
-        for seat, size, copy in self.groups_for(len(rects)):
-            group = rects[at : at + size]
-            at += size
-            if seat < 0 or not group:
-                continue
-            below = (group[0].left + (group[-1].right - group[0].left) // 2, spot.rect.bottom + 2)
-            words = self.says(seat, "copy" if copy else "play")
-            ink = theme.INK if copy else theme.GOLD
-            drawing.label_box(surface, words, below, 13, ink=ink, anchor="midtop")
+        self.field.draw_names(surface)
 
     def draw_buttons(self, surface: pygame.Surface) -> None:
         if self.viewer is None or not self.awaiting_human():
@@ -514,15 +379,3 @@ class CopyCatTable(TableScene):
             edge = theme.GOLD if code == meow_code() else theme.BUTTON_EDGE
             pygame.draw.rect(surface, edge, rect, 2, border_radius=10)
             theme.text(surface, words, rect.center, 16, theme.INK, True, "center")
-
-    def draw_overlay(self, surface: pygame.Surface) -> None:
-        radius = 11
-        for flying in self.flying:
-            flying.draw(surface, radius)
-        for seat, gain in self.gains.items():
-            rect = self.coin_rects.get(seat)
-            if rect is not None:
-                words = f"+{gain}"
-                drawing.label_box(
-                    surface, words, rect.midtop, 13, ink=theme.GREEN, anchor="midbottom"
-                )

@@ -3,24 +3,18 @@ Not for the banners of the animations."""
 
 from __future__ import annotations
 
-from cardtable.engine import Event
 from cardtable.games.hit_the_deck import card_name
 
-from ..log import Who, move_words
+from ..parts.describer import MoveLine, move_describer
 
-
-def describe(event: Event, who: Who) -> str | None:
-    """The log's line for a Hit the Deck move ("" says nothing), or None for the usual."""
-    said = move_words(event, who, card_name)
-    if said is None:
-        return None
-    src, dst, actor, cards = said
-    if src.startswith("hand:") and dst == "discard":
-        return f"{actor} plays {cards}"
-    if src == "draw" and dst.startswith("hand:"):
-        return f"{actor} draws {cards}"
-    if src == "draw" and dst == "discard" and event.face == "up":
-        return f"{cards} is turned up"
-    if dst == "draw" or src == dst:
-        return ""  # a cut, a flip, a refill or the cards gathered: announcements say it
-    return None
+describe = move_describer(
+    (
+        MoveLine("hand:*", "discard", "{actor} plays {cards}"),
+        MoveLine("draw", "hand:*", "{actor} draws {cards}"),
+        MoveLine("draw", "discard", "{cards} is turned up", face="up"),
+        # A cut, a flip, a refill or the cards gathered: announcements say it.
+        MoveLine("*", "draw", ""),
+        MoveLine("discard", "discard", ""),
+    ),
+    card_name,
+)

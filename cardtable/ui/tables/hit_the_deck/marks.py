@@ -16,45 +16,15 @@ from cardtable.games.hit_the_deck import COLOUR_NAMES, COLOUR_SHAPES, play_code
 
 from ... import theme
 from ..parts import rings
-from ..parts.moments import arrow
+from ..parts.moments import arrow, call_panel
 from ..parts.painter import draw_shape
-from ..parts.piles import veil
+from ..parts.piles import veil_unplayable
 from ..parts.plates import corner_words, key_cap
 from ..parts.words import count as counted
 from .cards import CARD_COLOURS, HIT_GOLD, seat_colour
 
 if TYPE_CHECKING:
     from .table import HitTheDeckTable
-
-
-def ring_rect(table: HitTheDeckTable) -> pygame.Rect:
-    """The oval round both piles that the direction arrows run on: round the cards,
-    and where there is room wide and tall enough that the labels above the piles lie
-    inside it, never under an arrow (else the labels are left out)."""
-    draw = table.view.spots["draw"].rect
-    piles = draw.union(table.view.spots["discard"].rect)
-    labels = list(pile_label_rects(table).values())
-    ring = rings.labelled_oval(piles, draw, table.centre, labels)
-    return ring or rings.oval(piles, draw, table.centre, [], rings.LABELS_INSIDE[0])
-
-
-def labels_fit(table: HitTheDeckTable) -> bool:
-    draw = table.view.spots["draw"].rect
-    piles = draw.union(table.view.spots["discard"].rect)
-    labels = list(pile_label_rects(table).values())
-    return rings.labelled_oval(piles, draw, table.centre, labels) is not None
-
-
-def pile_label_rects(table: HitTheDeckTable) -> dict[str, pygame.Rect]:
-    """Where "Draw Pile" and "Discard" stand: above their piles, inside the ring."""
-    font = theme.fonts().get(14)
-    rects = {}
-    for zone, words in (("draw", "Draw Pile"), ("discard", "Discard")):
-        pile = table.view.spots[zone].rect
-        rect = pygame.Rect((0, 0), font.size(words))
-        rect.midbottom = (pile.centerx, pile.top - 16)
-        rects[words] = rect
-    return rects
 
 
 def plate_extras(
@@ -64,30 +34,30 @@ def plate_extras(
     plate at the bottom, else beside the count."""
     small = max(11, min(15, plate.height // 3 - 2))
     words = counted(count, "card")
-    capped = seat in table.key_names or seat in table.pad_names
+    key = table.input.slap_words(seat)
     kind = "hit now!" if table.round.calling else "Human"
-    if capped and table.sides[seat] != "bottom":
+    if key and table.seat_boxes.sides[seat] != "bottom":
         font = theme.fonts().get(small, bold=True)
-        needed = font.size(kind + table.slap_key_words(seat) + words)[0] + 56
+        needed = font.size(kind + key + words)[0] + 56
         if needed > plate.width:
             words = f"{count} c."  # a narrow plate keeps room for the slap key
     label = corner_words(surface, plate, words, small)
-    if not capped:
+    if not key:
         return
-    if table.sides[seat] == "bottom":
+    if table.seat_boxes.sides[seat] == "bottom":
         at = (plate.x + 4, plate.bottom + 16)
         theme.text(surface, "Slap key", at, 15, theme.INK_DIM, anchor="midleft")
         midleft, size, right = (plate.x + 76, plate.bottom + 16), 15, plate.right + 60
     else:
         kind_width = theme.fonts().get(small).size(kind)[0]
         midleft, size, right = (plate.x + 18 + kind_width, plate.bottom - 12), small, label.x - 8
-    key_cap(surface, table.slap_key_words(seat), midleft, size, right, seat_colour(seat))
+    key_cap(surface, key, midleft, size, right, seat_colour(seat))
 
 
 def direction(table: HitTheDeckTable, surface: pygame.Surface) -> None:
     """Arrows round the piles, turning the way play goes."""
     direction = int(table.public.get("direction", 1))
-    ring = ring_rect(table)
+    ring = table.ring
     colour = (196, 226, 206)
     for points in rings.arcs(ring):
         # Screen angles grow clockwise: the head sits at the end play moves toward.
@@ -102,9 +72,9 @@ def direction(table: HitTheDeckTable, surface: pygame.Surface) -> None:
 
 
 def pile_labels(table: HitTheDeckTable, surface: pygame.Surface) -> None:
-    if table.round.showing or not labels_fit(table):
+    if table.round.showing:
         return
-    for words, rect in pile_label_rects(table).items():
+    for words, rect in table.pile_labels.items():
         theme.text(surface, words, rect.topleft, 14, theme.INK_DIM)
 
 
@@ -112,15 +82,9 @@ def hand_hints(table: HitTheDeckTable, surface: pygame.Surface) -> None:
     """On the viewer's turn: a veil on the cards that cannot be played now."""
     if table.viewer is None or not table.awaiting_human() or table.round.calling:
         return
-    zone = f"hand:{table.viewer}"
-    cards = table.model.get(zone, [])
-    playable = {code for code in cards if play_code(code) in table.legal_codes()}
-    if not playable:
-        return
-    picked = table.input.picked
-    held = set(picked.group) if picked is not None and picked.zone == zone else set()
-    dimmed = {i for i, code in enumerate(cards) if code not in playable and i not in held}
-    veil(surface, table.view.slots(zone), dimmed)
+    legal = table.legal_codes()
+    cards = table.model.get(f"hand:{table.viewer}", [])
+    veil_unplayable(table, surface, {code for code in cards if play_code(code) in legal})
 
 
 def demand(table: HitTheDeckTable, surface: pygame.Surface) -> None:
@@ -131,20 +95,18 @@ def demand(table: HitTheDeckTable, surface: pygame.Surface) -> None:
         return
     discard = table.view.spots["discard"].rect
     box = pygame.Rect(0, 0, max(96, round(discard.w * 1.0)), round(discard.h * 0.72))
-    box.midleft = (max(discard.right + 22, ring_rect(table).right + 12), discard.centery)
+    box.midleft = (max(discard.right + 22, table.ring.right + 12), discard.centery)
     if box.right > table.centre.right:
         box.right = table.centre.right
-    theme.panel(surface, box, alpha=225, radius=12)
-    pygame.draw.rect(surface, HIT_GOLD, box, 3, border_radius=12)
-    theme.text(surface, "CALLED", (box.centerx, box.y + 6), 14, HIT_GOLD, True, "midtop")
-    middle = (box.centerx, box.centery + 4)
-    if demand["kind"] == "colour":
-        colour = str(demand["value"])
-        shape = COLOUR_SHAPES[colour]
-        draw_shape(surface, shape, middle, box.w * 0.22, CARD_COLOURS[colour], (255, 255, 255))
-        words = COLOUR_NAMES[colour]
-    else:
-        font = theme.fonts().condensed(round(box.h * 0.42))
-        theme.text(surface, str(demand["value"]), middle, 0, anchor="center", font=font)
-        words = "number"
-    theme.text(surface, words, (box.centerx, box.bottom - 6), 14, theme.INK, True, "midbottom")
+    value, colour = str(demand["value"]), demand["kind"] == "colour"
+
+    def mark(middle: tuple[int, int]) -> None:
+        if colour:
+            shape, fill = COLOUR_SHAPES[value], CARD_COLOURS[value]
+            draw_shape(surface, shape, middle, box.w * 0.22, fill, (255, 255, 255))
+        else:
+            font = theme.fonts().condensed(round(box.h * 0.42))
+            theme.text(surface, value, middle, 0, anchor="center", font=font)
+
+    words = COLOUR_NAMES[value] if colour else "number"
+    call_panel(surface, box, "CALLED", words, HIT_GOLD, mark)

@@ -14,8 +14,7 @@ Not for the rules of the round (``games.hit_the_deck``) nor the slap keys (``ui.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 import pytweening
@@ -24,17 +23,15 @@ from cardtable.engine import HIDDEN, Event
 
 from ... import theme
 from ...anim import Step, Tween
-from ..parts.moments import TimedCall, clock_ring, name_tag, order_list, slam
-from ..parts.painter import draw_hand
+from ..parts.moments import TimedCall, clock_ring, order_list, slam
+from ..parts.slaps import HAND_LANDS, HandLook, HandOnPile, draw_hands
 from ..parts.words import and_names
 from .cards import HIT_GOLD, Colour, seat_colour
-from .marks import ring_rect
 
 if TYPE_CHECKING:
     from .table import HitTheDeckTable
 
-#: How long (seconds at speed 1) a hand takes to land, and the slam of a Hand card.
-HAND_LANDS = 0.2
+#: How long (seconds at speed 1) the slam of a Hand card takes.
 SLAM = 0.4
 #: How long a fake-out's hand stays on the pile (its words stay a little longer).
 FAKE_STAYS = 1.8
@@ -42,23 +39,11 @@ OVER_RED: Colour = (255, 170, 160)
 FLASH_RED, FLASH_INK = (150, 36, 36), (255, 240, 236)
 
 
-@dataclass
-class HandOnPile:
-    """One player's hand on the discard pile: ``order`` counts from 1 (0 for a
-    fake-out); ``landed`` is the table clock when it came down."""
-
-    seat: int
-    order: int
-    landed: float
-    round: int
-    fake: bool = False
-    called: bool = False
-
-
 class SlapRoundLook(TimedCall):
     """What the table shows of the slap rounds: the slam, the hands on the pile, the
     order they came in, the call ("HIT THE DECK!" while ``calling``), the round's clock
-    and its outcome (``result``, once the last hand landed)."""
+    and its outcome (``result``, once the last hand landed). One of the table's
+    ``moments``: the round's events reach its ``animate_*`` methods."""
 
     def __init__(self, table: HitTheDeckTable) -> None:
         super().__init__()
@@ -70,9 +55,11 @@ class SlapRoundLook(TimedCall):
         """The seats whose hand is down in the open round."""
         return {hand.seat for hand in self.hands if not hand.fake}
 
-    # -- events: called by the table's ``animate_*`` hooks ----------------------------------
+    # -- events ---------------------------------------------------------------------------
 
-    def open(self, number: int) -> None:
+    def animate_slap_open(self, event: Event) -> None:
+        number = int(event.data.get("round", 0))
+
         def start(step: Step) -> None:
             self.table.app.sounds.play("flip")
             self.hands = [h for h in self.hands if h.round == number and not h.fake]
@@ -84,20 +71,24 @@ class SlapRoundLook(TimedCall):
 
         self.table.animator.step(start, label="slam")
 
-    def hit(self, event: Event) -> None:
+    def animate_slap_hit(self, event: Event) -> None:
         # Drawn at once, not queued: the round's clock and the bots must not wait.
         self.table.app.sounds.play("play")
         number = int(event.data.get("round", 0))
         order = int(event.data.get("order", 0))
         self.hands.append(HandOnPile(int(event.seat or 0), order, self.table.clock, number))
 
-    def called_out(self, seat: int) -> None:
+    def animate_hit_hand(self, event: Event) -> None:
         """The player of the card hit in time: that hit is the call."""
         for hand in self.hands:
-            if hand.seat == seat and not hand.fake:
+            if hand.seat == event.seat and not hand.fake:
                 hand.called = True
 
-    def fake_out(self, event: Event) -> None:
+    def animate_late(self, event: Event) -> None:
+        if event.seat is not None:
+            self.show_flash(f"{self.table.names[event.seat]} did not call it in time!")
+
+    def animate_faked_out(self, event: Event) -> None:
         self.table.app.sounds.play("play")
         seat = int(event.seat or 0)
         number = int(event.data.get("round", 0))
@@ -107,8 +98,9 @@ class SlapRoundLook(TimedCall):
         you = name == "You"  # the player's own seat reads "You are ... draw"
         self.show_flash(f"{name} {'are' if you else 'is'} faked out: draw{'' if you else 's'} two")
 
-    def close(self, data: dict[str, Any]) -> None:
+    def animate_slap_result(self, event: Event) -> None:
         # The round is over the moment the rules say so: the call goes at once.
+        data = dict(event.data)
         self.calling = False
         self.closed = True
 
@@ -121,8 +113,13 @@ class SlapRoundLook(TimedCall):
         self.table.animator.step(hold=HAND_LANDS, label="the last hand lands")
         self.table.animator.step(start, hold=1.3, label="who hit last")
 
+    def animate_turn(self, event: Event) -> None:
+        """The next turn clears the pile of a finished round's hands (and a fake-out's)."""
+        if self.result is not None or any(hand.fake for hand in self.hands):
+            self.table.animator.step(lambda step: self.clear(), label="clear the pile")
+
     def clear(self) -> None:
-        """The next turn: the pile is cleared of a finished round's hands."""
+        """The pile is cleared of a finished round's hands."""
         if self.result is not None:
             self.hands = []
             self.result = None
@@ -154,61 +151,25 @@ class SlapRoundLook(TimedCall):
 
         slam(surface, table.view.spots["discard"].rect, self.slam, HIT_GOLD, card)
 
-    def pile_point(self, seat: int, order: int) -> tuple[float, float, float]:
-        """Where ``seat``'s hand lies on the pile (x, y) and which way it points: a little
-        toward its player's seat, so every hand is seen coming from its owner."""
-        table = self.table
-        discard = table.view.spots["discard"].rect
-        plate = table.plates.get(seat, discard)
-        dx, dy = plate.centerx - discard.centerx, plate.centery - discard.centery
-        length = math.hypot(dx, dy) or 1.0
-        reach = discard.h * 0.26
-        jitter = ((order * 37) % 11 - 5) * discard.w * 0.02
-        x = discard.centerx + dx / length * reach + jitter
-        y = discard.centery + dy / length * reach * 0.8
-        angle = math.degrees(math.atan2(dy, -dx)) - 90 + 180  # fingers toward the pile
-        return x, y, angle
-
     def draw_hands(self, surface: pygame.Surface) -> None:
         if not self.hands:
             return
         table = self.table
         discard = table.view.spots["discard"].rect
-        side = round(discard.w * 0.78)
         losers = set((self.result or {}).get("draws") or [])
         self.draw_hit_order(surface, losers)
-        tags: list[tuple[HandOnPile, float, float, Colour]] = []
-        for hand in self.hands:
-            x, y, angle = self.pile_point(hand.seat, hand.order)
-            # It comes down from its player's seat, big, and slaps flat.
-            grown = min(1.0, (table.clock - hand.landed) * table.app.speed / HAND_LANDS)
-            eased = pytweening.easeInQuad(grown)
-            plate = table.plates.get(hand.seat, discard)
-            x = plate.centerx + (x - plate.centerx) * eased
-            y = plate.centery + (y - plate.centery) * eased
-            scale = 1.5 - 0.5 * eased
-            image = pygame.Surface(
-                (round(side * scale), round(side * 1.1 * scale)), pygame.SRCALPHA
-            )
-            colour = seat_colour(hand.seat)
-            edge = (150, 20, 20) if hand.fake or hand.seat in losers else (25, 25, 25)
-            draw_hand(image, image.get_rect(), colour, edge)
-            turned = pygame.transform.rotate(image, angle)
-            surface.blit(turned, turned.get_rect(center=(round(x), round(y))))
-            if grown >= 1.0:
-                tags.append((hand, x, y, colour))
-        for hand, x, y, colour in tags:
-            # The name lies on the palm, the wrist side of the hand (toward its player).
-            plate = table.plates.get(hand.seat, discard)
-            dx, dy = plate.centerx - x, plate.centery - y
-            length = math.hypot(dx, dy) or 1.0
-            at = (x + dx / length * side * 0.2, y + dy / length * side * 0.2)
+
+        def look(hand: HandOnPile) -> HandLook:
             name = table.names[hand.seat]
             tag = f"{hand.order} {name}" if not hand.fake else f"{name}: fake-out!"
             bad = hand.fake or hand.seat in losers
-            size = max(12, min(16, table.pile_size[1] // 10))
-            ink = (255, 255, 255) if bad else (20, 20, 20)
-            name_tag(surface, tag, at, size, (196, 40, 40) if bad else colour, ink)
+            return table.plates.get(hand.seat, discard), seat_colour(hand.seat), bad, tag
+
+        def since(hand: HandOnPile) -> float:
+            return (table.clock - hand.landed) * table.app.speed
+
+        size = max(12, min(16, table.pile_size[1] // 10))
+        draw_hands(surface, discard, self.hands, look, since, size)
 
     def draw_hit_order(self, surface: pygame.Surface, losers: set[int]) -> None:
         """Beside the pile during a round: the hands in the order they came, then those
@@ -222,7 +183,7 @@ class SlapRoundLook(TimedCall):
         called = {hand.seat for hand in hands if hand.called}
         size = max(13, min(17, table.pile_size[1] // 9))
         row = size + 8
-        ring = ring_rect(table)
+        ring = table.ring
         room = table.centre.right + 6 - (ring.right + 18)
         box = pygame.Rect(0, 0, max(150, min(size * 14, room)), 30 + row * table.players)
         box.midleft = (ring.right + 18, ring.centery)
@@ -263,7 +224,7 @@ class SlapRoundLook(TimedCall):
         table = self.table
         draw = table.view.spots["draw"].rect
         discard = table.view.spots["discard"].rect
-        top = max(table.centre.top + 8, ring_rect(table).top + 10)
+        top = max(table.centre.top + 8, table.ring.top + 10)
         anchor = (table.centre.centerx, min(top, min(draw.top, discard.top) - 4))
         big = table.pile_size[1]
         pulse = 1.0 + 0.06 * math.sin(table.clock * 14)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from cardtable.engine import HIDDEN, Event
+from cardtable.engine import Event
 from cardtable.games.hit_the_deck import (
     HAND_CARD,
     draw_code,
@@ -24,12 +24,11 @@ from cardtable.games.hit_the_deck import (
 
 from ... import theme
 from ...cards import card_size
-from ...layout import seat_layout
-from ...slap import key_label, keys_for, pad_label, pads_for
 from ...widgets import Button
 from .. import drawing
 from ..base import TOP_BAR, Drag, Spot, TableScene
-from ..parts.plates import split_seat, stripe
+from ..parts import rings
+from ..parts.plates import place_seats, split_seat, stripe
 from ..parts.words import HandTally, count
 from . import marks
 from .cards import HIT_STYLE, ORDER, seat_colour
@@ -52,46 +51,30 @@ class HitTheDeckTable(TableScene):
         "Fewest points when someone reaches the target wins.",
     )
     style = HIT_STYLE
+    hand_order = staticmethod(ORDER.__getitem__)
     slaps = True
     out_of_turn_pause = 0.0  # anyone may slap at any moment: the bots never wait for it
 
     def __init__(self, app: App, launch: Launch) -> None:
         super().__init__(app, launch)
-        self.plates: dict[int, pygame.Rect] = {}
-        self.sides: list[str] = []
-        self.centre = pygame.Rect(0, 0, 0, 0)
+        self.centre = self.ring = pygame.Rect(0, 0, 0, 0)  # the oval round the piles
+        self.pile_labels: dict[str, pygame.Rect] = {}  # inside the oval, where they fit
         self.pile_size = (0, 0)
-        self.round = SlapRoundLook(self)
-        self.draw_button = Button("Draw a card", self.draw_a_card, size=16)
-        self.key_names: dict[int, str] = {}
-        self.pad_names: dict[int, tuple[int, int]] = {}
+        self.round = SlapRoundLook(self)  # a moment: it plays the slap round's events
+        self.moments.append(self.round)
+        self.draw_button = Button("Draw a card", lambda: self.act(draw_code()), size=16)
         self.hand_shown: int | None = None  # the hand being dealt, before the view knows it
         self.tally = HandTally(lambda score: "out · 0" if score == 0 else f"+{score}")
-
-    def enter(self) -> None:
-        saved = self.app.settings.slap_bindings
-        self.key_names = keys_for(self.humans, saved)
-        self.pad_names = pads_for(self.humans, saved)
-        super().enter()
 
     # -- layout ---------------------------------------------------------------------------
 
     def layout(self, size: tuple[int, int]) -> None:
         width, height = size
         main = card_size(min(height * 0.2, width * 0.105))
-        seats = seat_layout(
-            self.players,
-            self.bottom_seat(),
-            size,
-            bottom_height=main[1] + 34,
-            box=(min(290, width * 0.24), min(132, height * 0.2)),
-            top_reserved=TOP_BAR + 6,
-        )
-        self.sides = seats.sides
-        spots: dict[str, Spot] = {}
-        self.plates = {}
-        for seat in range(self.players):
-            box = seats.boxes[seat]
+        box = (min(290, width * 0.24), min(132, height * 0.2))
+        seats = place_seats(self, size, main[1] + 34, box, top=TOP_BAR + 6)
+        spots = self.view.spots
+        for seat, box in enumerate(seats.boxes):
             if seats.sides[seat] == "bottom":
                 plate = (max(150, min(230, box.width // 5)), 58)
                 self.plates[seat], hand = split_seat(box, True, plate, 24, top=8)
@@ -113,9 +96,10 @@ class HitTheDeckTable(TableScene):
         draw.midright = (centre.centerx - gap // 2, middle_y)
         spots["draw"] = Spot(draw, pile, "stack", face_up=False)
         spots["discard"] = Spot(discard, pile, "stack")
-        self.view.spots = spots
         self.draw_button.rect = pygame.Rect(0, 0, max(110, pile[0] + 20), 30)
-        below = min(marks.ring_rect(self).bottom + 4, centre.bottom - 30)
+        piles = {"Draw Pile": draw, "Discard": discard}
+        self.ring, self.pile_labels = rings.round_piles(piles, centre)
+        below = min(self.ring.bottom + 4, centre.bottom - 30)
         self.draw_button.rect.midtop = (draw.centerx, max(draw.bottom + 24, below))
 
     # -- the game's words -----------------------------------------------------------------
@@ -123,20 +107,6 @@ class HitTheDeckTable(TableScene):
     def title_text(self) -> str:
         hand = self.hand_shown or self.public.get("hand_number", 1)
         return f"{self.info.title} · Hand {hand} · to {self.public.get('target', 100)}"
-
-    def arrange(self, zone: str, cards: list[str]) -> list[str]:
-        if zone.startswith("hand:") and HIDDEN not in cards:
-            return sorted(cards, key=lambda code: ORDER[code])
-        return cards
-
-    def slap_key_words(self, seat: int) -> str:
-        """The key (and pad button) that slaps for ``seat``."""
-        words = []
-        if seat in self.key_names:
-            words.append(key_label(self.key_names[seat]))
-        if seat in self.pad_names:
-            words.append(pad_label(self.pad_names[seat]))
-        return " / ".join(words)
 
     def prompt(self) -> str:
         obs = self.public
@@ -157,7 +127,7 @@ class HitTheDeckTable(TableScene):
     def status(self) -> tuple[str, tuple[int, int, int]] | None:
         if not self.round.calling:
             return None
-        keys = [f"{self.names[s]}: {self.slap_key_words(s)}" for s in self.humans]
+        keys = [f"{self.names[s]}: {self.input.slap_words(s)}" for s in self.humans]
         if self.app.size[0] < 1100 or not keys:
             return "HIT THE DECK!", theme.GOLD
         return "HIT THE DECK!  " + "  ·  ".join(keys), theme.GOLD
@@ -175,31 +145,16 @@ class HitTheDeckTable(TableScene):
     def can_draw(self) -> bool:
         return draw_code() in self.legal_codes()
 
-    def draggable(self, zone: str) -> bool:
-        if zone == "draw":
-            return self.can_draw()
-        return super().draggable(zone)
-
-    def cards_for_drag(self, zone: str, index: int) -> tuple[str, ...]:
-        if zone == "draw":
-            return (self.model[zone][-1],)
-        return super().cards_for_drag(zone, index)
-
-    def click_drops(self, zone: str) -> bool:
-        return zone == "draw"  # a click on the Draw Pile draws
+    def takes(self, zone: str) -> str | None:
+        return draw_code() if zone == "draw" else None  # a drag or a click draws
 
     def drop_targets(self) -> dict[str, pygame.Rect]:
         spots = self.view.spots
         if self.viewer is None or "discard" not in spots:
             return {}
-        targets = {"discard": spots["discard"].rect.inflate(28, 28)}
-        if self.can_draw() and f"hand:{self.viewer}" in spots:
-            targets["hand"] = spots[f"hand:{self.viewer}"].rect
-        return targets
+        return {"discard": spots["discard"].rect.inflate(28, 28)}
 
     def action_for(self, cards: tuple[str, ...], source: str, target: str) -> str | None:
-        if source == "draw" and target == "hand":
-            return draw_code()
         if source == f"hand:{self.viewer}" and target == "discard" and len(cards) == 1:
             return play_code(cards[0])
         return None
@@ -216,13 +171,9 @@ class HitTheDeckTable(TableScene):
             self.refuse(reason)
         return True
 
-    def draw_a_card(self) -> None:
-        self.act(draw_code())
-        self.input.key_focus = -1  # the hand changed: the keyboard starts again at its left
-
     def on_click(self, pos: tuple[int, int]) -> bool:
         if self.can_draw() and not self.animator.busy and self.draw_button.rect.collidepoint(pos):
-            self.draw_a_card()
+            self.act(draw_code())
             return True
         return False
 
@@ -245,35 +196,11 @@ class HitTheDeckTable(TableScene):
         self.animator.step(start, label="the next hand")
         self.animator.animate_deal(event)
 
-    def animate_slap_open(self, event: Event) -> None:
-        self.round.open(int(event.data.get("round", 0)))
-
-    def animate_slap_hit(self, event: Event) -> None:
-        self.round.hit(event)
-
-    def animate_hit_hand(self, event: Event) -> None:
-        if event.seat is not None:
-            self.round.called_out(event.seat)
-
-    def animate_late(self, event: Event) -> None:
-        if event.seat is not None:
-            self.round.show_flash(f"{self.names[event.seat]} did not call it in time!")
-
-    def animate_faked_out(self, event: Event) -> None:
-        self.round.fake_out(event)
-
-    def animate_slap_result(self, event: Event) -> None:
-        self.round.close(dict(event.data))
-
-    def animate_turn(self, event: Event) -> None:
-        if self.round.result is not None or any(h.fake for h in self.round.hands):
-            self.animator.step(lambda step: self.round.clear(), label="clear the pile")
-
     def animate_hand_over(self, event: Event) -> None:
         self.tally.add(event)
         self.animator.step(lambda step: self.round.clear(), label="clear the pile")
         self.animator.animate_score(event)  # the plates show the new totals with the sheet
-        super().animate_hand_over(event)
+        self.animator.animate_hand_over(event)
 
     def sheet_note(self, event: Event) -> str:
         return f"Match to {self.public.get('target', 100)}: lowest total wins"
@@ -282,10 +209,6 @@ class HitTheDeckTable(TableScene):
         """Every hand's scores and the running totals, as the rule sheet's paper and
         pencil would have them (lowest total wins)."""
         return self.tally.sheet(event, self.names)
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        self.round.update(dt)
 
     # -- drawing --------------------------------------------------------------------------
 
@@ -313,4 +236,3 @@ class HitTheDeckTable(TableScene):
         marks.demand(self, surface)
         if self.can_draw() and not self.animator.busy:
             self.draw_button.draw(surface)
-        self.round.draw(surface)

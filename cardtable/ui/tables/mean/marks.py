@@ -21,9 +21,9 @@ from cardtable.games.mean import (
 
 from ... import theme
 from .. import drawing
-from ..parts.moments import turning_sign
-from ..parts.piles import caption, help_lines
+from ..parts.piles import labelled_pile, plate_help
 from ..parts.words import count as counted
+from ..parts.words import some
 from .cards import DOWN_MARK, MEAN_RED, SWAP_MARK, UP_MARK
 
 if TYPE_CHECKING:
@@ -47,29 +47,21 @@ def seat_detail(table: MeanTable, seat: int) -> str:
 
 
 def labels(table: MeanTable, surface: pygame.Surface) -> None:
-    spots = table.view.spots
+    spots, model = table.view.spots, table.model
     small = max(12, min(15, spots["draw"].card[1] // 7))
-
-    def above(rect: pygame.Rect, words: str) -> None:
-        caption(surface, words, rect, small, bold=True)
-
     deck = spots["draw"].rect
-    above(deck, "Draw Deck")
-    if not table.model.get("draw"):
-        drawing.target(surface, deck, None)
+    labelled_pile(surface, "Draw Deck", deck, not model.get("draw"), small, True)
+    if not model.get("draw"):
         theme.text(surface, "empty:", deck.center, small, theme.GOLD, True, "midbottom")
         theme.text(surface, "end game", deck.center, small, theme.GOLD, True, "midtop")
+    out = len(model.get("removed", [])) + len(model.get("removed:unseen", []))
     removed = spots["removed"].rect
-    out = len(table.model.get("removed", [])) + len(table.model.get("removed:unseen", []))
-    above(removed, f"Out of play: {out}")
-    if not table.model.get("removed"):
-        drawing.target(surface, removed, None)
+    labelled_pile(surface, f"Out of play: {out}", removed, not model.get("removed"), small, True)
     font = theme.fonts().get(small, bold=True)
     for number, rect in table.pile_rects.items():
         words = f"Pile {number + 1}"
-        above(rect, words if font.size(words)[0] <= rect.width + 4 else str(number + 1))
-        if not table.model.get(f"punish:{number}"):
-            drawing.target(surface, rect, None)
+        words = words if font.size(words)[0] <= rect.width + 4 else str(number + 1)
+        labelled_pile(surface, words, rect, not model.get(f"punish:{number}"), small, True)
     if not table.model.get("play") and not table.animator.busy:
         area = table.play_rect
         size = max(11, min(18, area.width // 8))
@@ -79,15 +71,12 @@ def labels(table: MeanTable, surface: pygame.Surface) -> None:
 
 def sign(table: MeanTable, surface: pygame.Surface) -> None:
     """The big Going Up / Going Down sign; it turns over when the direction changes."""
-    rect = table.sign_rect
-    direction, squeeze = table.sign.face()
-    colour, words = {
-        None: (NO_DIRECTION, "No direction yet"),
-        "up": (UP_COLOUR, f"{UP_MARK} GOING UP {UP_MARK}"),
-        "down": (DOWN_COLOUR, f"{DOWN_MARK} GOING DOWN {DOWN_MARK}"),
-    }[direction]
-    size = max(12, round(rect.height * (0.36 if direction is None else 0.5)))
-    turning_sign(surface, rect, colour, words, size, squeeze)
+    faces = {
+        None: (NO_DIRECTION, "No direction yet", 0.36),
+        "up": (UP_COLOUR, f"{UP_MARK} GOING UP {UP_MARK}", 0.5),
+        "down": (DOWN_COLOUR, f"{DOWN_MARK} GOING DOWN {DOWN_MARK}", 0.5),
+    }
+    table.sign.draw(surface, table.sign_rect, faces)
 
 
 def play_words(table: MeanTable, surface: pygame.Surface) -> None:
@@ -125,15 +114,14 @@ def overlay(table: MeanTable, surface: pygame.Surface) -> None:
             if table.model.get(f"punish:{number}"):
                 drawing.glow(surface, rect, theme.HIGHLIGHT, 0.5 + 0.5 * pulse)
         owed = int(table.public.get("piles_owed", 1))
-        pile_note(table, surface, "Take a pile" if owed == 1 else f"Take {owed} piles")
+        pile_note(table, surface, f"Take {some(owed, 'pile')}")
     elif (
         table.phase == PHASE_PUNISH and not table.public.get("is_over") and not table.animator.busy
     ):
         seat = int(table.public.get("current", 0))
         owed = int(table.public.get("piles_owed", 0))
         if owed and seat != table.viewer:
-            piles = "a pile" if owed == 1 else f"{owed} piles"
-            pile_note(table, surface, f"{table.says(seat, 'take')} {piles}")
+            pile_note(table, surface, f"{table.says(seat, 'take')} {some(owed, 'pile')}")
     if table.awaiting_human() and table.phase == PHASE_SWAP:
         for seat in table.swap_targets():
             plate = table.plates[seat]
@@ -169,15 +157,10 @@ def pile_note(table: MeanTable, surface: pygame.Surface, words: str) -> None:
 
 def hand_hint(table: MeanTable, surface: pygame.Surface) -> None:
     """Under your plate, how to play: what a newcomer needs, in one or two lines."""
-    plate = table.plates.get(table.viewer) if table.viewer is not None else None
-    if plate is None or not table.awaiting_human():
-        return
     if table.phase in (PHASE_PLAY, PHASE_ANSWER):
         lines = ["Click cards of one value,", "drag them to the Play Area", "Keys: ←/→ Space Enter"]
     elif table.phase == PHASE_PUNISH:
         lines = ["Click a lit pile", "or drag it to your hand", "Keys: ←/→ Enter, 1-4"]
     else:
         return
-    if max(theme.fonts().get(13).size(line)[0] for line in lines[:2]) > plate.width:
-        lines = lines[2:]  # a narrow window: the status line says the rest
-    help_lines(surface, lines, (plate.x + 4, plate.bottom + 8), 13, plate.width, 17)
+    plate_help(table, surface, lines)

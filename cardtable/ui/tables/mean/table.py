@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import pygame
 
-from cardtable.engine import HIDDEN, Event
+from cardtable.engine import Event
 from cardtable.games.mean import (
     MEAN_VALUE,
     PHASE_ANSWER,
@@ -39,13 +39,12 @@ from cardtable.games.mean import (
 )
 
 from ...anim import Step
-from ...cards import CardStyle, card_size
-from ...layout import SeatLayout, seat_layout
+from ...cards import card_size
 from ..base import TOP_BAR, Spot, TableScene
 from ..parts.moments import FlipSign
 from ..parts.piles import centred, fanned_run
-from ..parts.plates import split_seat
-from ..parts.words import agree
+from ..parts.plates import place_seats, split_seat
+from ..parts.words import some
 from . import marks
 from .cards import DOWN_MARK, MEAN_STYLE, UP_MARK
 from .describe import describe
@@ -68,11 +67,10 @@ class MeanTable(TableScene):
         "click or drag one.",
     )
     style = MEAN_STYLE
+    hand_order = staticmethod(lambda code: 99 if code == WILD else int(code))
 
     def __init__(self, app, launch) -> None:
         super().__init__(app, launch)
-        self.plates: dict[int, pygame.Rect] = {}
-        self.seat_boxes: SeatLayout | None = None
         self.play_rect = self.sign_rect = self.middle = pygame.Rect(0, 0, 0, 0)
         self.pile_rects: dict[int, pygame.Rect] = {}
         # What the table shows while events play out (the observation catches up after).
@@ -87,12 +85,8 @@ class MeanTable(TableScene):
         width, height = size
         main = card_size(min(height * 0.2, width * 0.105))
         box = (min(300, width * 0.24), min(150, height * 0.215))
-        seats = seat_layout(
-            self.players, self.bottom_seat(), size, main[1] + 34, box, top_reserved=TOP_BAR
-        )
-        self.seat_boxes, self.view.spots, self.plates = seats, {}, {}
-        for seat in range(self.players):
-            box = seats.boxes[seat]
+        seats = place_seats(self, size, main[1] + 34, box)
+        for seat, box in enumerate(seats.boxes):
             if seats.sides[seat] == "bottom":
                 plate = (max(130, min(210, box.width // 6)), 52)
                 self.plates[seat], hand = split_seat(box, True, plate, 14, top=6)
@@ -192,38 +186,17 @@ class MeanTable(TableScene):
         moves = [parse(code) for code in self.legal_codes()]
         return sorted(int(move.target or 0) for move in moves if move.kind == "swap")
 
-    def style_for(self, zone: str, code: str) -> CardStyle:
-        return MEAN_STYLE
-
-    def arrange(self, zone: str, cards: list[str]) -> list[str]:
-        if zone.startswith("hand:") and HIDDEN not in cards:
-            return sorted(cards, key=lambda code: 99 if code == WILD else int(code))
-        return cards
-
-    def draggable(self, zone: str) -> bool:
-        if zone.startswith("punish:"):
-            return self.punished_now()
-        return super().draggable(zone)
-
-    def cards_for_drag(self, zone: str, index: int) -> tuple[str, ...]:
-        return (self.model[zone][-1 if zone.startswith("punish:") else index],)
+    def takes(self, zone: str) -> str | None:
+        """A Punishment Pile is dragged to the hand or clicked."""
+        return punish_code(int(zone.split(":")[1])) if zone.startswith("punish:") else None
 
     def joins(self, zone: str, held: list[str], index: int) -> bool:
         return zone.startswith("hand:") and self.model[zone][index] == held[0]
 
-    def click_drops(self, zone: str) -> bool:
-        return zone.startswith("punish:")  # a click on a pile takes it
-
     def drop_targets(self) -> dict[str, pygame.Rect]:
-        targets = {"play": self.play_rect}
-        hand = self.view.spots.get(f"hand:{self.viewer}")
-        if self.punished_now() and hand is not None:
-            targets["hand"] = hand.rect
-        return targets
+        return {"play": self.play_rect}
 
     def action_for(self, cards: tuple[str, ...], source: str, target: str):
-        if target == "hand" and source.startswith("punish:"):
-            return punish_code(int(source.split(":")[1]))
         if target != "play" or source != f"hand:{self.viewer}" or not cards:
             return None
         if cards[0] != WILD:
@@ -265,9 +238,7 @@ class MeanTable(TableScene):
         move = parse(code)
         if move.kind == "dir":
             return DIRECTION_KEYS[str(move.direction)]
-        if move.kind == "play" and move.value is not None and move.value <= 10:
-            return (pygame.K_0 + move.value % 10,)
-        return ()
+        return ()  # a Wild's value: its number's key
 
     def chooser_hint(self, codes: list[str]) -> str:
         kind = parse(codes[0]).kind
@@ -285,14 +256,8 @@ class MeanTable(TableScene):
             return True
         return False
 
-    def on_click(self, pos: tuple[int, int]) -> bool:
-        """With an Eight played, a click on a seat swaps hands with it."""
-        if self.awaiting_human() and self.phase == PHASE_SWAP and self.seat_boxes:
-            for seat in self.swap_targets():
-                if self.seat_boxes.boxes[seat].union(self.plates[seat]).collidepoint(pos):
-                    self.act(swap_code(seat))
-                    return True
-        return False
+    def seat_code(self, seat: int) -> str | None:
+        return swap_code(seat)  # with an Eight played, a click on a seat swaps with it
 
     # -- events ---------------------------------------------------------------------------
 
@@ -313,15 +278,8 @@ class MeanTable(TableScene):
             if event.dst == "play" and "value" in event.data:
                 self.shown_values += [int(event.data["value"])] * len(event.cards)
 
-    def says(self, seat: int, verb: str) -> str:
-        """``Ada takes`` / ``You take``: a seat's name with a verb that agrees."""
-        return agree(self.names[seat], verb)
-
-    def banner(self, words: str, share: float = 1.0) -> None:
-        self.animator.show_banner(words, self.banner_time * share)
-
     def animate_deal(self, event: Event) -> None:
-        self.banner("Four Punishment Piles, then four cards each", 0.8)
+        self.animator.say("Four Punishment Piles, then four cards each", 0.8)
 
     def animate_direction(self, event: Event) -> None:
         direction = str(event.data["direction"])
@@ -330,7 +288,7 @@ class MeanTable(TableScene):
     def animate_mean(self, event: Event) -> None:
         count = int(event.data.get("unresolved", 1))
         self.animator.step(lambda step: setattr(self, "mean_count", count))
-        self.banner("MEAN!", 0.7)
+        self.animator.say("MEAN!", 0.7)
 
     def animate_mean_resolved(self, event: Event) -> None:
         self.animator.step(lambda step: setattr(self, "mean_count", 0))
@@ -339,25 +297,24 @@ class MeanTable(TableScene):
         self.animator.show_banner(self.animator.words(event), 0.8)
 
     def animate_punished(self, event: Event) -> None:
-        owed = int(event.data["owed"])
-        piles = "a Punishment Pile" if owed == 1 else f"{owed} Punishment Piles"
-        self.banner(f"{self.says(event.seats[0], 'take')} {piles}", 0.8)
+        piles = some(int(event.data["owed"]), "Punishment Pile")
+        self.animator.say(f"{self.says(event.seats[0], 'take')} {piles}", 0.8)
 
     def animate_swap(self, event: Event) -> None:
         seat, other = event.seats
         self.animator.step(lambda step: setattr(self, "swapping", event.seats))
-        self.banner(f"{self.says(seat, 'swap')} hands with {self.names[other]}")
+        self.animator.say(f"{self.says(seat, 'swap')} hands with {self.names[other]}")
 
     def animate_clear(self, event: Event) -> None:
-        self.banner("Four of a kind: the Play Area is cleared!")
+        self.animator.say("Four of a kind: the Play Area is cleared!")
 
     def animate_win(self, event: Event) -> None:
-        self.banner(f"{self.says(event.seats[0], 'win')}!")
+        self.animator.say(f"{self.says(event.seats[0], 'win')}!")
 
     def animate_lost_on_eight(self, event: Event) -> None:
         seat = event.seats[0]
         loses = self.says(seat, "lose").split()[-1]
-        self.banner(f"{self.names[seat]} went out on an Eight and {loses}!")
+        self.animator.say(f"{self.names[seat]} went out on an Eight and {loses}!")
 
     def animate_restart(self, event: Event) -> None:
         # Four of a kind cleared: the clearer goes again at once, without drawing.
@@ -388,12 +345,11 @@ class MeanTable(TableScene):
         if phase == PHASE_SWAP:
             return "Your Eight: whose hand do you swap with?"
         if phase == PHASE_PUNISH:
-            owed = int(self.public.get("piles_owed", 1))
-            piles = "a Punishment Pile" if owed == 1 else f"{owed} Punishment Piles"
+            piles = some(int(self.public.get("piles_owed", 1)), "Punishment Pile")
             why = "You cannot play" if self.public.get("punish_reason") == "stuck" else "MEAN!"
             return f"{why}: take {piles}: click one or drag it to your hand"
         if phase == PHASE_ANSWER:
-            piles = "a pile" if self.mean_count == 1 else f"{self.mean_count} piles"
+            piles = some(self.mean_count, "pile")
             return f"MEAN!: answer with a Six (or a Wild as Six), or you take {piles}"
         top = self.public.get("top_value")
         if top is None:

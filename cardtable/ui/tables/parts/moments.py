@@ -1,6 +1,7 @@
 """What a table shows for a moment of play, game-agnostic: a call shouted over the
 table, a clock that runs out round a pile, a name tag, a list of players in order (who
-hit first, who is still to come), and a sign that turns over (Going Up / Going Down).
+hit first, who is still to come), a sign that turns over (Going Up / Going Down), and a
+panel saying what is called for.
 
 Plain functions on a surface; the table says where, when and in what words. Not for
 the timing of the moment (the table's ``animate_*`` hooks) nor one game's own marks.
@@ -176,6 +177,24 @@ class TimedCall:
         drawing.label_box(surface, self.flash, at, size, fill, ink, "midtop", alpha)
 
 
+def call_panel(
+    surface: pygame.Surface,
+    box: pygame.Rect,
+    title: str,
+    words: str,
+    colour: Colour,
+    mark: Callable[[tuple[int, int]], None],
+) -> None:
+    """A panel beside a pile saying what is called for: ``title`` at its top in
+    ``colour`` (rimmed in it too), the game's ``mark(middle)`` in its middle (a shape, a
+    number), ``words`` at its foot."""
+    theme.panel(surface, box, alpha=225, radius=12)
+    pygame.draw.rect(surface, colour, box, 3, border_radius=12)
+    theme.text(surface, title, (box.centerx, box.y + 6), 14, colour, True, "midtop")
+    mark((box.centerx, box.centery + 4))
+    theme.text(surface, words, (box.centerx, box.bottom - 6), 14, theme.INK, True, "midbottom")
+
+
 def arrow(
     surface: pygame.Surface,
     points: list[tuple[float, float]],
@@ -254,3 +273,16 @@ class FlipSign:
             return self.shown, 1.0
         squeeze = max(0.04, flip_width(self.turn.progress))
         return (self.was if self.turn.progress < 0.5 else self.shown), squeeze
+
+    def draw(
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        faces: dict[Any, tuple[Colour, str, float]],
+    ) -> None:
+        """The sign in ``rect`` as it stands now: ``faces[side]`` is each side's colour,
+        words and type size (a share of the sign's height)."""
+        side, squeeze = self.face()
+        colour, words, share = faces[side]
+        size = max(12, round(rect.height * share))
+        turning_sign(surface, rect, colour, words, size, squeeze)

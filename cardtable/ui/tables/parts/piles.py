@@ -1,6 +1,6 @@
-"""Words and marks round the cards, game-agnostic: a caption above or below a pile,
-a few lines of help in an empty spot or under a plate, and a veil over the cards of a
-fanned row that cannot be played now.
+"""Words and marks round the cards, game-agnostic: a caption above or below a pile (with
+an outline while it is empty), a few lines of help in an empty spot or under the viewer's
+plate, and a veil over the cards of a fanned row that cannot be played now.
 
 Plain functions on a surface; the table says which words and where. Not for the card
 faces (``painter``) nor the drop targets (``frame``).
@@ -11,6 +11,7 @@ from __future__ import annotations
 import pygame
 
 from ... import theme
+from .. import drawing
 
 Colour = tuple[int, int, int]
 
@@ -33,6 +34,20 @@ def caption(
     return theme.text(surface, words, at, size, colour, bold, anchor)
 
 
+def labelled_pile(
+    surface: pygame.Surface,
+    words: str,
+    rect: pygame.Rect,
+    empty: bool,
+    size: int = 14,
+    bold: bool = False,
+) -> None:
+    """A pile's label above it, and where it lies an outline while it is ``empty``."""
+    caption(surface, words, rect, size, bold=bold)
+    if empty:
+        drawing.target(surface, rect, None)
+
+
 def help_lines(
     surface: pygame.Surface,
     lines: list[str],
@@ -50,6 +65,30 @@ def help_lines(
             theme.text(surface, line, where, size, theme.INK_DIM, font=font)
 
 
+def drop_hint(
+    surface: pygame.Surface, rect: pygame.Rect, lines: list[str], short: list[str]
+) -> None:
+    """In an empty drop spot, centred: what to do (the first line, bold) and the other
+    ways to do it; ``short`` instead where a line is too wide for the spot."""
+    if max(theme.fonts().get(13).size(line)[0] for line in lines) > rect.width - 8:
+        lines = short
+    for index, line in enumerate(lines):
+        colour = theme.INK if index == 0 else theme.INK_DIM
+        at = (rect.centerx, rect.centery + (index - 1) * 20)
+        theme.text(surface, line, at, 13, colour, index == 0, "center")
+
+
+def plate_help(table, surface: pygame.Surface, lines: list[str], size: int = 13) -> None:
+    """Under the viewer's plate while they are to act: how to play, in ``lines``; on a
+    plate too narrow for the first two, only the rest (the status line says the first)."""
+    plate = table.plates.get(table.viewer) if table.viewer is not None else None
+    if plate is None or not table.awaiting_human():
+        return
+    if max(theme.fonts().get(size).size(line)[0] for line in lines[:2]) > plate.width:
+        lines = lines[2:]
+    help_lines(surface, lines, (plate.x + 4, plate.bottom + 8), size, plate.width, size + 4)
+
+
 def veil(surface: pygame.Surface, slots: list[pygame.Rect], dimmed: set[int]) -> None:
     """A dark veil over the cards at ``dimmed`` in a fanned row: only the part not
     covered by the next card, so the veil never darkens its neighbour."""
@@ -62,6 +101,20 @@ def veil(surface: pygame.Surface, slots: list[pygame.Rect], dimmed: set[int]) ->
             visible = max(0, slots[index + 1].x - rect.x)
             layer = layer.subsurface((0, 0, min(rect.w, visible), rect.h))
         surface.blit(layer, rect)
+
+
+def veil_unplayable(table, surface: pygame.Surface, playable: set[str]) -> None:
+    """On the viewer's turn, a veil over the cards in their hand that are not in
+    ``playable`` (card codes), except any the viewer holds picked; nothing when no card
+    is playable (the whole hand would be veiled)."""
+    if table.viewer is None or not playable:
+        return
+    zone = f"hand:{table.viewer}"
+    picked = table.input.picked
+    held = set(picked.group) if picked is not None and picked.zone == zone else set()
+    cards = table.model.get(zone, [])
+    dimmed = {i for i, code in enumerate(cards) if code not in playable and i not in held}
+    veil(surface, table.view.slots(zone), dimmed)
 
 
 def fanned_run(spot, count: int, run: int, fan: float) -> list[pygame.Rect]:

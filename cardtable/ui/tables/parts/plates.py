@@ -1,5 +1,6 @@
-"""A seat's place at the table, game-agnostic: its box cut into the name plate and the
-room for its cards, and a key drawn as a key cap (the key that slaps for a seat).
+"""A seat's place at the table, game-agnostic: the seats placed round the table, each box
+cut into the name plate and the room for its cards, and a key drawn as a key cap (the key
+that slaps for a seat).
 
 The plate itself is drawn by ``TableScene.draw_plate`` (``drawing.plate``); what a game
 writes on it (a score, a card count) is the table's. Not for where the seats go
@@ -8,11 +9,36 @@ writes on it (a score, a card count) is the table's. Not for where the seats go
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from ... import theme
+from ...layout import SeatLayout, seat_layout
+from ..frame import TOP_BAR
+
+if TYPE_CHECKING:
+    from ..base import TableScene
 
 Colour = tuple[int, int, int]
+
+
+def place_seats(
+    table: TableScene,
+    size: tuple[int, int],
+    bottom_height: float,
+    box: tuple[float, float],
+    top: int = TOP_BAR,
+) -> SeatLayout:
+    """The seats round the table, the bottom one's strip ``bottom_height`` high, the others'
+    boxes at most ``box`` (``layout.seat_layout``), below the top bar (``top``), kept as
+    ``table.seat_boxes``; the table's ``plates`` and ``view.spots`` start afresh for its
+    layout to fill."""
+    seats = seat_layout(
+        table.players, table.bottom_seat(), size, bottom_height, box, top_reserved=top
+    )
+    table.seat_boxes, table.plates, table.view.spots = seats, {}, {}
+    return seats
 
 
 def split_seat(

@@ -2,8 +2,8 @@
 of play run on. It goes round the cards and, where there is room, wide and tall enough
 that the labels above the piles lie inside it, never under an arrow.
 
-Geometry only (rects and points); the table draws on it (``moments.arrow``). Not for
-where the piles go (the table's ``layout``).
+Geometry only (rects and points, the labels measured in the table's type); the table
+draws on it (``moments.arrow``). Not for where the piles go (the table's ``layout``).
 """
 
 from __future__ import annotations
@@ -11,6 +11,8 @@ from __future__ import annotations
 import math
 
 import pygame
+
+from ... import theme
 
 #: The arrows' usual spans round the piles, above and below, in screen degrees.
 ARCS = ((200, 340), (20, 160))
@@ -57,6 +59,25 @@ def labelled_oval(
         if room.inflate(0, -20).move(0, 10).contains(ring):
             return ring
     return None
+
+
+def round_piles(
+    piles: dict[str, pygame.Rect], room: pygame.Rect, size: int = 14
+) -> tuple[pygame.Rect, dict[str, pygame.Rect]]:
+    """The oval round ``piles`` (``{label: rect}``, every pile one card) kept in ``room``,
+    and where each label stands, above its pile and inside the oval; no labels (``{}``)
+    where they do not fit inside it."""
+    font = theme.fonts().get(size)
+    labels = {}
+    for words, pile in piles.items():
+        labels[words] = pygame.Rect((0, 0), font.size(words))
+        labels[words].midbottom = (pile.centerx, pile.top - 16)
+    card = next(iter(piles.values()))
+    around = card.unionall(list(piles.values()))
+    ring = labelled_oval(around, card, room, list(labels.values()))
+    if ring is None:
+        return oval(around, card, room, [], LABELS_INSIDE[0]), {}
+    return ring, labels
 
 
 def arcs(ring: pygame.Rect, spans=ARCS, steps: int = 24) -> list[list[tuple[float, float]]]:

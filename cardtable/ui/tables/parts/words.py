@@ -17,6 +17,11 @@ def count(number: int, thing: str) -> str:
     return f"{number} {thing}" + ("" if abs(number) == 1 else "s")
 
 
+def some(number: int, thing: str) -> str:
+    """``a pile``, ``3 piles``: a count said as a player would say it."""
+    return f"a {thing}" if number == 1 else f"{number} {thing}s"
+
+
 def and_names(names: list[str]) -> str:
     """ "Ann", "Ann and Bo", "Ann, Bo and Cy"."""
     return (
@@ -25,8 +30,13 @@ def and_names(names: list[str]) -> str:
 
 
 def agree(name: str, verb: str) -> str:
-    """``Ada takes`` / ``You take``: a name with a verb that agrees."""
-    return f"{name} {verb}" if name.lower() == "you" else f"{name} {verb}s"
+    """``Ada takes`` / ``You take``, ``Ada copies`` / ``You copy``: a name with a verb
+    that agrees."""
+    if name.lower() == "you":
+        return f"{name} {verb}"
+    if verb.endswith("y") and verb[-2:-1] not in "aeiou":
+        return f"{name} {verb[:-1]}ies"
+    return f"{name} {verb}s"
 
 
 class HandTally:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import pygame
 
-from cardtable.engine import HIDDEN, Event
+from cardtable.engine import Event
 from cardtable.games.spite_malice import (
     BUILD_SLOTS,
     END,
@@ -37,10 +37,10 @@ from cardtable.games.spite_malice import (
 )
 
 from ... import theme
-from ...cards import CardStyle, card_size
-from ...layout import seat_layout
+from ...cards import card_size
 from .. import drawing
 from ..base import TOP_BAR, Spot, TableScene
+from ..parts.plates import place_seats
 from .cards import SPITE_STYLE
 from .describe import describe
 
@@ -63,6 +63,7 @@ def pile_of(zone: str) -> int:
 
 class SpiteMaliceTable(TableScene):
     style = SPITE_STYLE
+    hand_order = staticmethod(lambda code: (card_value(code) or 99, code))
     describer = staticmethod(describe)  # the table log's words
     slaps = True  # a local human claims a Spite out of turn with their slap key
 
@@ -74,8 +75,6 @@ class SpiteMaliceTable(TableScene):
 
     def __init__(self, app, launch) -> None:
         super().__init__(app, launch)
-        self.plates: dict[int, pygame.Rect] = {}
-        self.seat_boxes = None
         self.claimed: int | None = None  # the human who claimed a Spite out of turn
         self.struck: tuple[int, float] | None = None  # a plate hit by Spite, and when
 
@@ -85,16 +84,12 @@ class SpiteMaliceTable(TableScene):
         width, height = size
         main = card_size(min(height * 0.17, width * 0.085))
         box = (min(360, width * 0.3), min(200, height * 0.3))
-        seats = seat_layout(
-            self.players, self.bottom_seat(), size, main[1] * 1.75 + 44, box, top_reserved=TOP_BAR
-        )
-        self.seat_boxes = seats
-        self.view.spots, self.plates = {}, {}
-        for seat in range(self.players):
+        seats = place_seats(self, size, main[1] * 1.75 + 44, box)
+        for seat, box in enumerate(seats.boxes):
             if seats.sides[seat] == "bottom":
-                self.layout_bottom(seat, seats.boxes[seat], main)
+                self.layout_bottom(seat, box, main)
             else:
-                self.layout_other(seat, seats.boxes[seat])
+                self.layout_other(seat, box)
         self.layout_centre(seats.center, main)
 
     def layout_bottom(self, seat: int, box: pygame.Rect, main: tuple[int, int]) -> None:
@@ -146,14 +141,6 @@ class SpiteMaliceTable(TableScene):
         return self.seat_boxes.center if self.seat_boxes else super().chooser_area()
 
     # -- cards, drags and drops -----------------------------------------------------------
-
-    def style_for(self, zone: str, code: str) -> CardStyle:
-        return SPITE_STYLE
-
-    def arrange(self, zone: str, cards: list[str]) -> list[str]:
-        if zone.startswith("hand:") and HIDDEN not in cards:
-            return sorted(cards, key=lambda code: (card_value(code) or 99, code))
-        return cards
 
     def draggable(self, zone: str) -> bool:
         if self.viewer is None:
@@ -270,13 +257,8 @@ class SpiteMaliceTable(TableScene):
             return True
         return False
 
-    def on_click(self, pos: tuple[int, int]) -> bool:
-        """After a cap, a click on a plate gives that player the Malice card."""
-        for seat, plate in self.plates.items():
-            if plate.collidepoint(pos) and give_code(seat) in self.legal_codes():
-                self.act(give_code(seat))
-                return True
-        return False
+    def seat_code(self, seat: int) -> str | None:
+        return give_code(seat)  # after a cap, a click on a seat gives it the Malice card
 
     # -- events ---------------------------------------------------------------------------
 

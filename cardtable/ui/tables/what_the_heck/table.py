@@ -14,11 +14,10 @@ from cardtable.games.what_the_heck import bid_code
 
 from ... import theme
 from ...cards import CardStyle, card_size
-from ...layout import seat_layout
 from .. import drawing
-from ..base import TOP_BAR, Spot, TableScene
-from ..parts.piles import caption, centred
-from ..parts.plates import split_seat
+from ..base import Spot, TableScene
+from ..parts.piles import caption, centred, drop_hint
+from ..parts.plates import place_seats, split_seat
 from ..parts.words import count
 from .cards import PLAYER_STYLE, POINT_STYLE, point_face
 from .describe import describe
@@ -39,7 +38,6 @@ class WhatTheHeckTable(TableScene):
     def __init__(self, app, launch) -> None:
         super().__init__(app, launch)
         self.reveal: dict | None = None
-        self.plates: dict[int, pygame.Rect] = {}
         self.bid_spots: dict[int, pygame.Rect] = {}
 
     # -- layout ---------------------------------------------------------------------------
@@ -48,16 +46,13 @@ class WhatTheHeckTable(TableScene):
         width, height = size
         main = card_size(min(height * 0.2, width * 0.12))
         box = (min(330, width * 0.28), min(180, height * 0.27))
-        seats = seat_layout(
-            self.players, self.bottom_seat(), size, main[1] + 56, box, top_reserved=TOP_BAR
-        )
-        self.seat_boxes = seats
-        self.view.spots, self.plates, self.bid_spots = {}, {}, {}
-        for seat in range(self.players):
+        seats = place_seats(self, size, main[1] + 56, box)
+        self.bid_spots = {}
+        for seat, box in enumerate(seats.boxes):
             if seats.sides[seat] == "bottom":
-                self.layout_bottom(seat, seats.boxes[seat], main)
+                self.layout_bottom(seat, box, main)
             else:
-                self.layout_other(seat, seats.boxes[seat])
+                self.layout_other(seat, box)
         # The middle, left to right: the Point Card stack, the face-up Point Card(s) and
         # the bottom seat's bid spot, nearest the hand it is dragged from. On a very small
         # window the cards still fill the middle rather than shrink to nothing.
@@ -208,13 +203,8 @@ class WhatTheHeckTable(TableScene):
             theme.text(surface, f"you laid {laid[0]}", where, 15, theme.INK, True, "midtop")
         if self.awaiting_human() and not laid:
             # In the empty spot: what to do, and the other two ways to do it.
-            lines = ["Drop a card here", "or click a card,", "or ←/→ and Enter"]
-            if max(theme.fonts().get(13).size(line)[0] for line in lines) > rect.width - 8:
-                lines = ["Drop a", "card here"]
-            for index, line in enumerate(lines):
-                colour = theme.INK if index == 0 else theme.INK_DIM
-                at = (rect.centerx, rect.centery + (index - 1) * 20)
-                theme.text(surface, line, at, 13, colour, index == 0, "center")
+            ways = ["Drop a card here", "or click a card,", "or ←/→ and Enter"]
+            drop_hint(surface, rect, ways, ["Drop a", "card here"])
         self.draw_middle(surface)
         caption(surface, "Played", self.view.spots[f"played:{bottom}"].rect, gap=3)
         caption(surface, "Won", self.view.spots[f"won:{bottom}"].rect, below=True, gap=0)

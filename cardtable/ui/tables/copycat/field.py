@@ -1,0 +1,98 @@
+"""The field at the Copy Cat table: the original play, then each copy laid beside it as
+a small fan per player, with who played what named under each group.
+
+Kept as shown while events play out (the observation catches up after). Not for which
+plays are legal (the engine) nor the rest of the table's layout (``table``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from cardtable.engine import Event
+
+from ... import theme
+from .. import drawing
+from ..view import Spot
+
+if TYPE_CHECKING:
+    from ..base import TableScene
+
+FAN = 0.34  # how far each card of a group on the field sits right of the one before
+
+
+class Field:
+    """The field's groups as shown: ``(seat, cards, copy)`` each, the original first."""
+
+    def __init__(self, table: TableScene) -> None:
+        self.table = table
+        self.groups: list[tuple[int, int, bool]] = []
+
+    def synced(self, field: dict) -> None:
+        """The view was loaded: the groups as observed."""
+        self.groups = [
+            (int(play["seat"]), len(play["cards"]), bool(play["copy"]))
+            for play in field.get("plays", [])
+        ]
+
+    def moving(self, events: list[Event]) -> None:
+        """Cards start flying: a play or a copy adds its group, a sweep empties the field."""
+        for event in events:
+            if event.src == "field":
+                self.groups = []
+            if event.dst == "field" and event.seat is not None:
+                self.groups.append((event.seat, len(event.cards), bool(self.groups)))
+
+    def place(self, spot: Spot, count: int) -> list[pygame.Rect]:
+        """Where the field's cards lie (``Spot(place=...)``): the original play, then each
+        copy beside it, a small fan per player, squeezed to fit."""
+        groups = self.groups_for(count)
+        width, height = spot.card
+        fan = round(width * FAN)
+        widths = [width + fan * (size - 1) for _seat, size, _copy in groups]
+        gap = round(width * 0.3)
+        total = sum(widths) + gap * max(0, len(groups) - 1)
+        if total > spot.rect.width and len(groups) > 1:
+            squeeze = spot.rect.width / total
+            fan, gap = max(6, round(fan * squeeze)), max(4, round(gap * squeeze))
+            widths = [width + fan * (size - 1) for _seat, size, _copy in groups]
+            total = sum(widths) + gap * (len(groups) - 1)
+        x = spot.rect.centerx - total // 2
+        rects = []
+        for (_seat, size, _copy), group_width in zip(groups, widths, strict=True):
+            for index in range(size):
+                rects.append(pygame.Rect(x + index * fan, spot.rect.y, width, height))
+            x += group_width + gap
+        return rects[:count]
+
+    def groups_for(self, count: int) -> list[tuple[int, int, bool]]:
+        """The field's groups as shown, covering ``count`` cards."""
+        groups = list(self.groups)
+        shown = sum(size for _seat, size, _copy in groups)
+        if shown < count:
+            groups.append((-1, count - shown, True))
+        while groups and shown > count:
+            seat, size, copy = groups.pop()
+            shown -= size
+            if shown < count:
+                groups.append((seat, count - shown, copy))
+                shown = count
+        return groups
+
+    def draw_names(self, surface: pygame.Surface) -> None:
+        """Who played what: a name under each group of the field."""
+        table = self.table
+        spot = table.view.spots["field"]
+        rects = table.view.slots("field")
+        at = 0
+        for seat, size, copy in self.groups_for(len(rects)):
+            group = rects[at : at + size]
+            at += size
+            if seat < 0 or not group:
+                continue
+            below = (group[0].left + (group[-1].right - group[0].left) // 2, spot.rect.bottom + 2)
+            words = table.says(seat, "copy" if copy else "play")
+            ink = theme.INK if copy else theme.GOLD
+            drawing.label_box(surface, words, below, 13, ink=ink, anchor="midtop")
