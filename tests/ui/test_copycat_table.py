@@ -212,6 +212,7 @@ def test_the_score_sheet_between_games_shows_the_coins(app):
     until(app, lambda: table.sheet is not None)
     assert table.sheet.headings == ("Game", *table.names)
     assert table.sheet.rows == [("1. Pattern B", "31", "22", "22")]
+    assert table.sheet.button.label == "Next game"  # Copy Cat plays games, not hands
     key(app, pygame.K_RETURN)
     until(app, lambda: table.public.get("game") == 2 and not table.animator.busy)
 

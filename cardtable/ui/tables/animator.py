@@ -219,18 +219,19 @@ class Animator:
         if scores is not None:
             self.step(lambda step: self.table.view.public.update(scores=list(scores)))
 
-    def animate_hand_over(self, event: Event) -> None:
-        """Between hands: the score sheet; the next deal waits until the players go on."""
+    def animate_hand_over(self, event: Event, deal: str = "hand") -> None:
+        """Between hands (a ``deal`` in the game's words: Copy Cat plays games): the score
+        sheet; the next deal waits until the players go on."""
         table = self.table
         headings, rows = table.sheet_rows(event)
-        words = "See the results" if event.data.get("match_over") else "Next hand"
+        words = "See the results" if event.data.get("match_over") else f"Next {deal}"
 
         def start(step: Step) -> None:
-            title = self.words(event) or "The hand is over"
+            title = self.words(event) or f"The {deal} is over"
             note = table.sheet_note(event)
             table.sheet = ScoreSheet(title, headings, rows, table.next_hand, words, note)
             table.sheet.place(table.chooser_area())
-            step.tweens.append(table.sheet.hold)  # the next deal waits for "Next hand"
+            step.tweens.append(table.sheet.hold)  # the next deal waits for the button
 
         self.step(start, label="score sheet")
 

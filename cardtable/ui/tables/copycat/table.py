@@ -297,7 +297,7 @@ class CopyCatTable(TableScene):
 
     def animate_game_over(self, event: Event) -> None:
         self.animator.step(hold=0.8, label="read the hands")
-        self.animator.animate_hand_over(event)
+        self.animator.animate_hand_over(event, deal="game")
 
     def sheet_rows(self, event: Event) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
         rows = []
