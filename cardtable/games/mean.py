@@ -19,6 +19,7 @@ with ``play_code``, ``dir_code``, ``swap_code`` and ``punish_code`` and read wit
 
 from __future__ import annotations
 
+import operator
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
@@ -197,6 +198,8 @@ def _wild_plays(
 
 
 _DIRS = [Action(dir_code("up")), Action(dir_code("down"))]
+MAX_PLAYERS = 8
+_HAND_ZONES = tuple(f"hand:{seat}" for seat in range(MAX_PLAYERS))  # zone names made once
 _SWAPS = [Action(swap_code(target)) for target in range(8)]
 _PUNISHES = [Action(punish_code(pile)) for pile in range(PILES)]
 
@@ -333,13 +336,12 @@ class MeanState(GameState):
                 face = "up" if place == PILE_SIZE - 1 else "down"
                 events.append(Event("move", (card,), "draw", zone, face, None, "", {}))
         # One card at a time, from the dealer's left, ending with the dealer (seat 0).
-        zones = [f"hand:{seat}" for seat in range(players)]
         for _ in range(DEAL_SIZE):
             for step in range(1, players + 1):
                 seat = step % players
                 card = draw.pop()
                 self.hands[seat].append(card)
-                events.append(Event("move", (card,), "draw", zones[seat], seat, seat, "", {}))
+                events.append(Event("move", (card,), "draw", _HAND_ZONES[seat], seat, seat, "", {}))
         events += self._start_turn(0)  # the dealer goes first
         self.setup_events = events
         self._changed()
@@ -421,21 +423,20 @@ class MeanState(GameState):
         return self._explain_play(seat, cards, value)
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
-        events = self._carry_out(seat, action)
+        read = parse(action.code)
+        kind = read.kind
+        if kind == "play":
+            assert read.value is not None
+            events = self._play(seat, read.cards, read.value)
+        elif kind == "dir":
+            events = self._choose_direction(seat, str(read.direction))
+        elif kind == "swap":
+            events = self._swap(seat, int(read.target or 0))
+        else:
+            events = self._take_pile(seat, int(read.pile or 0))
         if self.phase != PHASE_OVER and not self.draw_deck:
             events += self._watch_for_cycles()
         return events
-
-    def _carry_out(self, seat: int, action: Action) -> list[Event]:
-        read = parse(action.code)
-        if read.kind == "play":
-            assert read.value is not None
-            return self._play(seat, read.cards, read.value)
-        if read.kind == "dir":
-            return self._choose_direction(seat, str(read.direction))
-        if read.kind == "swap":
-            return self._swap(seat, int(read.target or 0))
-        return self._take_pile(seat, int(read.pile or 0))
 
     def zones(self) -> dict[str, Zone]:
         zones = {
@@ -583,13 +584,16 @@ class MeanState(GameState):
         hand = self.hands[seat]
         run_value, run_count = self.top_run()
         plays: list[Action] = []
-        present = set(hand)
-        for value in range(low, high + 1):
-            name = _NAMES[value]
-            if name in present:
+        # The values held, in order (a hand holds few of the twelve).
+        held = set(hand)
+        wilds = 0
+        if WILD in held:
+            held.remove(WILD)
+            wilds = hand.count(WILD)
+        for value in sorted(map(_VALUE_OF.__getitem__, held)):
+            if low <= value <= high:
                 room = KIND_LIMIT - run_count if value == run_value else KIND_LIMIT
-                plays += _RUNS[value, min(hand.count(name), room)]
-        wilds = hand.count(WILD) if WILD in present else 0
+                plays += _RUNS[value, min(hand.count(_NAMES[value]), room)]
         if wilds:
             plays += _wild_plays(low, high, run_value, run_count, min(wilds, KIND_LIMIT))
         return plays
@@ -705,7 +709,7 @@ class MeanState(GameState):
         self.play_area.extend(cards)
         self.play_values += [value] * len(cards)
         # The move says what the cards count as: a Wild's announced value travels on it.
-        events = [Event("move", cards, f"hand:{seat}", "play", "up", seat, "", {"value": value})]
+        events = [Event("move", cards, _HAND_ZONES[seat], "play", "up", seat, "", {"value": value})]
         if cards[0] == WILD:
             wilds = "Wild" if len(cards) == 1 else f"{len(cards)} Wilds"
             events.append(
@@ -729,7 +733,7 @@ class MeanState(GameState):
             events.append(
                 announce("MEAN!", seat, what="mean", seats=(seat,), unresolved=self.unresolved_mean)
             )
-        clears = self.top_run()[1] >= KIND_LIMIT
+        clears = self.play_values[-KIND_LIMIT:].count(value) == KIND_LIMIT  # four in a row
         eight = value == EIGHT
         self.pending = {"seat": seat, "value": value, "clears": clears, "eight": eight}
         losing = eight and not hand
@@ -931,7 +935,9 @@ class MeanState(GameState):
             drawn = deck[-count:][::-1]  # one at a time off the top
             del deck[-count:]
             hand.extend(drawn)
-            events.append(Event("move", tuple(drawn), "draw", f"hand:{seat}", seat, seat, "", {}))
+            events.append(
+                Event("move", tuple(drawn), "draw", _HAND_ZONES[seat], seat, seat, "", {})
+            )
             if not deck:
                 events.append(announce("The Draw Deck is empty: the end game", what="end-game"))
         if not deck:  # before that, no one wins
@@ -1003,11 +1009,12 @@ class MeanState(GameState):
         """Everything the rest of the game depends on: every hand (its cards in any order),
         the Play Area, the Punishment Piles, the direction and who is to act in what step."""
         pending = None if self.pending is None else tuple(sorted(self.pending.items()))
+        # Built with map (asked after every move of the end game).
         return (
-            tuple(tuple(sorted(hand)) for hand in self.hands),
+            tuple(map(tuple, map(sorted, self.hands))),
             tuple(self.play_area),
             tuple(self.play_values),
-            tuple(tuple(pile) for pile in self.punishment_piles),
+            tuple(map(tuple, self.punishment_piles)),
             self.direction,
             self.current,
             self.phase,
@@ -1021,15 +1028,15 @@ class MeanState(GameState):
         """After each move once the Draw Deck is empty: progress (a card left play, a player
         went out, a hand reached a new low) restarts the watch; a position seen for the third
         time, or 200 rounds without progress, calls the game (RULINGS.md: Endless games)."""
-        sizes = [len(hand) for hand in self.hands]
+        sizes = list(map(len, self.hands))
+        lowest = self.lowest
         mark = (len(self.removed) + len(self.removed_unseen), sum(self.active))
-        progress = self.lowest is None or mark != self.progress_mark
-        if self.lowest is not None and any(
-            size < low for size, low in zip(sizes, self.lowest, strict=True)
+        if (
+            lowest is None
+            or mark != self.progress_mark
+            or any(map(operator.lt, sizes, lowest))  # a hand below its lowest yet
         ):
-            progress = True
-        if progress:
-            self.lowest = sizes if self.lowest is None else list(map(min, sizes, self.lowest))
+            self.lowest = sizes if lowest is None else list(map(min, sizes, lowest))
             self.progress_mark = mark
             self.turns_without_progress = 0
             # A card out of play never comes back, so no earlier position can recur.
@@ -1159,7 +1166,7 @@ INFO = GameInfo(
     id="mean",
     title="MEAN!",
     min_players=2,
-    max_players=8,
+    max_players=MAX_PLAYERS,
     state_class=MeanState,
     summary="Shed your cards Going Up or Going Down; Sixes punish, Eights swap hands.",
     rules_help=RULES_HELP,
