@@ -202,6 +202,31 @@ MAX_PLAYERS = 8
 _HAND_ZONES = tuple(f"hand:{seat}" for seat in range(MAX_PLAYERS))  # zone names made once
 _SWAPS = [Action(swap_code(target)) for target in range(8)]
 _PUNISHES = [Action(punish_code(pile)) for pile in range(PILES)]
+DIRECTION_WORDS = {"up": "Going Up", "down": "Going Down"}
+
+
+def _play_moves(seat: int) -> dict[str, Event]:
+    """The move of every play there is by ``seat`` onto the Play Area, by its code. The move
+    says what the cards count as: a Wild's announced value travels on it."""
+    moves = {}
+    for (value, count), action in [*_PLAYS.items(), *_WILD_PLAYS.items()]:
+        cards = (action.code.split()[1],) * count
+        data = {"value": value}
+        moves[action.code] = Event("move", cards, _HAND_ZONES[seat], "play", "up", seat, "", data)
+    return moves
+
+
+# The events that are always the same, made once per seat (events are never changed): a
+# play's move, the start of a normal turn, the Card Direction announced.
+_PLAY_MOVES = tuple(_play_moves(seat) for seat in range(MAX_PLAYERS))
+_TURNS = tuple(Event("turn", (), None, None, "up", seat) for seat in range(MAX_PLAYERS))
+_DIRECTION_EVENTS = {
+    direction: tuple(
+        announce(words, seat, what="direction", seats=(seat,), direction=direction)
+        for seat in range(MAX_PLAYERS)
+    )
+    for direction, words in DIRECTION_WORDS.items()
+}
 
 
 def _number(word: str, what: str) -> int:
@@ -427,7 +452,7 @@ class MeanState(GameState):
         kind = read.kind
         if kind == "play":
             assert read.value is not None
-            events = self._play(seat, read.cards, read.value)
+            events = self._play(seat, read.cards, read.value, action.code)
         elif kind == "dir":
             events = self._choose_direction(seat, str(read.direction))
         elif kind == "swap":
@@ -623,7 +648,7 @@ class MeanState(GameState):
         return [n for n, pile in enumerate(self.punishment_piles) if pile]
 
     def direction_words(self) -> str:
-        return "Going Up" if self.direction == "up" else "Going Down"
+        return DIRECTION_WORDS["up" if self.direction == "up" else "down"]
 
     # -- why a move is refused ---------------------------------------------------------
 
@@ -701,15 +726,14 @@ class MeanState(GameState):
 
     # -- the rules ---------------------------------------------------------------------
 
-    def _play(self, seat: int, cards: tuple[str, ...], value: int) -> list[Event]:
+    def _play(self, seat: int, cards: tuple[str, ...], value: int, code: str) -> list[Event]:
         from_empty = not self.play_area
         hand = self.hands[seat]
         for card in cards:
             hand.remove(card)
         self.play_area.extend(cards)
         self.play_values += [value] * len(cards)
-        # The move says what the cards count as: a Wild's announced value travels on it.
-        events = [Event("move", cards, _HAND_ZONES[seat], "play", "up", seat, "", {"value": value})]
+        events = [_PLAY_MOVES[seat][code]]
         if cards[0] == WILD:
             wilds = "Wild" if len(cards) == 1 else f"{len(cards)} Wilds"
             events.append(
@@ -749,9 +773,7 @@ class MeanState(GameState):
         return [self._direction_event(seat)] + self._after_direction(seat)
 
     def _direction_event(self, seat: int) -> Event:
-        return announce(
-            self.direction_words(), seat, what="direction", seats=(seat,), direction=self.direction
-        )
+        return _DIRECTION_EVENTS[str(self.direction)][seat]
 
     def _after_direction(self, seat: int) -> list[Event]:
         assert self.pending is not None
@@ -927,7 +949,7 @@ class MeanState(GameState):
         """A normal turn: draw up to five (by itself), then play or be punished."""
         self.current = seat
         self.phase = PHASE_PLAY
-        events = [Event("turn", (), None, None, "up", seat)]
+        events = [_TURNS[seat]]
         hand = self.hands[seat]
         deck = self.draw_deck
         if len(hand) < HAND_SIZE and deck:

@@ -40,10 +40,24 @@ _RANK = {card: int(card) for card in PLAYER_CARDS}
 _POINTS = {card: int(card) for card in POINT_CARDS}
 MAX_PLAYERS = 5
 # Zone names made once: every bid and every reveal names them.
-_HAND_ZONES = tuple(f"hand:{seat}" for seat in range(MAX_PLAYERS))
 _BID_ZONES = tuple(f"bid:{seat}" for seat in range(MAX_PLAYERS))
-_PLAYED_ZONES = tuple(f"played:{seat}" for seat in range(MAX_PLAYERS))
 _WON_ZONES = tuple(f"won:{seat}" for seat in range(MAX_PLAYERS))
+# The moves of one Player Card, always the same, made once per seat and card (events are
+# immutable): laid face down (the owner sees it), then turned up and kept in front.
+_LAID = tuple(
+    {
+        card: Event("move", (card,), f"hand:{seat}", f"bid:{seat}", seat, seat)
+        for card in PLAYER_CARDS
+    }
+    for seat in range(MAX_PLAYERS)
+)
+_TURNED_UP = tuple(
+    {
+        card: Event("move", (card,), f"bid:{seat}", f"played:{seat}", "up", seat)
+        for card in PLAYER_CARDS
+    }
+    for seat in range(MAX_PLAYERS)
+)
 
 
 def bid_code(card: str | int) -> str:
@@ -183,7 +197,7 @@ class WhatTheHeckState(GameState):
         self.hands[seat].remove(card)
         self.bids[seat].append(card)
         self.waiting = tuple([waiting for waiting in self.waiting if waiting != seat])
-        events = [Event("move", (card,), _HAND_ZONES[seat], _BID_ZONES[seat], seat, seat, "", {})]
+        events = [_LAID[seat][card]]
         if not self.waiting:
             events += self._resolve()
         return events
@@ -273,9 +287,7 @@ class WhatTheHeckState(GameState):
         for seat, card in enumerate(laid):
             self.bids[seat].clear()
             self.played[seat].append(card)
-            events.append(
-                Event("move", (card,), _BID_ZONES[seat], _PLAYED_ZONES[seat], "up", seat, "", {})
-            )
+            events.append(_TURNED_UP[seat][card])
         last_round = self.round == ROUNDS
         if winner is not None:
             taken = list(self.center)
