@@ -52,9 +52,11 @@ class Event(_EventFields):
     slap      a slap round opens, takes a hit, or closes (``data`` tells which)
     over      the game (or hand) is over; ``data`` holds the result
 
-    Immutable, read by field name. A named tuple because games make thousands of events in
-    a search, and a tuple is the cheapest immutable record Python builds (a frozen
-    dataclass costs half as much again); nothing reads an event by position.
+    Never changed once made, ``data`` included: a game may make an event that is always
+    the same once and return it every time. Read by field name. A named tuple because games
+    make thousands of events in a search, and a tuple is the cheapest immutable record
+    Python builds (a frozen dataclass costs half as much again); nothing reads an event by
+    position.
     """
 
     __slots__ = ()

@@ -175,11 +175,12 @@ _WILD_PLAYS = {
     for value in VALUES
     for count in range(1, KIND_LIMIT + 1)
 }
-# The plays of one to ``k`` cards of a value, in that order.
+# The plays of one to ``k`` cards of a value, in that order: ``_RUNS[value][k]``.
 _RUNS = {
-    (value, k): tuple(_PLAYS[value, count] for count in range(1, k + 1))
+    value: tuple(
+        tuple(_PLAYS[value, count] for count in range(1, k + 1)) for k in range(KIND_LIMIT + 1)
+    )
     for value in VALUES
-    for k in range(KIND_LIMIT + 1)
 }
 
 
@@ -200,25 +201,58 @@ def _wild_plays(
 _DIRS = [Action(dir_code("up")), Action(dir_code("down"))]
 MAX_PLAYERS = 8
 _HAND_ZONES = tuple(f"hand:{seat}" for seat in range(MAX_PLAYERS))  # zone names made once
+_ALONE = tuple((seat,) for seat in range(MAX_PLAYERS))  # to_act: one seat at a time
 _SWAPS = [Action(swap_code(target)) for target in range(8)]
 _PUNISHES = [Action(punish_code(pile)) for pile in range(PILES)]
 DIRECTION_WORDS = {"up": "Going Up", "down": "Going Down"}
 
 
-def _play_moves(seat: int) -> dict[str, Event]:
-    """The move of every play there is by ``seat`` onto the Play Area, by its code. The move
-    says what the cards count as: a Wild's announced value travels on it."""
-    moves = {}
+def _play_events(seat: int) -> dict[str, tuple[Event, ...]]:
+    """What every play there is by ``seat`` shows first, by its code: the cards' move onto
+    the Play Area, which says what they count as (a Wild's announced value travels on it),
+    and for Wilds the announcement of the value."""
+    plays = {}
     for (value, count), action in [*_PLAYS.items(), *_WILD_PLAYS.items()]:
         cards = (action.code.split()[1],) * count
         data = {"value": value}
-        moves[action.code] = Event("move", cards, _HAND_ZONES[seat], "play", "up", seat, "", data)
-    return moves
+        events = [Event("move", cards, _HAND_ZONES[seat], "play", "up", seat, "", data)]
+        if cards[0] == WILD:
+            wilds = "Wild" if count == 1 else f"{count} Wilds"
+            text = f"{{P{seat}}}: {wilds} as {value}"
+            events.append(
+                announce(text, seat, what="wild", seats=(seat,), value=value, count=count)
+            )
+        plays[action.code] = tuple(events)
+    return plays
 
 
-# The events that are always the same, made once per seat (events are never changed): a
-# play's move, the start of a normal turn, the Card Direction announced.
-_PLAY_MOVES = tuple(_play_moves(seat) for seat in range(MAX_PLAYERS))
+@lru_cache(maxsize=1024)
+def _punished(seat: int, owed: int, reason: str) -> tuple[Event, Event]:
+    """The turn of ``seat`` to take ``owed`` Punishment Piles, and its announcement."""
+    piles = "a Punishment Pile" if owed == 1 else f"{owed} Punishment Piles"
+    return (
+        Event("turn", seat=seat, text="punish", what="punish"),
+        announce(
+            f"{{P{seat}}} takes {piles}",
+            seat,
+            what="punished",
+            seats=(seat,),
+            owed=owed,
+            reason=reason,
+        ),
+    )
+
+
+@lru_cache(maxsize=1024)
+def _mean_announced(seat: int, unresolved: int) -> Event:
+    """MEAN!, by ``seat``, with ``unresolved`` MEAN! cards on top of the Play Area now."""
+    return announce("MEAN!", seat, what="mean", seats=(seat,), unresolved=unresolved)
+
+
+# The events that are always the same are made once (events are never changed): by seat,
+# a play's first events, the start of a normal turn, the Card Direction announced; the
+# punishments and MEAN! announcements as they come up.
+_PLAY_EVENTS = tuple(_play_events(seat) for seat in range(MAX_PLAYERS))
 _TURNS = tuple(Event("turn", (), None, None, "up", seat) for seat in range(MAX_PLAYERS))
 _DIRECTION_EVENTS = {
     direction: tuple(
@@ -379,7 +413,7 @@ class MeanState(GameState):
 
     @property
     def to_act(self) -> tuple[int, ...]:
-        return () if self.phase == PHASE_OVER else (self.current,)
+        return () if self.phase == PHASE_OVER else _ALONE[self.current]
 
     def _legal_actions(self, seat: int) -> list[Action]:
         if self.phase == PHASE_OVER or seat != self.current:
@@ -598,16 +632,18 @@ class MeanState(GameState):
         values = self.play_values
         if not values:
             low, high = VALUES[0], VALUES[-1]
-        elif self.direction == "up":
-            low, high = values[-1], VALUES[-1]
+            run_value, run_count = None, 0
         else:
-            low, high = VALUES[0], values[-1]
+            if self.direction == "up":
+                low, high = values[-1], VALUES[-1]
+            else:
+                low, high = VALUES[0], values[-1]
+            run_value, run_count = self.top_run()
         if self.phase == PHASE_ANSWER:
             if not low <= MEAN_VALUE <= high:
                 return []
             low = high = MEAN_VALUE
         hand = self.hands[seat]
-        run_value, run_count = self.top_run()
         plays: list[Action] = []
         # The values held, in order (a hand holds few of the twelve).
         held = set(hand)
@@ -617,8 +653,9 @@ class MeanState(GameState):
             wilds = hand.count(WILD)
         for value in sorted(map(_VALUE_OF.__getitem__, held)):
             if low <= value <= high:
+                count = hand.count(_NAMES[value])
                 room = KIND_LIMIT - run_count if value == run_value else KIND_LIMIT
-                plays += _RUNS[value, min(hand.count(_NAMES[value]), room)]
+                plays += _RUNS[value][count if count < room else room]
         if wilds:
             plays += _wild_plays(low, high, run_value, run_count, min(wilds, KIND_LIMIT))
         return plays
@@ -733,19 +770,7 @@ class MeanState(GameState):
             hand.remove(card)
         self.play_area.extend(cards)
         self.play_values += [value] * len(cards)
-        events = [_PLAY_MOVES[seat][code]]
-        if cards[0] == WILD:
-            wilds = "Wild" if len(cards) == 1 else f"{len(cards)} Wilds"
-            events.append(
-                announce(
-                    f"{{P{seat}}}: {wilds} as {value}",
-                    seat,
-                    what="wild",
-                    seats=(seat,),
-                    value=value,
-                    count=len(cards),
-                )
-            )
+        events = list(_PLAY_EVENTS[seat][code])
         if value in SETS_UP or value in SETS_DOWN:
             direction = "up" if value in SETS_UP else "down"
             if direction != self.direction:
@@ -754,9 +779,7 @@ class MeanState(GameState):
         if value == MEAN_VALUE:
             # A MEAN! answer adds to the unresolved ones; a fresh MEAN! starts from none.
             self.unresolved_mean += len(cards)
-            events.append(
-                announce("MEAN!", seat, what="mean", seats=(seat,), unresolved=self.unresolved_mean)
-            )
+            events.append(_mean_announced(seat, self.unresolved_mean))
         clears = self.play_values[-KIND_LIMIT:].count(value) == KIND_LIMIT  # four in a row
         eight = value == EIGHT
         self.pending = {"seat": seat, "value": value, "clears": clears, "eight": eight}
@@ -856,19 +879,7 @@ class MeanState(GameState):
         self.phase = PHASE_PUNISH
         self.piles_owed = owed
         self.punish_reason = reason
-        piles = "a Punishment Pile" if owed == 1 else f"{owed} Punishment Piles"
-        events = [
-            Event("turn", seat=seat, text="punish", what="punish"),
-            announce(
-                f"{{P{seat}}} takes {piles}",
-                seat,
-                what="punished",
-                seats=(seat,),
-                owed=owed,
-                reason=reason,
-            ),
-        ]
-        return events + self._make_piles_if_none()
+        return [*_punished(seat, owed, reason), *self._make_piles_if_none()]
 
     def _make_piles_if_none(self) -> list[Event]:
         """Replenish when the punished player needs a pile and none is left; when not even
@@ -1052,7 +1063,9 @@ class MeanState(GameState):
         time, or 200 rounds without progress, calls the game (RULINGS.md: Endless games)."""
         sizes = list(map(len, self.hands))
         lowest = self.lowest
-        mark = (len(self.removed) + len(self.removed_unseen), sum(self.active))
+        still_in = sum(self.active)
+        mark = (len(self.removed) + len(self.removed_unseen), still_in)
+        positions = self.positions
         if (
             lowest is None
             or mark != self.progress_mark
@@ -1062,14 +1075,19 @@ class MeanState(GameState):
             self.progress_mark = mark
             self.turns_without_progress = 0
             # A card out of play never comes back, so no earlier position can recur.
-            self.positions.clear()
+            positions.clear()
         key = self.position()
-        seen = self.positions.get(key, 0) + 1
-        self.positions[key] = seen
+        # Counted with one look-up of the key when it is new (the usual case): hashing a
+        # whole position is a fair share of an end-game move.
+        known = len(positions)
+        seen = positions.setdefault(key, 1)
+        if len(positions) == known:  # the position has occurred before
+            seen += 1
+            positions[key] = seen
         if seen >= REPETITIONS:
             text = "The same position has come round a third time: the game is called"
             return self._call(text, "repetition")
-        if self.turns_without_progress >= BACKSTOP_ROUNDS * sum(self.active):
+        if self.turns_without_progress >= BACKSTOP_ROUNDS * still_in:
             text = (
                 f"{BACKSTOP_ROUNDS} rounds without a card leaving play or a hand getting "
                 "smaller: the game is called"
