@@ -200,7 +200,9 @@ def _wild_plays(
 
 _DIRS = [Action(dir_code("up")), Action(dir_code("down"))]
 MAX_PLAYERS = 8
-_HAND_ZONES = tuple(f"hand:{seat}" for seat in range(MAX_PLAYERS))  # zone names made once
+# Zone names made once.
+_HAND_ZONES = tuple(f"hand:{seat}" for seat in range(MAX_PLAYERS))
+_PILE_ZONES = tuple(f"punish:{pile}" for pile in range(PILES))
 _ALONE = tuple((seat,) for seat in range(MAX_PLAYERS))  # to_act: one seat at a time
 _SWAPS = [Action(swap_code(target)) for target in range(8)]
 _PUNISHES = [Action(punish_code(pile)) for pile in range(PILES)]
@@ -789,7 +791,8 @@ class MeanState(GameState):
         if from_empty and self.direction is None and not clears:
             self.phase = PHASE_DIR
             return events
-        return events + self._after_direction(seat)
+        events += self._after_direction(seat)
+        return events
 
     def _choose_direction(self, seat: int, direction: str) -> list[Event]:
         self.direction = direction
@@ -854,7 +857,8 @@ class MeanState(GameState):
             events += self._check_wins()
             if self.phase == PHASE_OVER:
                 return events
-        return events + self._start_turn(self._next_seat(seat))
+        events += self._start_turn(self._next_seat(seat))
+        return events
 
     def _clear_play_area(self, seat: int) -> list[Event]:
         cleared = list(self.play_area)
@@ -936,13 +940,17 @@ class MeanState(GameState):
         self.punishment_piles[pile].clear()
         self.hands[seat].extend(cards)
         events = []
+        # The face-down cards go as the taker alone sees them, the top card face up.
+        src, dst = _PILE_ZONES[pile], _HAND_ZONES[seat]
         if len(cards) > 1:
-            events.append(move(cards[:-1], f"punish:{pile}", f"hand:{seat}", face=seat, seat=seat))
-        events.append(move(cards[-1], f"punish:{pile}", f"hand:{seat}", face="up", seat=seat))
+            events.append(Event("move", tuple(cards[:-1]), src, dst, seat, seat, "", {}))
+        events.append(Event("move", (cards[-1],), src, dst, "up", seat, "", {}))
         self.piles_owed -= 1
         if self.piles_owed:
-            return events + self._make_piles_if_none()
-        return events + self._end_punishment()
+            events += self._make_piles_if_none()
+        else:
+            events += self._end_punishment()
+        return events
 
     def _end_punishment(self) -> list[Event]:
         seat = self.current
