@@ -784,11 +784,16 @@ class MeanState(GameState):
             events.append(_mean_announced(seat, self.unresolved_mean))
         clears = self.play_values[-KIND_LIMIT:].count(value) == KIND_LIMIT  # four in a row
         eight = value == EIGHT
+        announce_direction = from_empty and self.direction is None and not clears
+        if not eight and not announce_direction:
+            # The usual play: nothing to wait for, so it ends at once (no pending step).
+            events += self._end_play(seat, clears)
+            return events
         self.pending = {"seat": seat, "value": value, "clears": clears, "eight": eight}
         losing = eight and not hand
         if losing and (not self.play_on or sum(self.active) <= 2):
             return events + self._lose(seat)
-        if from_empty and self.direction is None and not clears:
+        if announce_direction:
             self.phase = PHASE_DIR
             return events
         events += self._after_direction(seat)
@@ -830,10 +835,14 @@ class MeanState(GameState):
         return events + self._after_swap(seat)
 
     def _after_swap(self, seat: int) -> list[Event]:
-        """The end of a play: clear, go out, or pass the turn."""
+        """The end of a play that waited for its Card Direction or its swap."""
         assert self.pending is not None
         clears = self.pending["clears"]
         self.pending = None
+        return self._end_play(seat, clears)
+
+    def _end_play(self, seat: int, clears: bool) -> list[Event]:
+        """The end of a play: clear, go out, or pass the turn."""
         events: list[Event] = []
         if clears:
             events += self._clear_play_area(seat)
