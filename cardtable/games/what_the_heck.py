@@ -39,11 +39,9 @@ ROUNDS = len(POINT_CARDS)
 _RANK = {card: int(card) for card in PLAYER_CARDS}
 _POINTS = {card: int(card) for card in POINT_CARDS}
 MAX_PLAYERS = 5
-# Zone names made once: every bid and every reveal names them.
-_BID_ZONES = tuple(f"bid:{seat}" for seat in range(MAX_PLAYERS))
-_WON_ZONES = tuple(f"won:{seat}" for seat in range(MAX_PLAYERS))
+_WON_ZONES = tuple(f"won:{seat}" for seat in range(MAX_PLAYERS))  # zone names made once
 # The moves of one Player Card, always the same, made once per seat and card (events are
-# immutable): laid face down (the owner sees it), then turned up and kept in front.
+# never changed): laid face down (the owner sees it), then turned up and kept in front.
 _LAID = tuple(
     {
         card: Event("move", (card,), f"hand:{seat}", f"bid:{seat}", seat, seat)
