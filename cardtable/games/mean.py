@@ -897,10 +897,10 @@ class MeanState(GameState):
     def _make_piles_if_none(self) -> list[Event]:
         """Replenish when the punished player needs a pile and none is left; when not even
         a partial pile can be made, the rest of the punishment is not collected."""
-        if self.piles_to_take():
+        if any(self.punishment_piles):  # some pile to take
             return []
         events = self._replenish()
-        if self.piles_to_take():
+        if any(self.punishment_piles):  # some pile to take
             return events
         events.append(
             announce(
