@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import random
 import re
 import statistics
@@ -54,6 +55,19 @@ def import_before(commit: str, into: Path):
         source.write_text(text)
     sys.path.insert(0, str(into))
     return importlib.import_module("cardtable_before.games.registry")
+
+
+def measured_commit() -> str:
+    """The commit whose ``cardtable`` is measured, marked when the work tree changes it."""
+    head = subprocess.run(
+        ["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True, text=True
+    ).stdout.strip()
+    changed = subprocess.run(
+        ["git", "-C", str(ROOT), "status", "--porcelain", "--untracked-files=no", "cardtable"],
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
+    return f"{head or 'unknown'}{' with uncommitted changes' if changed else ''}"
 
 
 def our_playouts(registry, game_id: str) -> Callable[[random.Random], int]:
@@ -131,8 +145,10 @@ def open_spiel_playouts() -> Callable[[random.Random], int] | None:
 def copy_cost(registry, game_id: str, moves: int) -> float:
     """Microseconds per ``copy()`` of a state ``moves`` random moves into a match (Hit the
     Deck with a target no one reaches, so the match is still going)."""
-    options = {"target": 100_000} if game_id == "hit-the-deck" else None
-    state = registry.get(game_id).new_game(PLAYERS, seed=1, options=options)
+    state = registry.get(game_id).new_game(PLAYERS, seed=1)
+    if game_id == "hit-the-deck":
+        # Set on the state: the target option stops at 1,000, which a match reaches sooner.
+        state.target = 100_000
     chooser = random.Random(1)
     while len(state.history) < moves and not state.is_over:
         seat = state.to_act[0]
@@ -181,6 +197,7 @@ def main() -> None:
     others = {"RLCard UNO": rlcard_playouts(), "OpenSpiel crazy_eights": open_spiel_playouts()}
     contenders.update({name: playout for name, playout in others.items() if playout})
 
+    load = os.getloadavg()[0]
     choosers = {name: random.Random(name) for name in contenders}
     for name, playout in contenders.items():  # warm up: imports, caches
         timed(playout, choosers[name], 0.1)
@@ -200,7 +217,9 @@ def main() -> None:
         "",
         "Written by `python benchmarks/engine.py` (see its docstring for what is timed). "
         f"One process, {args.rounds} interleaved rounds of {args.slice} CPU-seconds per "
-        f"contender; before = commit `{args.before}`. Python {sys.version.split()[0]}.",
+        f"contender; before = commit `{args.before}`, now = commit `{measured_commit()}`. "
+        f"Python {sys.version.split()[0]}; load average {load:.1f} at the start, on "
+        f"{os.cpu_count()} cores.",
         "Ratios are taken within each round: median (min-max over the rounds).",
         "",
         "| game | player-steps per CPU-second (median) | before | speed-up | "

@@ -15,16 +15,30 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 HIDDEN = "?"
 
 Face = str | int  # "up", "down", or the one seat that sees it
+_new_tuple = tuple.__new__
 
 
-@dataclass(frozen=True, init=False)
-class Event:
+class _EventFields(NamedTuple):
+    """The fields of an ``Event``, in order (``Event`` gives their defaults)."""
+
+    kind: str
+    cards: tuple[str, ...]
+    src: str | None
+    dst: str | None
+    face: Face
+    seat: int | None
+    text: str
+    data: dict[str, Any]
+    what: str
+    seats: tuple[int, ...]
+
+
+class Event(_EventFields):
     """One thing that happened. ``kind`` is one of:
 
     move      ``cards`` go from ``src`` to ``dst``; ``face`` says who sees them
@@ -37,21 +51,18 @@ class Event:
               by it), ``seats`` who is involved, ``text`` the words as a template
     slap      a slap round opens, takes a hit, or closes (``data`` tells which)
     over      the game (or hand) is over; ``data`` holds the result
+
+    Never changed once made, ``data`` included: a game may make an event that is always
+    the same once and return it every time. Read by field name. A named tuple because games
+    make thousands of events in a search, and a tuple is the cheapest immutable record
+    Python builds (a frozen dataclass costs half as much again); nothing reads an event by
+    position.
     """
 
-    kind: str
-    cards: tuple[str, ...] = ()
-    src: str | None = None
-    dst: str | None = None
-    face: Face = "up"
-    seat: int | None = None
-    text: str = ""
-    data: dict[str, Any] = field(default_factory=dict)
-    what: str = ""
-    seats: tuple[int, ...] = ()
+    __slots__ = ()
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         kind: str,
         cards: tuple[str, ...] = (),
         src: str | None = None,
@@ -62,26 +73,16 @@ class Event:
         data: dict[str, Any] | None = None,
         what: str = "",
         seats: tuple[int, ...] = (),
-    ):
-        # Written out because games make thousands of events in a search: the frozen
-        # dataclass's own __init__ sets each field through object.__setattr__.
-        fields = self.__dict__
-        fields["kind"] = kind
-        fields["cards"] = cards
-        fields["src"] = src
-        fields["dst"] = dst
-        fields["face"] = face
-        fields["seat"] = seat
-        fields["text"] = text
-        fields["data"] = {} if data is None else data
-        fields["what"] = what
-        fields["seats"] = seats
+    ) -> Event:
+        if data is None:
+            data = {}
+        return _new_tuple(cls, (kind, cards, src, dst, face, seat, text, data, what, seats))
 
     def for_seat(self, seat: int | None) -> Event:
         """This event as ``seat`` sees it (``None``: a spectator who sees no hands)."""
         if self.kind != "move" or self.face == "up" or self.face == seat:
             return self
-        return replace(self, cards=tuple(HIDDEN for _ in self.cards))
+        return self._replace(cards=tuple(HIDDEN for _ in self.cards))
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind}

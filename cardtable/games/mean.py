@@ -19,6 +19,7 @@ with ``play_code``, ``dir_code``, ``swap_code`` and ``punish_code`` and read wit
 
 from __future__ import annotations
 
+import operator
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
@@ -174,11 +175,12 @@ _WILD_PLAYS = {
     for value in VALUES
     for count in range(1, KIND_LIMIT + 1)
 }
-# The plays of one to ``k`` cards of a value, in that order.
+# The plays of one to ``k`` cards of a value, in that order: ``_RUNS[value][k]``.
 _RUNS = {
-    (value, k): tuple(_PLAYS[value, count] for count in range(1, k + 1))
+    value: tuple(
+        tuple(_PLAYS[value, count] for count in range(1, k + 1)) for k in range(KIND_LIMIT + 1)
+    )
     for value in VALUES
-    for k in range(KIND_LIMIT + 1)
 }
 
 
@@ -197,8 +199,70 @@ def _wild_plays(
 
 
 _DIRS = [Action(dir_code("up")), Action(dir_code("down"))]
+MAX_PLAYERS = 8
+# Zone names made once.
+_HAND_ZONES = tuple(f"hand:{seat}" for seat in range(MAX_PLAYERS))
+_PILE_ZONES = tuple(f"punish:{pile}" for pile in range(PILES))
+_ALONE = tuple((seat,) for seat in range(MAX_PLAYERS))  # to_act: one seat at a time
 _SWAPS = [Action(swap_code(target)) for target in range(8)]
 _PUNISHES = [Action(punish_code(pile)) for pile in range(PILES)]
+DIRECTION_WORDS = {"up": "Going Up", "down": "Going Down"}
+
+
+def _play_events(seat: int) -> dict[str, tuple[Event, ...]]:
+    """What every play there is by ``seat`` shows first, by its code: the cards' move onto
+    the Play Area, which says what they count as (a Wild's announced value travels on it),
+    and for Wilds the announcement of the value."""
+    plays = {}
+    for (value, count), action in [*_PLAYS.items(), *_WILD_PLAYS.items()]:
+        cards = (action.code.split()[1],) * count
+        data = {"value": value}
+        events = [Event("move", cards, _HAND_ZONES[seat], "play", "up", seat, "", data)]
+        if cards[0] == WILD:
+            wilds = "Wild" if count == 1 else f"{count} Wilds"
+            text = f"{{P{seat}}}: {wilds} as {value}"
+            events.append(
+                announce(text, seat, what="wild", seats=(seat,), value=value, count=count)
+            )
+        plays[action.code] = tuple(events)
+    return plays
+
+
+@lru_cache(maxsize=1024)
+def _punished(seat: int, owed: int, reason: str) -> tuple[Event, Event]:
+    """The turn of ``seat`` to take ``owed`` Punishment Piles, and its announcement."""
+    piles = "a Punishment Pile" if owed == 1 else f"{owed} Punishment Piles"
+    return (
+        Event("turn", seat=seat, text="punish", what="punish"),
+        announce(
+            f"{{P{seat}}} takes {piles}",
+            seat,
+            what="punished",
+            seats=(seat,),
+            owed=owed,
+            reason=reason,
+        ),
+    )
+
+
+@lru_cache(maxsize=1024)
+def _mean_announced(seat: int, unresolved: int) -> Event:
+    """MEAN!, by ``seat``, with ``unresolved`` MEAN! cards on top of the Play Area now."""
+    return announce("MEAN!", seat, what="mean", seats=(seat,), unresolved=unresolved)
+
+
+# The events that are always the same are made once (events are never changed): by seat,
+# a play's first events, the start of a normal turn, the Card Direction announced; the
+# punishments and MEAN! announcements as they come up.
+_PLAY_EVENTS = tuple(_play_events(seat) for seat in range(MAX_PLAYERS))
+_TURNS = tuple(Event("turn", (), None, None, "up", seat) for seat in range(MAX_PLAYERS))
+_DIRECTION_EVENTS = {
+    direction: tuple(
+        announce(words, seat, what="direction", seats=(seat,), direction=direction)
+        for seat in range(MAX_PLAYERS)
+    )
+    for direction, words in DIRECTION_WORDS.items()
+}
 
 
 def _number(word: str, what: str) -> int:
@@ -333,13 +397,12 @@ class MeanState(GameState):
                 face = "up" if place == PILE_SIZE - 1 else "down"
                 events.append(Event("move", (card,), "draw", zone, face, None, "", {}))
         # One card at a time, from the dealer's left, ending with the dealer (seat 0).
-        zones = [f"hand:{seat}" for seat in range(players)]
         for _ in range(DEAL_SIZE):
             for step in range(1, players + 1):
                 seat = step % players
                 card = draw.pop()
                 self.hands[seat].append(card)
-                events.append(Event("move", (card,), "draw", zones[seat], seat, seat, "", {}))
+                events.append(Event("move", (card,), "draw", _HAND_ZONES[seat], seat, seat, "", {}))
         events += self._start_turn(0)  # the dealer goes first
         self.setup_events = events
         self._changed()
@@ -352,7 +415,7 @@ class MeanState(GameState):
 
     @property
     def to_act(self) -> tuple[int, ...]:
-        return () if self.phase == PHASE_OVER else (self.current,)
+        return () if self.phase == PHASE_OVER else _ALONE[self.current]
 
     def _legal_actions(self, seat: int) -> list[Action]:
         if self.phase == PHASE_OVER or seat != self.current:
@@ -421,21 +484,20 @@ class MeanState(GameState):
         return self._explain_play(seat, cards, value)
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
-        events = self._carry_out(seat, action)
+        read = parse(action.code)
+        kind = read.kind
+        if kind == "play":
+            assert read.value is not None
+            events = self._play(seat, read.cards, read.value, action.code)
+        elif kind == "dir":
+            events = self._choose_direction(seat, str(read.direction))
+        elif kind == "swap":
+            events = self._swap(seat, int(read.target or 0))
+        else:
+            events = self._take_pile(seat, int(read.pile or 0))
         if self.phase != PHASE_OVER and not self.draw_deck:
             events += self._watch_for_cycles()
         return events
-
-    def _carry_out(self, seat: int, action: Action) -> list[Event]:
-        read = parse(action.code)
-        if read.kind == "play":
-            assert read.value is not None
-            return self._play(seat, read.cards, read.value)
-        if read.kind == "dir":
-            return self._choose_direction(seat, str(read.direction))
-        if read.kind == "swap":
-            return self._swap(seat, int(read.target or 0))
-        return self._take_pile(seat, int(read.pile or 0))
 
     def zones(self) -> dict[str, Zone]:
         zones = {
@@ -572,24 +634,30 @@ class MeanState(GameState):
         values = self.play_values
         if not values:
             low, high = VALUES[0], VALUES[-1]
-        elif self.direction == "up":
-            low, high = values[-1], VALUES[-1]
+            run_value, run_count = None, 0
         else:
-            low, high = VALUES[0], values[-1]
+            if self.direction == "up":
+                low, high = values[-1], VALUES[-1]
+            else:
+                low, high = VALUES[0], values[-1]
+            run_value, run_count = self.top_run()
         if self.phase == PHASE_ANSWER:
             if not low <= MEAN_VALUE <= high:
                 return []
             low = high = MEAN_VALUE
         hand = self.hands[seat]
-        run_value, run_count = self.top_run()
         plays: list[Action] = []
-        present = set(hand)
-        for value in range(low, high + 1):
-            name = _NAMES[value]
-            if name in present:
+        # The values held, in order (a hand holds few of the twelve).
+        held = set(hand)
+        wilds = 0
+        if WILD in held:
+            held.remove(WILD)
+            wilds = hand.count(WILD)
+        for value in sorted(map(_VALUE_OF.__getitem__, held)):
+            if low <= value <= high:
+                count = hand.count(_NAMES[value])
                 room = KIND_LIMIT - run_count if value == run_value else KIND_LIMIT
-                plays += _RUNS[value, min(hand.count(name), room)]
-        wilds = hand.count(WILD) if WILD in present else 0
+                plays += _RUNS[value][count if count < room else room]
         if wilds:
             plays += _wild_plays(low, high, run_value, run_count, min(wilds, KIND_LIMIT))
         return plays
@@ -619,7 +687,7 @@ class MeanState(GameState):
         return [n for n, pile in enumerate(self.punishment_piles) if pile]
 
     def direction_words(self) -> str:
-        return "Going Up" if self.direction == "up" else "Going Down"
+        return DIRECTION_WORDS["up" if self.direction == "up" else "down"]
 
     # -- why a move is refused ---------------------------------------------------------
 
@@ -697,27 +765,14 @@ class MeanState(GameState):
 
     # -- the rules ---------------------------------------------------------------------
 
-    def _play(self, seat: int, cards: tuple[str, ...], value: int) -> list[Event]:
+    def _play(self, seat: int, cards: tuple[str, ...], value: int, code: str) -> list[Event]:
         from_empty = not self.play_area
         hand = self.hands[seat]
         for card in cards:
             hand.remove(card)
         self.play_area.extend(cards)
         self.play_values += [value] * len(cards)
-        # The move says what the cards count as: a Wild's announced value travels on it.
-        events = [Event("move", cards, f"hand:{seat}", "play", "up", seat, "", {"value": value})]
-        if cards[0] == WILD:
-            wilds = "Wild" if len(cards) == 1 else f"{len(cards)} Wilds"
-            events.append(
-                announce(
-                    f"{{P{seat}}}: {wilds} as {value}",
-                    seat,
-                    what="wild",
-                    seats=(seat,),
-                    value=value,
-                    count=len(cards),
-                )
-            )
+        events = list(_PLAY_EVENTS[seat][code])
         if value in SETS_UP or value in SETS_DOWN:
             direction = "up" if value in SETS_UP else "down"
             if direction != self.direction:
@@ -726,28 +781,30 @@ class MeanState(GameState):
         if value == MEAN_VALUE:
             # A MEAN! answer adds to the unresolved ones; a fresh MEAN! starts from none.
             self.unresolved_mean += len(cards)
-            events.append(
-                announce("MEAN!", seat, what="mean", seats=(seat,), unresolved=self.unresolved_mean)
-            )
-        clears = self.top_run()[1] >= KIND_LIMIT
+            events.append(_mean_announced(seat, self.unresolved_mean))
+        clears = self.play_values[-KIND_LIMIT:].count(value) == KIND_LIMIT  # four in a row
         eight = value == EIGHT
+        announce_direction = from_empty and self.direction is None and not clears
+        if not eight and not announce_direction:
+            # The usual play: nothing to wait for, so it ends at once (no pending step).
+            events += self._end_play(seat, clears)
+            return events
         self.pending = {"seat": seat, "value": value, "clears": clears, "eight": eight}
         losing = eight and not hand
         if losing and (not self.play_on or sum(self.active) <= 2):
             return events + self._lose(seat)
-        if from_empty and self.direction is None and not clears:
+        if announce_direction:
             self.phase = PHASE_DIR
             return events
-        return events + self._after_direction(seat)
+        events += self._after_direction(seat)
+        return events
 
     def _choose_direction(self, seat: int, direction: str) -> list[Event]:
         self.direction = direction
         return [self._direction_event(seat)] + self._after_direction(seat)
 
     def _direction_event(self, seat: int) -> Event:
-        return announce(
-            self.direction_words(), seat, what="direction", seats=(seat,), direction=self.direction
-        )
+        return _DIRECTION_EVENTS[str(self.direction)][seat]
 
     def _after_direction(self, seat: int) -> list[Event]:
         assert self.pending is not None
@@ -778,10 +835,14 @@ class MeanState(GameState):
         return events + self._after_swap(seat)
 
     def _after_swap(self, seat: int) -> list[Event]:
-        """The end of a play: clear, go out, or pass the turn."""
+        """The end of a play that waited for its Card Direction or its swap."""
         assert self.pending is not None
         clears = self.pending["clears"]
         self.pending = None
+        return self._end_play(seat, clears)
+
+    def _end_play(self, seat: int, clears: bool) -> list[Event]:
+        """The end of a play: clear, go out, or pass the turn."""
         events: list[Event] = []
         if clears:
             events += self._clear_play_area(seat)
@@ -805,7 +866,8 @@ class MeanState(GameState):
             events += self._check_wins()
             if self.phase == PHASE_OVER:
                 return events
-        return events + self._start_turn(self._next_seat(seat))
+        events += self._start_turn(self._next_seat(seat))
+        return events
 
     def _clear_play_area(self, seat: int) -> list[Event]:
         cleared = list(self.play_area)
@@ -830,27 +892,15 @@ class MeanState(GameState):
         self.phase = PHASE_PUNISH
         self.piles_owed = owed
         self.punish_reason = reason
-        piles = "a Punishment Pile" if owed == 1 else f"{owed} Punishment Piles"
-        events = [
-            Event("turn", seat=seat, text="punish", what="punish"),
-            announce(
-                f"{{P{seat}}} takes {piles}",
-                seat,
-                what="punished",
-                seats=(seat,),
-                owed=owed,
-                reason=reason,
-            ),
-        ]
-        return events + self._make_piles_if_none()
+        return [*_punished(seat, owed, reason), *self._make_piles_if_none()]
 
     def _make_piles_if_none(self) -> list[Event]:
         """Replenish when the punished player needs a pile and none is left; when not even
         a partial pile can be made, the rest of the punishment is not collected."""
-        if self.piles_to_take():
+        if any(self.punishment_piles):  # some pile to take
             return []
         events = self._replenish()
-        if self.piles_to_take():
+        if any(self.punishment_piles):  # some pile to take
             return events
         events.append(
             announce(
@@ -899,13 +949,17 @@ class MeanState(GameState):
         self.punishment_piles[pile].clear()
         self.hands[seat].extend(cards)
         events = []
+        # The face-down cards go as the taker alone sees them, the top card face up.
+        src, dst = _PILE_ZONES[pile], _HAND_ZONES[seat]
         if len(cards) > 1:
-            events.append(move(cards[:-1], f"punish:{pile}", f"hand:{seat}", face=seat, seat=seat))
-        events.append(move(cards[-1], f"punish:{pile}", f"hand:{seat}", face="up", seat=seat))
+            events.append(Event("move", tuple(cards[:-1]), src, dst, seat, seat, "", {}))
+        events.append(Event("move", (cards[-1],), src, dst, "up", seat, "", {}))
         self.piles_owed -= 1
         if self.piles_owed:
-            return events + self._make_piles_if_none()
-        return events + self._end_punishment()
+            events += self._make_piles_if_none()
+        else:
+            events += self._end_punishment()
+        return events
 
     def _end_punishment(self) -> list[Event]:
         seat = self.current
@@ -923,7 +977,7 @@ class MeanState(GameState):
         """A normal turn: draw up to five (by itself), then play or be punished."""
         self.current = seat
         self.phase = PHASE_PLAY
-        events = [Event("turn", (), None, None, "up", seat)]
+        events = [_TURNS[seat]]
         hand = self.hands[seat]
         deck = self.draw_deck
         if len(hand) < HAND_SIZE and deck:
@@ -931,7 +985,9 @@ class MeanState(GameState):
             drawn = deck[-count:][::-1]  # one at a time off the top
             del deck[-count:]
             hand.extend(drawn)
-            events.append(Event("move", tuple(drawn), "draw", f"hand:{seat}", seat, seat, "", {}))
+            events.append(
+                Event("move", tuple(drawn), "draw", _HAND_ZONES[seat], seat, seat, "", {})
+            )
             if not deck:
                 events.append(announce("The Draw Deck is empty: the end game", what="end-game"))
         if not deck:  # before that, no one wins
@@ -1003,11 +1059,12 @@ class MeanState(GameState):
         """Everything the rest of the game depends on: every hand (its cards in any order),
         the Play Area, the Punishment Piles, the direction and who is to act in what step."""
         pending = None if self.pending is None else tuple(sorted(self.pending.items()))
+        # Built with map (asked after every move of the end game).
         return (
-            tuple(tuple(sorted(hand)) for hand in self.hands),
+            tuple(map(tuple, map(sorted, self.hands))),
             tuple(self.play_area),
             tuple(self.play_values),
-            tuple(tuple(pile) for pile in self.punishment_piles),
+            tuple(map(tuple, self.punishment_piles)),
             self.direction,
             self.current,
             self.phase,
@@ -1021,26 +1078,33 @@ class MeanState(GameState):
         """After each move once the Draw Deck is empty: progress (a card left play, a player
         went out, a hand reached a new low) restarts the watch; a position seen for the third
         time, or 200 rounds without progress, calls the game (RULINGS.md: Endless games)."""
-        sizes = [len(hand) for hand in self.hands]
-        mark = (len(self.removed) + len(self.removed_unseen), sum(self.active))
-        progress = self.lowest is None or mark != self.progress_mark
-        if self.lowest is not None and any(
-            size < low for size, low in zip(sizes, self.lowest, strict=True)
+        sizes = list(map(len, self.hands))
+        lowest = self.lowest
+        still_in = sum(self.active)
+        mark = (len(self.removed) + len(self.removed_unseen), still_in)
+        positions = self.positions
+        if (
+            lowest is None
+            or mark != self.progress_mark
+            or any(map(operator.lt, sizes, lowest))  # a hand below its lowest yet
         ):
-            progress = True
-        if progress:
-            self.lowest = sizes if self.lowest is None else list(map(min, sizes, self.lowest))
+            self.lowest = sizes if lowest is None else list(map(min, sizes, lowest))
             self.progress_mark = mark
             self.turns_without_progress = 0
             # A card out of play never comes back, so no earlier position can recur.
-            self.positions.clear()
+            positions.clear()
         key = self.position()
-        seen = self.positions.get(key, 0) + 1
-        self.positions[key] = seen
+        # Counted with one look-up of the key when it is new (the usual case): hashing a
+        # whole position is a fair share of an end-game move.
+        known = len(positions)
+        seen = positions.setdefault(key, 1)
+        if len(positions) == known:  # the position has occurred before
+            seen += 1
+            positions[key] = seen
         if seen >= REPETITIONS:
             text = "The same position has come round a third time: the game is called"
             return self._call(text, "repetition")
-        if self.turns_without_progress >= BACKSTOP_ROUNDS * sum(self.active):
+        if self.turns_without_progress >= BACKSTOP_ROUNDS * still_in:
             text = (
                 f"{BACKSTOP_ROUNDS} rounds without a card leaving play or a hand getting "
                 "smaller: the game is called"
@@ -1159,7 +1223,7 @@ INFO = GameInfo(
     id="mean",
     title="MEAN!",
     min_players=2,
-    max_players=8,
+    max_players=MAX_PLAYERS,
     state_class=MeanState,
     summary="Shed your cards Going Up or Going Down; Sixes punish, Eights swap hands.",
     rules_help=RULES_HELP,

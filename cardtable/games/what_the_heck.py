@@ -39,10 +39,23 @@ ROUNDS = len(POINT_CARDS)
 _RANK = {card: int(card) for card in PLAYER_CARDS}
 _POINTS = {card: int(card) for card in POINT_CARDS}
 MAX_PLAYERS = 5
-# Zone names made once: every bid and every reveal names them.
-_HAND_ZONES = tuple(f"hand:{seat}" for seat in range(MAX_PLAYERS))
-_BID_ZONES = tuple(f"bid:{seat}" for seat in range(MAX_PLAYERS))
-_PLAYED_ZONES = tuple(f"played:{seat}" for seat in range(MAX_PLAYERS))
+_WON_ZONES = tuple(f"won:{seat}" for seat in range(MAX_PLAYERS))  # zone names made once
+# The moves of one Player Card, always the same, made once per seat and card (events are
+# never changed): laid face down (the owner sees it), then turned up and kept in front.
+_LAID = tuple(
+    {
+        card: Event("move", (card,), f"hand:{seat}", f"bid:{seat}", seat, seat)
+        for card in PLAYER_CARDS
+    }
+    for seat in range(MAX_PLAYERS)
+)
+_TURNED_UP = tuple(
+    {
+        card: Event("move", (card,), f"bid:{seat}", f"played:{seat}", "up", seat)
+        for card in PLAYER_CARDS
+    }
+    for seat in range(MAX_PLAYERS)
+)
 
 
 def bid_code(card: str | int) -> str:
@@ -89,13 +102,17 @@ def winning_bid(bids: dict[int, int], total: int) -> tuple[int | None, list[int]
     >>> winning_bid({0: 15, 1: 15, 2: 5}, total=7)
     (2, [0, 1])
     """
-    counts: dict[int, int] = {}
-    for value in bids.values():
-        counts[value] = counts.get(value, 0) + 1
-    cancelled = sorted([seat for seat, value in bids.items() if counts[value] > 1])
-    standing = {seat: value for seat, value in bids.items() if counts[value] == 1}
-    if not standing:
-        return None, cancelled
+    if len(set(bids.values())) == len(bids):  # no ties: nothing cancels
+        cancelled: list[int] = []
+        standing = bids
+    else:
+        counts: dict[int, int] = {}
+        for value in bids.values():
+            counts[value] = counts.get(value, 0) + 1
+        cancelled = sorted([seat for seat, value in bids.items() if counts[value] > 1])
+        standing = {seat: value for seat, value in bids.items() if counts[value] == 1}
+        if not standing:
+            return None, cancelled
     pick = max if total >= 0 else min
     winner = pick(standing, key=standing.__getitem__)
     return winner, cancelled
@@ -120,6 +137,9 @@ class WhatTheHeckState(GameState):
         self.round = 1
         self.last_reveal: dict[str, Any] | None = None
         self._over = False
+        # The seats that have not laid their card this round (what ``to_act`` says), kept
+        # as each card is laid rather than found again at every question.
+        self.waiting: tuple[int, ...] = tuple(range(players))
         self.setup_events = [
             Event(
                 "deal", text="Each player takes a full set of Player Cards 1 to 15.", what="deal"
@@ -139,9 +159,7 @@ class WhatTheHeckState(GameState):
 
     @property
     def to_act(self) -> tuple[int, ...]:
-        if self._over:
-            return ()
-        return tuple([seat for seat, bid in enumerate(self.bids) if not bid])
+        return self.waiting
 
     def _legal_actions(self, seat: int) -> list[Action]:
         if self._over or self.bids[seat]:
@@ -176,8 +194,9 @@ class WhatTheHeckState(GameState):
         card = action.code[4:]  # a legal "bid N"
         self.hands[seat].remove(card)
         self.bids[seat].append(card)
-        events = [Event("move", (card,), _HAND_ZONES[seat], _BID_ZONES[seat], seat, seat, "", {})]
-        if all(self.bids):
+        self.waiting = tuple([waiting for waiting in self.waiting if waiting != seat])
+        events = [_LAID[seat][card]]
+        if not self.waiting:
             events += self._resolve()
         return events
 
@@ -237,10 +256,10 @@ class WhatTheHeckState(GameState):
     # -- the rules ---------------------------------------------------------------------
 
     def scores(self) -> list[int]:
-        return [sum([_POINTS[card] for card in won]) for won in self.won]
+        return [sum(map(_POINTS.__getitem__, won)) for won in self.won]
 
     def center_total(self) -> int:
-        return sum([_POINTS[card] for card in self.center])
+        return sum(map(_POINTS.__getitem__, self.center))
 
     def _flip_point_card(self) -> list[Event]:
         card = self.points.pop()
@@ -248,8 +267,8 @@ class WhatTheHeckState(GameState):
         return [Event("move", (card,), "points", "center", "up", None, "", {"round": self.round})]
 
     def _resolve(self) -> list[Event]:
-        bids = {seat: _RANK[bid[0]] for seat, bid in enumerate(self.bids)}
         laid = [bid[0] for bid in self.bids]
+        bids = dict(enumerate(map(_RANK.__getitem__, laid)))
         total = self.center_total()
         winner, cancelled = winning_bid(bids, total)
         self.last_reveal = {
@@ -260,30 +279,20 @@ class WhatTheHeckState(GameState):
             "total": total,
             "points": list(self.center),
         }
-        events: list[Event] = [
-            Event(
-                "reveal",
-                cards=tuple(laid),
-                src="bids",
-                data=dict(self.last_reveal),
-                what="bids",
-                seats=tuple(cancelled),
-            )
-        ]
-        for seat in range(self.players):
-            card = self.bids[seat].pop()
+        reveal = dict(self.last_reveal)
+        seats = tuple(cancelled)
+        events = [Event("reveal", tuple(laid), "bids", None, "up", None, "", reveal, "bids", seats)]
+        for seat, card in enumerate(laid):
+            self.bids[seat].clear()
             self.played[seat].append(card)
-            move_ = Event(
-                "move", (card,), _BID_ZONES[seat], _PLAYED_ZONES[seat], "up", seat, "", {}
-            )
-            events.append(move_)
+            events.append(_TURNED_UP[seat][card])
         last_round = self.round == ROUNDS
         if winner is not None:
             taken = list(self.center)
             self.won[winner].extend(taken)
             self.center.clear()
             events.append(
-                Event("move", tuple(taken), "center", f"won:{winner}", "up", winner, "", {})
+                Event("move", tuple(taken), "center", _WON_ZONES[winner], "up", winner, "", {})
             )
             scores = {"scores": self.scores()}
             events.append(
@@ -311,6 +320,7 @@ class WhatTheHeckState(GameState):
             )
         if last_round:
             self._over = True
+            self.waiting = ()
             result = self.result
             assert result is not None
             events.append(
@@ -318,6 +328,7 @@ class WhatTheHeckState(GameState):
             )
         else:
             self.round += 1
+            self.waiting = tuple(range(self.players))
             events += self._flip_point_card()
         return events
 
