@@ -511,6 +511,24 @@ class CopyCatState(GameState):
             "moves": [[who, code] for who, code in self.game_moves],
         }
 
+    def copy(self) -> CopyCatState:
+        """A deep copy, written out because a deepcopy's cost grows with the match (every
+        sampled world is a copy). The rows of the field, the sheet, the set scores and the
+        last game are made whole and never changed after, so only the lists holding them
+        are copied."""
+        new = self._twin()
+        new.draw_pile = list(self.draw_pile)
+        new.hands = [list(hand) for hand in self.hands]
+        new.field = list(self.field)
+        new.field_plays = list(self.field_plays)
+        new.discards = list(self.discards)
+        new.coins = list(self.coins)
+        new.copied = list(self.copied)
+        new.set_scores = list(self.set_scores)
+        new.sheet = list(self.sheet)
+        new.game_moves = list(self.game_moves)
+        return new
+
     # -- questions the table and bots ask ----------------------------------------------
 
     def total_games(self) -> int:

@@ -39,7 +39,6 @@ from cardtable.engine import (
     IllegalAction,
     Option,
     Result,
-    Rng,
     Zone,
     announce,
     move,
@@ -339,7 +338,7 @@ class SpiteMaliceState(GameState):
     def to_act(self) -> tuple[int, ...]:
         return () if self.phase == PHASE_OVER else (self.current,)
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def _legal_actions(self, seat: int) -> list[Action]:
         if self.phase == PHASE_OVER:
             return []
         if seat != self.current:
@@ -558,14 +557,7 @@ class SpiteMaliceState(GameState):
 
     def copy(self) -> SpiteMaliceState:
         """A deep copy, written out because search bots copy states thousands of times."""
-        new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        new.options = dict(self.options)
-        new.rng = Rng(0)
-        new.rng.seed = self.rng.seed
-        new.rng.setstate(self.rng.getstate())
-        new.history = list(self.history)
-        new.setup_events = list(self.setup_events)
+        new = self._twin()
         new.hands = [list(h) for h in self.hands]
         new.stacks = [list(s) for s in self.stacks]
         new.ups = [list(u) for u in self.ups]

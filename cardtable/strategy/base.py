@@ -88,13 +88,19 @@ class Bot(ABC):
 
     level = "bot"
     think_budget: float | None = None
+    # Every search of this bot runs this many rounds instead of its level's own (None: the
+    # level's own). ``make_bot(..., rounds=N)`` sets it: the soak runs hard seats with a few.
+    search_rounds: int | None = None
 
     def __init__(self, rng: Rng, timed: bool = False):
         self.rng = rng
         self.timed = timed
 
     def think_clock(self, rounds: int) -> ThinkClock:
-        """The clock of one search: ``rounds`` rounds, or the think budget when timed."""
+        """The clock of one search: ``rounds`` rounds (``search_rounds`` when that is
+        set), or the think budget when timed."""
+        if self.search_rounds is not None:
+            return ThinkClock(self.search_rounds, None)
         return ThinkClock(rounds, self.think_budget if self.timed else None)
 
     @abstractmethod

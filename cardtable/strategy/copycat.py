@@ -461,7 +461,8 @@ class HardBot(Bot):
         totals = [0.0] * len(choices)
         scores = view.observation["scores"]
         games_left = view.observation["games"] - view.observation["game"]
-        for _ in range(self.worlds):
+        clock = self.think_clock(self.worlds)
+        while clock.more():
             hands, deck = deal_world(known, lacking, rnd, self.keep)
             seed = rnd.random()
             for index, (_action, first) in enumerate(choices):
@@ -482,7 +483,7 @@ class HardBot(Bot):
                 )
                 final = [score + delta for score, delta in zip(scores, deltas, strict=True)]
                 totals[index] += win_chance(final, view.seat, games_left)
-        totals[medium_choice] += self.margin * self.worlds
+        totals[medium_choice] += self.margin * clock.done
         best = max(range(len(choices)), key=lambda i: (totals[i], -i))
         return choices[best][0]
 
