@@ -67,14 +67,19 @@ class Zone:
         return list(range(len(self.cards)))
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` sees of this zone: its cards, or only how many there are."""
-        hidden = self.hidden_positions(seat)
-        if not hidden:
-            return {"cards": list(self.cards)}
-        view: dict[str, Any] = {"count": len(self.cards)}
-        if self.visibility == TOP and self.cards:
-            view["top"] = self.cards[-1]
-        return view
+        """What ``seat`` sees of this zone: its cards (when none is hidden from it), or only
+        how many there are (and the top card of a ``TOP`` pile)."""
+        cards = self.cards
+        visibility = self.visibility
+        if (
+            visibility == ALL
+            or len(cards) <= (1 if visibility == TOP else 0)
+            or (visibility == OWNER and seat is not None and seat == self.owner)
+        ):
+            return {"cards": list(cards)}
+        if visibility == TOP:
+            return {"count": len(cards), "top": cards[-1]}
+        return {"count": len(cards)}
 
 
 @dataclass(frozen=True)
