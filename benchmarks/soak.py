@@ -35,6 +35,7 @@ import traceback
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any
 
 from cardtable.engine import GameState, IllegalAction, MatchRecord, Rng
@@ -133,9 +134,11 @@ class Broken(AssertionError):
     """An invariant that failed; the message says which, and where."""
 
 
-def check_action(state: GameState, deck: Counter[str], rng: Rng, last_window: list[int]) -> None:
-    """Every invariant, after one action."""
-    if state.card_counts() != deck:
+def check_action(state: GameState, deck: list[str], rng: Rng, last_window: list[int]) -> None:
+    """Every invariant, after one action. ``deck``: every card of the game, sorted."""
+    held = list(chain.from_iterable(zone.cards for zone in state.zones().values()))
+    held.sort()
+    if held != deck:
         raise Broken("cards not conserved (or a card duplicated)")
     window = state.window
     window_id = getattr(window, "id", None)
@@ -155,7 +158,7 @@ def check_action(state: GameState, deck: Counter[str], rng: Rng, last_window: li
         if state.check(seat, action.code) is not None:
             raise Broken(f"legal {action.code!r} fails check for seat {seat}")
     viewer = rng.randint(0, state.players - 1)
-    world = state.sample_hidden(viewer, rng.spawn("world"))
+    world = state.sample_hidden(viewer, rng)
     seen = state.observation(viewer)
     if world.observation(viewer) != seen:
         raise Broken(f"seat {viewer}'s observation depends on cards it cannot see")
@@ -210,7 +213,7 @@ def soak_one(job: Job) -> dict[str, Any]:
             raise Broken("the game did not end")
         record = MatchRecord.from_json(referee.record().to_json())
         replayed = registry.new_from_record(record)
-        deck = Counter(info.full_deck(job.players, options))
+        deck = sorted(info.full_deck(job.players, options))
         rng = Rng(f"check/{job.seed}")
         last_window = [-1]
         check_action(replayed, deck, rng, last_window)

@@ -413,16 +413,21 @@ class GameState(ABC):
         world = self.copy()
         world.rng = rng.spawn("world")
         world._changed()
-        by_pool: dict[str, list[tuple[Zone, int]]] = {}
+        # Per pool, each zone's cards and hidden places, zones in name order.
+        by_pool: dict[str, list[tuple[list[str], list[int]]]] = {}
         zones = world.zones()
         for name in sorted(zones):
             zone = zones[name]
-            for index in zone.hidden_positions(seat):
-                by_pool.setdefault(zone.pool, []).append((zone, index))
+            hidden = zone.hidden_positions(seat)
+            if hidden:
+                by_pool.setdefault(zone.pool, []).append((zone.cards, hidden))
         for pool in sorted(by_pool):
             places = by_pool[pool]
-            cards = sorted(zone.cards[index] for zone, index in places)
+            cards = [held[index] for held, hidden in places for index in hidden]
+            cards.sort()
             rng.shuffle(cards)
-            for (zone, index), card in zip(places, cards, strict=True):
-                zone.cards[index] = card
+            dealt = iter(cards)
+            for held, hidden in places:
+                for index in hidden:
+                    held[index] = next(dealt)
         return world
