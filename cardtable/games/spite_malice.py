@@ -78,9 +78,20 @@ def is_wild(card: str) -> bool:
 
 def card_value(card: str) -> int | None:
     """The printed value, ``None`` for a Wild-Spite card: ``card_value("b7") == 7``."""
+    try:
+        return _VALUE[card]
+    except KeyError:
+        return _card_value(card)
+
+
+def _card_value(card: str) -> int | None:
     if is_wild(card):
         return None
     return int(card[1:] if card.startswith("b") else card)
+
+
+# Every card of the game and its value, looked up (bots ask millions of times).
+_VALUE = {card: _card_value(card) for card in {*bordered_deck(), *plain_deck()}}
 
 
 def spite_kind(card: str) -> str:
@@ -94,6 +105,20 @@ def who(seat: int) -> str:
 
 def a_value(value: int) -> str:
     return f"an {value}" if value in (8, 11) else f"a {value}"
+
+
+# The zones' names, made once: ``build:1``..``build:8``; per seat its hand, Card Stack,
+# UP card and Store Piles.
+BUILD_NAMES = tuple(f"build:{pile + 1}" for pile in range(BUILD_SLOTS))
+SEAT_ZONE_NAMES = [
+    (
+        f"hand:{seat}",
+        f"stack:{seat}",
+        f"up:{seat}",
+        tuple(f"store:{seat}:{pile + 1}" for pile in range(STORE_PILES)),
+    )
+    for seat in range(8)
+]
 
 
 # -- the action vocabulary -------------------------------------------------------------
@@ -501,16 +526,15 @@ class SpiteMaliceState(GameState):
             "draw": Zone("draw", self.draw, NONE),
             "discard": Zone("discard", self.discard, TOP),
         }
-        for pile in range(BUILD_SLOTS):
-            name = f"build:{pile + 1}"
-            zones[name] = Zone(name, self.builds[pile], ALL)
+        for name, cards in zip(BUILD_NAMES, self.builds, strict=True):
+            zones[name] = Zone(name, cards, ALL)
         for seat in range(self.players):
-            zones[f"hand:{seat}"] = Zone(f"hand:{seat}", self.hands[seat], OWNER, seat)
-            zones[f"stack:{seat}"] = Zone(f"stack:{seat}", self.stacks[seat], NONE, seat)
-            zones[f"up:{seat}"] = Zone(f"up:{seat}", self.ups[seat], ALL, seat)
-            for pile in range(STORE_PILES):
-                name = f"store:{seat}:{pile + 1}"
-                zones[name] = Zone(name, self.stores[seat][pile], ALL, seat)
+            hand, stack, up, stores = SEAT_ZONE_NAMES[seat]
+            zones[hand] = Zone(hand, self.hands[seat], OWNER, seat)
+            zones[stack] = Zone(stack, self.stacks[seat], NONE, seat)
+            zones[up] = Zone(up, self.ups[seat], ALL, seat)
+            for name, cards in zip(stores, self.stores[seat], strict=True):
+                zones[name] = Zone(name, cards, ALL, seat)
         return zones
 
     @property
