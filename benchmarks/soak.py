@@ -5,16 +5,25 @@ Each game is played to its end by bots through the headless driver (the path ``c
 sim`` takes). Its match record then goes through JSON and is replayed action by action from
 a fresh state, and after every action of that replay:
 
-- every card of the game lies in exactly one place (cards conserved, none duplicated), and
-  each timed window has a new, larger id than the last (where windows carry ids);
+- every card of the game lies in exactly one place (the cards of all zones, sorted, are
+  the game's deck, sorted: cards conserved, none duplicated), and each timed window has a
+  new, larger id than the last (where windows carry ids);
 - every seat to act has a legal move, and one of them (at random) passes ``check``;
 - the observation of a seat (one chosen at random after each action) is the same in a
   world whose hidden cards are reshuffled for it (it leaks nothing that seat may not
   see), and is JSON;
-- a few junk and out-of-turn moves are refused with a reason and change nothing.
+- a few junk and out-of-turn moves are refused with a reason and change nothing: the
+  state's ``fingerprint`` (every field pickled, the history, setup events and generator
+  state; only the cache of legal moves left out) is the same before and after them.
 
-At the end the replay must have reached the played game's end exactly, and every game must
-end (no game past the driver's bound). Not for: speed of the rules (see bots.md).
+At the end the replay must have reached the played game's end exactly (every field of the
+two states equal, the generator's state and the result included), the ranking must hold
+every seat, and every game must end (no game past the driver's bound).
+
+Seats: half the games all random, half bots (easy and medium, one bot game in ten with a
+hard seat). Hard seats search with ``SEARCH_ROUNDS`` sampled worlds per decision
+(``make_bots(..., rounds=...)``), not their level's own 4 to 48: the soak runs the hard
+code path, not its strength. Not for: speed of the rules (see bots.md).
 
 Usage (from the project's root; PYTHONPATH makes the workers import this checkout):
     PYTHONPATH=. .venv/bin/python benchmarks/soak.py --games 100000 --jobs 2 \
@@ -88,8 +97,8 @@ def jobs(seed: str, games: int) -> Iterator[Job]:
     """The soak's games, made as they are taken: every game, player count and option set
     in turn, each pass alternating all random seats and bot against bot (the next pass the
     other way round, so the first pass alone covers every kind once). Bot seats are drawn from the
-    quick levels (easy, medium); in one bot game in ten one seat is hard, whose searches
-    cost a second or more a game and would otherwise be the whole of the soak's time."""
+    quick levels (easy, medium); in one bot game in ten one seat is hard (searching with
+    ``SEARCH_ROUNDS`` worlds: see the module docstring)."""
     kinds = [
         (info.id, players, options)
         for info in registry.all()
