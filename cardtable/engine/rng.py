@@ -25,18 +25,26 @@ class Rng:
 
     def __init__(self, seed: int | str):
         self.seed = seed
-        self._random: random.Random | None = random.Random(
-            str(seed) if not isinstance(seed, int) else seed
-        )
+        # The generator, made from the seed when first needed (seeding from a text hashes
+        # it: a sampled world gets a generator of its own that it seldom draws from).
+        self._random: random.Random | None = None
         # The generator's state while it is unchanged, once a copy has asked for it: copies
         # share it and make their own generator only when they first draw (a search copies
         # states thousands of times, and most copies never shuffle).
         self._state: tuple | None = None
 
+    def _seeded(self) -> random.Random:
+        seed = self.seed
+        self._random = random.Random(str(seed) if not isinstance(seed, int) else seed)
+        return self._random
+
     def _live(self) -> random.Random:
-        """The generator, about to draw: made from the shared state if this is a copy."""
+        """The generator, about to draw: made from the shared state if this is a copy, or
+        from the seed if nothing has drawn yet."""
         generator = self._random
         if generator is None:
+            if self._state is None:
+                return self._seeded()
             generator = self._random = random.Random.__new__(random.Random)
             generator.setstate(self._state)
         self._state = None
@@ -87,8 +95,8 @@ class Rng:
 
     def getstate(self) -> tuple:
         if self._state is None:
-            assert self._random is not None
-            self._state = self._random.getstate()
+            generator = self._random if self._random is not None else self._seeded()
+            self._state = generator.getstate()
         return self._state
 
     def setstate(self, state: tuple) -> None:
