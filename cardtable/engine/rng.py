@@ -13,6 +13,20 @@ from typing import TypeVar
 T = TypeVar("T")
 
 
+def shuffle_with(generator: random.Random, cards: MutableSequence[T]) -> None:
+    """``generator.shuffle(cards)``: random.shuffle's own algorithm (the same cards in the
+    same order for a seed), written out: games shuffle whole decks and bots shuffle
+    thousands of times, and its two calls per card add up."""
+    getrandbits = generator.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 class Rng:
     """A seeded generator with the few operations card games need.
 
@@ -51,16 +65,7 @@ class Rng:
         return generator
 
     def shuffle(self, cards: MutableSequence[T]) -> None:
-        # random.shuffle's own algorithm (the same cards in the same order for a seed),
-        # written out: games shuffle whole decks, and two calls per card add up.
-        getrandbits = self._live().getrandbits
-        for i in range(len(cards) - 1, 0, -1):
-            n = i + 1
-            k = n.bit_length()
-            j = getrandbits(k)
-            while j >= n:
-                j = getrandbits(k)
-            cards[i], cards[j] = cards[j], cards[i]
+        shuffle_with(self._live(), cards)
 
     def randint(self, low: int, high: int) -> int:
         """A whole number from ``low`` to ``high``, both included."""

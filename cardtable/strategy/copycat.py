@@ -29,7 +29,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from cardtable.engine import Action
+from cardtable.engine import Action, shuffle_with
 from cardtable.games.copycat import (
     COPY_PRICE,
     MEOW_FAIL_PRICE,
@@ -136,7 +136,7 @@ class Knowledge:
             return 0.0
         wins = 0
         for _ in range(samples):
-            rng.shuffle(values)
+            shuffle_with(rng, values)
             at = 0
             for size in sizes:
                 if sum(values[at : at + size]) <= mine:
@@ -157,7 +157,7 @@ def deal_world(
     hands and the deck, each hand card avoiding the numbers its holder seems to lack
     (each such inference kept with chance ``keep``: people do not always copy)."""
     pool = [INDEX[card] for card in known.unseen]
-    rnd.shuffle(pool)
+    shuffle_with(rnd, pool)
     slots = []
     for seat, sets in lacking.items():
         for lacks in sets:
