@@ -5,16 +5,25 @@ Each game is played to its end by bots through the headless driver (the path ``c
 sim`` takes). Its match record then goes through JSON and is replayed action by action from
 a fresh state, and after every action of that replay:
 
-- every card of the game lies in exactly one place (cards conserved, none duplicated), and
-  each timed window has a new, larger id than the last (where windows carry ids);
+- every card of the game lies in exactly one place (the cards of all zones, sorted, are
+  the game's deck, sorted: cards conserved, none duplicated), and each timed window has a
+  new, larger id than the last (where windows carry ids);
 - every seat to act has a legal move, and one of them (at random) passes ``check``;
 - the observation of a seat (one chosen at random after each action) is the same in a
   world whose hidden cards are reshuffled for it (it leaks nothing that seat may not
   see), and is JSON;
-- a few junk and out-of-turn moves are refused with a reason and change nothing.
+- a few junk and out-of-turn moves are refused with a reason and change nothing: the
+  state's ``fingerprint`` (every field pickled, the history, setup events and generator
+  state; only the cache of legal moves left out) is the same before and after them.
 
-At the end the replay must have reached the played game's end exactly, and every game must
-end (no game past the driver's bound). Not for: speed of the rules (see bots.md).
+At the end the replay must have reached the played game's end exactly (every field of the
+two states equal, the generator's state and the result included), the ranking must hold
+every seat, and every game must end (no game past the driver's bound).
+
+Seats: half the games all random, half bots (easy and medium, one bot game in ten with a
+hard seat). Hard seats search with ``SEARCH_ROUNDS`` sampled worlds per decision
+(``make_bots(..., rounds=...)``), not their level's own 4 to 48: the soak runs the hard
+code path, not its strength. Not for: speed of the rules (see bots.md).
 
 Usage (from the project's root; PYTHONPATH makes the workers import this checkout):
     PYTHONPATH=. .venv/bin/python benchmarks/soak.py --games 100000 --jobs 2 \
@@ -28,18 +37,28 @@ from __future__ import annotations
 
 import argparse
 import json
+import pickle
 import sys
 import time
 import traceback
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any
 
 from cardtable.engine import GameState, IllegalAction, MatchRecord, Rng
 from cardtable.games import registry
 from cardtable.play import Referee, make_bots
 from cardtable.strategy import levels
+
+# Every search of a hard seat samples this many worlds (its level's own is 4 to 48): the
+# soak runs the hard code path (sampling, candidates played out, the choice), not the hard
+# strength, and full searches cost seconds a game.
+SEARCH_ROUNDS = 1
+# JSON as ``json.dumps`` writes it, the encoder made once (a circular observation still
+# fails: past the recursion limit).
+TO_JSON = json.JSONEncoder(check_circular=False).encode
 
 JUNK = ["", "pass", "zz", "play", "play ZZ", "play 99", "bid 99", "punish 9", "hit hit"]
 JUNK += ["draw 2", "swap with 9", "dir sideways", "play W as 13", "\x00", "play " + "7 " * 50]
@@ -78,8 +97,8 @@ def jobs(seed: str, games: int) -> Iterator[Job]:
     """The soak's games, made as they are taken: every game, player count and option set
     in turn, each pass alternating all random seats and bot against bot (the next pass the
     other way round, so the first pass alone covers every kind once). Bot seats are drawn from the
-    quick levels (easy, medium); in one bot game in ten one seat is hard, whose searches
-    cost a second or more a game and would otherwise be the whole of the soak's time."""
+    quick levels (easy, medium); in one bot game in ten one seat is hard (searching with
+    ``SEARCH_ROUNDS`` worlds: see the module docstring)."""
     kinds = [
         (info.id, players, options)
         for info in registry.all()
@@ -99,13 +118,24 @@ def jobs(seed: str, games: int) -> Iterator[Job]:
         yield Job(game_id, players, tuple(sorted(options.items())), tuple(seats), f"{seed}/{index}")
 
 
-def snapshot(state: GameState) -> tuple[Any, ...]:
-    """What a refused move must leave unchanged."""
+# The kernel's fields a fingerprint takes apart: the cache of legal moves (worked out again
+# on demand, never part of the game), and what is compared more cheaply than by pickling.
+APART = frozenset({"_legal", "rng", "history", "setup_events"})
+
+
+def fingerprint(state: GameState) -> tuple[Any, ...]:
+    """The whole state, as a refused move must leave it: every field of the game (pickled,
+    so a change anywhere inside shows, hidden fields and the generator's state included),
+    the history and the setup events; only the cache of legal moves is left out. Cheaper
+    than the observation's JSON and stricter: the observation shows what a field means to
+    a player, this shows any field that changed."""
+    fields = vars(state)
     return (
-        tuple(state.history),
-        tuple(sorted((name, tuple(zone.cards)) for name, zone in state.zones().items())),
-        state.to_act,
-        json.dumps(state.observation(None), sort_keys=True),
+        list(state.history),
+        list(state.setup_events),
+        state.rng.seed,
+        state.rng.getstate(),
+        pickle.dumps({name: fields[name] for name in fields if name not in APART}, 5),
     )
 
 
@@ -113,9 +143,11 @@ class Broken(AssertionError):
     """An invariant that failed; the message says which, and where."""
 
 
-def check_action(state: GameState, deck: Counter[str], rng: Rng, last_window: list[int]) -> None:
-    """Every invariant, after one action."""
-    if state.card_counts() != deck:
+def check_action(state: GameState, deck: list[str], rng: Rng, last_window: list[int]) -> None:
+    """Every invariant, after one action. ``deck``: every card of the game, sorted."""
+    held = list(chain.from_iterable(zone.cards for zone in state.zones().values()))
+    held.sort()
+    if held != deck:
         raise Broken("cards not conserved (or a card duplicated)")
     window = state.window
     window_id = getattr(window, "id", None)
@@ -135,12 +167,12 @@ def check_action(state: GameState, deck: Counter[str], rng: Rng, last_window: li
         if state.check(seat, action.code) is not None:
             raise Broken(f"legal {action.code!r} fails check for seat {seat}")
     viewer = rng.randint(0, state.players - 1)
-    world = state.sample_hidden(viewer, rng.spawn("world"))
+    world = state.sample_hidden(viewer, rng)
     seen = state.observation(viewer)
     if world.observation(viewer) != seen:
         raise Broken(f"seat {viewer}'s observation depends on cards it cannot see")
-    json.dumps(seen)
-    before = snapshot(state)
+    TO_JSON(seen)
+    before = fingerprint(state)
     seat = state.to_act[0]
     others = [s for s in range(state.players) if s not in state.to_act]
     tries = [(seat, rng.choice(JUNK)), (seat, rng.choice(JUNK))]
@@ -148,7 +180,9 @@ def check_action(state: GameState, deck: Counter[str], rng: Rng, last_window: li
         # Somebody not to act tries a move of the seat that is.
         tries.append((rng.choice(others), state.legal_actions(seat)[0].code))
     for who, code in tries:
-        if state.check(who, code) is None:
+        # Legal exactly when listed (the conformance test proves ``check`` agrees); the
+        # listing is remembered, so ``apply`` below refuses without listing again.
+        if any(action.code == code for action in state.legal_actions(who)):
             continue  # legal after all (a slap anyone may make)
         try:
             state.apply(who, code)
@@ -156,9 +190,21 @@ def check_action(state: GameState, deck: Counter[str], rng: Rng, last_window: li
             if not refused.reason:
                 raise Broken(f"{code!r} refused without a reason") from None
         else:
-            raise Broken(f"{code!r} by seat {who} was applied although check refused it")
-    if snapshot(state) != before:
+            raise Broken(f"{code!r} by seat {who} was applied although it is not a legal move")
+    if fingerprint(state) != before:
         raise Broken(f"one of the refused moves {tries} changed the state")
+
+
+def same_end(replayed: GameState, played: GameState) -> bool:
+    """Whether two states are the same game at the same point: every field equal (the
+    cache of legal moves aside), the generator's state included."""
+
+    def fields(state: GameState) -> dict[str, Any]:
+        own = {name: value for name, value in vars(state).items() if name not in APART}
+        extra = {"rng": state.rng.getstate(), "setup_events": state.setup_events}
+        return {**own, **extra, "history": state.history}
+
+    return fields(replayed) == fields(played) and replayed.result == played.result
 
 
 def soak_one(job: Job) -> dict[str, Any]:
@@ -169,13 +215,14 @@ def soak_one(job: Job) -> dict[str, Any]:
         info = registry.get(job.game_id)
         options = dict(job.options)
         played = info.new_game(job.players, job.seed, options)
-        referee = Referee(played, make_bots(job.game_id, job.seats, job.seed), list(job.seats))
+        bots = make_bots(job.game_id, job.seats, job.seed, rounds=SEARCH_ROUNDS)
+        referee = Referee(played, bots, list(job.seats))
         referee.run()
         if not played.is_over:
             raise Broken("the game did not end")
         record = MatchRecord.from_json(referee.record().to_json())
         replayed = registry.new_from_record(record)
-        deck = Counter(info.full_deck(job.players, options))
+        deck = sorted(info.full_deck(job.players, options))
         rng = Rng(f"check/{job.seed}")
         last_window = [-1]
         check_action(replayed, deck, rng, last_window)
@@ -185,7 +232,7 @@ def soak_one(job: Job) -> dict[str, Any]:
                 check_action(replayed, deck, rng, last_window)
             except (Broken, IllegalAction) as error:
                 raise Broken(f"after action {step} ({seat}, {code!r}): {error}") from None
-        if snapshot(replayed) != snapshot(played) or replayed.result != played.result:
+        if not same_end(replayed, played):
             raise Broken("the replay of the record does not reach the game's end")
         ranked = sorted(seat for place in played.result.ranking for seat in place)
         if ranked != list(range(job.players)):

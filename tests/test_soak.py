@@ -79,3 +79,33 @@ def test_the_soak_catches_a_refusal_that_changes_the_state(monkeypatch, game_id)
     job = soak.Job(game_id, info.min_players, (), ("random",) * info.min_players, "careless")
     outcome = soak.soak_one(job)
     assert not outcome["ok"] and "changed the state" in outcome["error"]
+
+
+def test_the_soak_catches_a_refusal_that_changes_a_field_no_observation_shows(monkeypatch):
+    # A refused move that draws from the game's generator: nothing a player sees changes,
+    # but the next shuffle would; the fingerprint covers every field.
+    cls = registry.get("copycat").state_class
+    explain = cls.explain
+
+    def drawing(self, seat, code):
+        self.rng.random()
+        return explain(self, seat, code)
+
+    monkeypatch.setattr(cls, "explain", drawing)
+    outcome = soak.soak_one(soak.Job("copycat", 2, (), ("random",) * 2, "drawing"))
+    assert not outcome["ok"] and "changed the state" in outcome["error"]
+
+
+def test_the_soak_catches_a_replay_that_does_not_reach_the_played_end(monkeypatch):
+    # The record loses its last move: every action of the replay is legal, its end is not
+    # the game's.
+    record = soak.Referee.record
+    monkeypatch.setattr(
+        soak.Referee,
+        "record",
+        lambda self: soak.MatchRecord(
+            **{**vars(record(self)), "actions": record(self).actions[:-1]}
+        ),
+    )
+    outcome = soak.soak_one(soak.Job("what-the-heck", 3, (), ("random",) * 3, "short"))
+    assert not outcome["ok"] and "does not reach the game's end" in outcome["error"]

@@ -5,7 +5,7 @@ from .errors import BadDeck, BadOption, BadSetup, IllegalAction, brief
 from .events import HIDDEN, Event, announce, move, words
 from .game import GameInfo, Option
 from .record import BadRecord, MatchRecord, strict_json
-from .rng import Rng
+from .rng import Rng, shuffle_with
 from .state import ALL, NONE, OWNER, TOP, Action, GameState, Result, Window, Zone
 
 __all__ = [
@@ -32,6 +32,7 @@ __all__ = [
     "announce",
     "brief",
     "move",
+    "shuffle_with",
     "strict_json",
     "words",
 ]

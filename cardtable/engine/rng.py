@@ -13,6 +13,20 @@ from typing import TypeVar
 T = TypeVar("T")
 
 
+def shuffle_with(generator: random.Random, cards: MutableSequence[T]) -> None:
+    """``generator.shuffle(cards)``: random.shuffle's own algorithm (the same cards in the
+    same order for a seed), written out: games shuffle whole decks and bots shuffle
+    thousands of times, and its two calls per card add up."""
+    getrandbits = generator.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 class Rng:
     """A seeded generator with the few operations card games need.
 
@@ -25,34 +39,33 @@ class Rng:
 
     def __init__(self, seed: int | str):
         self.seed = seed
-        self._random: random.Random | None = random.Random(
-            str(seed) if not isinstance(seed, int) else seed
-        )
+        # The generator, made from the seed when first needed (seeding from a text hashes
+        # it: a sampled world gets a generator of its own that it seldom draws from).
+        self._random: random.Random | None = None
         # The generator's state while it is unchanged, once a copy has asked for it: copies
         # share it and make their own generator only when they first draw (a search copies
         # states thousands of times, and most copies never shuffle).
         self._state: tuple | None = None
 
+    def _seeded(self) -> random.Random:
+        seed = self.seed
+        self._random = random.Random(str(seed) if not isinstance(seed, int) else seed)
+        return self._random
+
     def _live(self) -> random.Random:
-        """The generator, about to draw: made from the shared state if this is a copy."""
+        """The generator, about to draw: made from the shared state if this is a copy, or
+        from the seed if nothing has drawn yet."""
         generator = self._random
         if generator is None:
+            if self._state is None:
+                return self._seeded()
             generator = self._random = random.Random.__new__(random.Random)
             generator.setstate(self._state)
         self._state = None
         return generator
 
     def shuffle(self, cards: MutableSequence[T]) -> None:
-        # random.shuffle's own algorithm (the same cards in the same order for a seed),
-        # written out: games shuffle whole decks, and two calls per card add up.
-        getrandbits = self._live().getrandbits
-        for i in range(len(cards) - 1, 0, -1):
-            n = i + 1
-            k = n.bit_length()
-            j = getrandbits(k)
-            while j >= n:
-                j = getrandbits(k)
-            cards[i], cards[j] = cards[j], cards[i]
+        shuffle_with(self._live(), cards)
 
     def randint(self, low: int, high: int) -> int:
         """A whole number from ``low`` to ``high``, both included."""
@@ -87,8 +100,8 @@ class Rng:
 
     def getstate(self) -> tuple:
         if self._state is None:
-            assert self._random is not None
-            self._state = self._random.getstate()
+            generator = self._random if self._random is not None else self._seeded()
+            self._state = generator.getstate()
         return self._state
 
     def setstate(self, state: tuple) -> None:

@@ -67,14 +67,19 @@ class Zone:
         return list(range(len(self.cards)))
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` sees of this zone: its cards, or only how many there are."""
-        hidden = self.hidden_positions(seat)
-        if not hidden:
-            return {"cards": list(self.cards)}
-        view: dict[str, Any] = {"count": len(self.cards)}
-        if self.visibility == TOP and self.cards:
-            view["top"] = self.cards[-1]
-        return view
+        """What ``seat`` sees of this zone: its cards (when none is hidden from it), or only
+        how many there are (and the top card of a ``TOP`` pile)."""
+        cards = self.cards
+        visibility = self.visibility
+        if (
+            visibility == ALL
+            or len(cards) <= (1 if visibility == TOP else 0)
+            or (visibility == OWNER and seat is not None and seat == self.owner)
+        ):
+            return {"cards": list(cards)}
+        if visibility == TOP:
+            return {"count": len(cards), "top": cards[-1]}
+        return {"count": len(cards)}
 
 
 @dataclass(frozen=True)
@@ -408,16 +413,21 @@ class GameState(ABC):
         world = self.copy()
         world.rng = rng.spawn("world")
         world._changed()
-        by_pool: dict[str, list[tuple[Zone, int]]] = {}
+        # Per pool, each zone's cards and hidden places, zones in name order.
+        by_pool: dict[str, list[tuple[list[str], list[int]]]] = {}
         zones = world.zones()
         for name in sorted(zones):
             zone = zones[name]
-            for index in zone.hidden_positions(seat):
-                by_pool.setdefault(zone.pool, []).append((zone, index))
+            hidden = zone.hidden_positions(seat)
+            if hidden:
+                by_pool.setdefault(zone.pool, []).append((zone.cards, hidden))
         for pool in sorted(by_pool):
             places = by_pool[pool]
-            cards = sorted(zone.cards[index] for zone, index in places)
+            cards = [held[index] for held, hidden in places for index in hidden]
+            cards.sort()
             rng.shuffle(cards)
-            for (zone, index), card in zip(places, cards, strict=True):
-                zone.cards[index] = card
+            dealt = iter(cards)
+            for held, hidden in places:
+                for index in hidden:
+                    held[index] = next(dealt)
         return world

@@ -31,6 +31,7 @@ draws), ``meow`` (declared), ``pattern-c`` (a Meow that succeeds), ``meow-fail``
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -215,6 +216,18 @@ def parse(code: str) -> Move:
     >>> parse("play 3 3/6 as 3")
     Move(kind='play', cards=('3', '3/6'), number=3)
     """
+    move = _PARSED.get(code)
+    if move is None:
+        move = _parse(code)
+        if len(_PARSED) < 10_000:  # the moves of the game are a few hundred; junk is not kept
+            _PARSED[code] = move
+    return move
+
+
+_PARSED: dict[str, Move] = {}  # code -> its (immutable) move, for codes that parsed
+
+
+def _parse(code: str) -> Move:
     words = code.split()
     if not words:
         raise IllegalAction("Say what you do: 'play 3', 'copy 3', 'draw' or 'meow'.")
@@ -263,6 +276,26 @@ def parse(code: str) -> Move:
                 raise IllegalAction(f"The {card} shows {low} and {high}, not {number}.")
             raise IllegalAction("Cards played together must all show the same number.")
     return Move(verb, tuple(sorted(cards, key=card_order)), number)
+
+
+# The special cards that show each number, in the order ``sets_of`` takes them.
+SHOWING = {number: sorted(s for s in SPECIALS if number in numbers_on(s)) for number in NUMBERS}
+
+
+@functools.cache
+def _choices(verb: str, number: int, plain: int, specials: tuple[str, ...]) -> tuple[Action, ...]:
+    """The moves (``verb`` is play or copy) of every choice from ``plain`` numbered cards
+    of ``number`` and the ``specials`` that show it: ``sets_of``'s choices, in its order."""
+    hand = [str(number)] * plain + list(specials)
+    return tuple(Action(_cards_code(verb, cards, number)) for cards in sets_of(hand, number))
+
+
+def moves_showing(verb: str, hand: Sequence[str], number: int) -> tuple[Action, ...]:
+    """The moves ``verb number`` with every choice of cards from ``hand`` that show
+    ``number``: ``[Action(play_code(cards, number)) for cards in sets_of(hand, number)]``
+    (or ``copy_code``), looked up rather than built."""
+    specials = tuple(card for card in SHOWING[number] if card in hand)
+    return _choices(verb, number, hand.count(str(number)), specials)
 
 
 def sets_of(hand: Sequence[str], number: int) -> list[tuple[str, ...]]:
@@ -397,13 +430,9 @@ class CopyCatState(GameState):
         if self.phase == PHASE_ANSWER:
             actions = []
             if seat != self.original:
-                actions = [Action(copy_code(c, self.number)) for c in sets_of(hand, self.number)]
+                actions = list(moves_showing("copy", hand, self.number))
             return actions + [Action(draw_code())]
-        actions = [
-            Action(play_code(cards, number))
-            for number in NUMBERS
-            for cards in sets_of(hand, number)
-        ]
+        actions = [action for number in NUMBERS for action in moves_showing("play", hand, number)]
         if self.may_meow(seat):
             actions.append(Action(meow_code()))
         return actions
@@ -510,6 +539,24 @@ class CopyCatState(GameState):
             "last_game": None if self.last_game is None else dict(self.last_game),
             "moves": [[who, code] for who, code in self.game_moves],
         }
+
+    def copy(self) -> CopyCatState:
+        """A deep copy, written out because a deepcopy's cost grows with the match (every
+        sampled world is a copy). The rows of the field, the sheet, the set scores and the
+        last game are made whole and never changed after, so only the lists holding them
+        are copied."""
+        new = self._twin()
+        new.draw_pile = list(self.draw_pile)
+        new.hands = [list(hand) for hand in self.hands]
+        new.field = list(self.field)
+        new.field_plays = list(self.field_plays)
+        new.discards = list(self.discards)
+        new.coins = list(self.coins)
+        new.copied = list(self.copied)
+        new.set_scores = list(self.set_scores)
+        new.sheet = list(self.sheet)
+        new.game_moves = list(self.game_moves)
+        return new
 
     # -- questions the table and bots ask ----------------------------------------------
 

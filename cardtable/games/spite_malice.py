@@ -39,7 +39,6 @@ from cardtable.engine import (
     IllegalAction,
     Option,
     Result,
-    Rng,
     Zone,
     announce,
     move,
@@ -79,9 +78,20 @@ def is_wild(card: str) -> bool:
 
 def card_value(card: str) -> int | None:
     """The printed value, ``None`` for a Wild-Spite card: ``card_value("b7") == 7``."""
+    try:
+        return _VALUE[card]
+    except KeyError:
+        return _card_value(card)
+
+
+def _card_value(card: str) -> int | None:
     if is_wild(card):
         return None
     return int(card[1:] if card.startswith("b") else card)
+
+
+# Every card of the game and its value, looked up (bots ask millions of times).
+_VALUE = {card: _card_value(card) for card in {*bordered_deck(), *plain_deck()}}
 
 
 def spite_kind(card: str) -> str:
@@ -95,6 +105,20 @@ def who(seat: int) -> str:
 
 def a_value(value: int) -> str:
     return f"an {value}" if value in (8, 11) else f"a {value}"
+
+
+# The zones' names, made once: ``build:1``..``build:8``; per seat its hand, Card Stack,
+# UP card and Store Piles.
+BUILD_NAMES = tuple(f"build:{pile + 1}" for pile in range(BUILD_SLOTS))
+SEAT_ZONE_NAMES = [
+    (
+        f"hand:{seat}",
+        f"stack:{seat}",
+        f"up:{seat}",
+        tuple(f"store:{seat}:{pile + 1}" for pile in range(STORE_PILES)),
+    )
+    for seat in range(8)
+]
 
 
 # -- the action vocabulary -------------------------------------------------------------
@@ -339,7 +363,7 @@ class SpiteMaliceState(GameState):
     def to_act(self) -> tuple[int, ...]:
         return () if self.phase == PHASE_OVER else (self.current,)
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def _legal_actions(self, seat: int) -> list[Action]:
         if self.phase == PHASE_OVER:
             return []
         if seat != self.current:
@@ -502,16 +526,15 @@ class SpiteMaliceState(GameState):
             "draw": Zone("draw", self.draw, NONE),
             "discard": Zone("discard", self.discard, TOP),
         }
-        for pile in range(BUILD_SLOTS):
-            name = f"build:{pile + 1}"
-            zones[name] = Zone(name, self.builds[pile], ALL)
+        for name, cards in zip(BUILD_NAMES, self.builds, strict=True):
+            zones[name] = Zone(name, cards, ALL)
         for seat in range(self.players):
-            zones[f"hand:{seat}"] = Zone(f"hand:{seat}", self.hands[seat], OWNER, seat)
-            zones[f"stack:{seat}"] = Zone(f"stack:{seat}", self.stacks[seat], NONE, seat)
-            zones[f"up:{seat}"] = Zone(f"up:{seat}", self.ups[seat], ALL, seat)
-            for pile in range(STORE_PILES):
-                name = f"store:{seat}:{pile + 1}"
-                zones[name] = Zone(name, self.stores[seat][pile], ALL, seat)
+            hand, stack, up, stores = SEAT_ZONE_NAMES[seat]
+            zones[hand] = Zone(hand, self.hands[seat], OWNER, seat)
+            zones[stack] = Zone(stack, self.stacks[seat], NONE, seat)
+            zones[up] = Zone(up, self.ups[seat], ALL, seat)
+            for name, cards in zip(stores, self.stores[seat], strict=True):
+                zones[name] = Zone(name, cards, ALL, seat)
         return zones
 
     @property
@@ -558,14 +581,7 @@ class SpiteMaliceState(GameState):
 
     def copy(self) -> SpiteMaliceState:
         """A deep copy, written out because search bots copy states thousands of times."""
-        new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        new.options = dict(self.options)
-        new.rng = Rng(0)
-        new.rng.seed = self.rng.seed
-        new.rng.setstate(self.rng.getstate())
-        new.history = list(self.history)
-        new.setup_events = list(self.setup_events)
+        new = self._twin()
         new.hands = [list(h) for h in self.hands]
         new.stacks = [list(s) for s in self.stacks]
         new.ups = [list(u) for u in self.ups]

@@ -24,23 +24,37 @@ def levels(game_id: str) -> list[str]:
     return list(_BOTS.get(game_id, {"random": RandomBot}))
 
 
-def make_bot(game_id: str, level: str, rng: Rng, timed: bool = False) -> Bot:
+def make_bot(
+    game_id: str, level: str, rng: Rng, timed: bool = False, rounds: int | None = None
+) -> Bot:
     """A bot of ``level``; ``timed``: its search uses its think budget (the table), not a
-    fixed number of roll-outs (tests and ``sim``: the same seed, the same game)."""
+    fixed number of roll-outs (tests and ``sim``: the same seed, the same game).
+    ``rounds``: every search it makes runs that many rounds (sampled worlds) instead of
+    its level's own, fixed whether timed or not (the soak exercises the hard bots' code
+    at a small cost); levels that do not search ignore it."""
     _load()
     table = _BOTS.get(game_id, {"random": RandomBot})
     if level not in table:
         raise KeyError(f"no {level!r} bot for {game_id} (levels: {', '.join(table)})")
-    return table[level](rng, timed=timed)
+    if rounds is not None and (type(rounds) is not int or rounds < 1):
+        raise ValueError(f"a search needs at least 1 round, not {rounds!r}")
+    bot = table[level](rng, timed=timed)
+    bot.search_rounds = rounds
+    return bot
 
 
 def make_bots(
-    game_id: str, levels: Sequence[str], seed: int | str, timed: bool = False
+    game_id: str,
+    levels: Sequence[str],
+    seed: int | str,
+    timed: bool = False,
+    rounds: int | None = None,
 ) -> list[Bot]:
     """One bot per seat at the given levels, each with its own generator from ``seed``
-    (the table and ``cardtable sim`` seed them alike, so a seed gives the same game)."""
+    (the table and ``cardtable sim`` seed them alike, so a seed gives the same game);
+    ``timed`` and ``rounds`` as for ``make_bot``."""
     return [
-        make_bot(game_id, level, Rng(f"bot/{seed}/{seat}/{level}"), timed=timed)
+        make_bot(game_id, level, Rng(f"bot/{seed}/{seat}/{level}"), timed=timed, rounds=rounds)
         for seat, level in enumerate(levels)
     ]
 

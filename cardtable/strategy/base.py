@@ -10,20 +10,38 @@ from __future__ import annotations
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from cardtable.engine import Action, GameState, Rng
 
 
-@dataclass
 class SeatView:
-    """Everything a bot may use to decide, for one seat."""
+    """Everything a bot may use to decide, for one seat: ``seat``, ``observation``,
+    ``legal_actions`` and ``sample_world``. ``observation`` may be given as a function
+    that makes it: it is then made when a bot first reads it (a random bot never does)."""
 
-    seat: int
-    observation: dict[str, Any]
-    legal_actions: list[Action]
-    _sampler: Callable[[Rng], GameState] | None = field(default=None, repr=False)
+    def __init__(
+        self,
+        seat: int,
+        observation: dict[str, Any] | Callable[[], dict[str, Any]],
+        legal_actions: list[Action],
+        _sampler: Callable[[Rng], GameState] | None = None,
+    ):
+        self.seat = seat
+        self._observation = observation
+        self.legal_actions = legal_actions
+        self._sampler = _sampler
+
+    def __repr__(self) -> str:
+        return f"SeatView(seat={self.seat}, legal_actions={self.legal_actions!r})"
+
+    @property
+    def observation(self) -> dict[str, Any]:
+        made = self._observation
+        if callable(made):
+            made = self._observation = made()
+        return made
 
     def sample_world(self, rng: Rng) -> GameState:
         """A whole game state consistent with this observation, hidden cards drawn at
@@ -38,10 +56,11 @@ class SeatView:
 
 
 def view_for(state: GameState, seat: int) -> SeatView:
-    """The view a bot at ``seat`` gets of ``state``."""
+    """The view a bot at ``seat`` gets of ``state`` (its observation made when first read:
+    the bot decides before the state changes)."""
     return SeatView(
         seat=seat,
-        observation=state.observation(seat),
+        observation=partial(state.observation, seat),
         legal_actions=state.legal_actions(seat),
         _sampler=lambda rng: state.sample_hidden(seat, rng),
     )
@@ -88,13 +107,19 @@ class Bot(ABC):
 
     level = "bot"
     think_budget: float | None = None
+    # Every search of this bot runs this many rounds instead of its level's own (None: the
+    # level's own). ``make_bot(..., rounds=N)`` sets it: the soak runs hard seats with a few.
+    search_rounds: int | None = None
 
     def __init__(self, rng: Rng, timed: bool = False):
         self.rng = rng
         self.timed = timed
 
     def think_clock(self, rounds: int) -> ThinkClock:
-        """The clock of one search: ``rounds`` rounds, or the think budget when timed."""
+        """The clock of one search: ``rounds`` rounds (``search_rounds`` when that is
+        set), or the think budget when timed."""
+        if self.search_rounds is not None:
+            return ThinkClock(self.search_rounds, None)
         return ThinkClock(rounds, self.think_budget if self.timed else None)
 
     @abstractmethod

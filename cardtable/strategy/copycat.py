@@ -29,7 +29,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from cardtable.engine import Action
+from cardtable.engine import Action, shuffle_with
 from cardtable.games.copycat import (
     COPY_PRICE,
     MEOW_FAIL_PRICE,
@@ -136,7 +136,7 @@ class Knowledge:
             return 0.0
         wins = 0
         for _ in range(samples):
-            rng.shuffle(values)
+            shuffle_with(rng, values)
             at = 0
             for size in sizes:
                 if sum(values[at : at + size]) <= mine:
@@ -157,7 +157,7 @@ def deal_world(
     hands and the deck, each hand card avoiding the numbers its holder seems to lack
     (each such inference kept with chance ``keep``: people do not always copy)."""
     pool = [INDEX[card] for card in known.unseen]
-    rnd.shuffle(pool)
+    shuffle_with(rnd, pool)
     slots = []
     for seat, sets in lacking.items():
         for lacks in sets:
@@ -461,7 +461,8 @@ class HardBot(Bot):
         totals = [0.0] * len(choices)
         scores = view.observation["scores"]
         games_left = view.observation["games"] - view.observation["game"]
-        for _ in range(self.worlds):
+        clock = self.think_clock(self.worlds)
+        while clock.more():
             hands, deck = deal_world(known, lacking, rnd, self.keep)
             seed = rnd.random()
             for index, (_action, first) in enumerate(choices):
@@ -482,7 +483,7 @@ class HardBot(Bot):
                 )
                 final = [score + delta for score, delta in zip(scores, deltas, strict=True)]
                 totals[index] += win_chance(final, view.seat, games_left)
-        totals[medium_choice] += self.margin * self.worlds
+        totals[medium_choice] += self.margin * clock.done
         best = max(range(len(choices)), key=lambda i: (totals[i], -i))
         return choices[best][0]
 

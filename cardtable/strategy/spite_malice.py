@@ -634,7 +634,8 @@ class HardSpiteMaliceBot(MediumSpiteMaliceBot):
         if len(candidates) <= 1:
             return action
         totals = [0.0] * len(candidates)
-        for _ in range(self.worlds):
+        clock = self.think_clock(self.worlds)
+        while clock.more():
             world = view.sample_world(self.rng)
             for index, candidate in enumerate(candidates):
                 trial = world.copy()

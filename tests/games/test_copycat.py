@@ -20,10 +20,12 @@ from cardtable.games.copycat import (
     hand_total,
     meow_code,
     meow_payments,
+    moves_showing,
     one_deck,
     parse,
     play_code,
     set_bonuses,
+    sets_of,
 )
 
 GAME = registry.get("copycat")
@@ -645,3 +647,23 @@ def test_coins_are_only_passed_between_players_and_never_go_below_zero(seed, pla
         for payer, payee, amount in pays(events):
             assert payer != payee and amount >= 0
     assert sum(state.result.scores) <= 25 * players
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(one_deck()), max_size=12))
+def test_the_moves_looked_up_for_a_hand_are_every_set_of_cards_it_holds(hand):
+    # ``moves_showing`` reads a table; the moves are still every set of cards showing the
+    # number (``sets_of``), said as ``play_code``/``copy_code`` say them, in that order.
+    for number in range(1, 9):
+        sets = sets_of(hand, number)
+        plays = [play_code(cards, number) for cards in sets]
+        copies = [copy_code(cards, number) for cards in sets]
+        assert [a.code for a in moves_showing("play", hand, number)] == plays
+        assert [a.code for a in moves_showing("copy", hand, number)] == copies
+
+
+def test_a_code_reads_the_same_the_second_time_and_junk_is_refused_each_time():
+    assert parse("play 3 3/6 as 3") is parse("play 3 3/6 as 3")
+    for _ in range(2):
+        with pytest.raises(IllegalAction, match="same number"):
+            parse("play 3 4")

@@ -106,6 +106,7 @@ def test_a_wild_on_a_pile_asks_for_its_cover(app):
     drag(app, hand_point(table, "2"), target(table, "build:1"))
     until(app, table.awaiting_human)
     table.state.stores[0][0].append("4")  # a second cover, on a Store Pile
+    table.state._changed()  # changed by hand, not by a move: the legal moves listed are old
     table.sync()
     drag(app, hand_point(table, "WS-DUMP"), target(table, "build:1"))
     frames(app, 2)
