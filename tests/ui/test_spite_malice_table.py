@@ -13,6 +13,7 @@ import pygame
 from spite_malice_tables import STACK0, STACK1, stacked_deck
 
 from cardtable.engine import Action
+from cardtable.games import registry
 from cardtable.games.spite_malice import (
     UP,
     build_code,
@@ -20,6 +21,8 @@ from cardtable.games.spite_malice import (
     hand_source,
     store_code,
 )
+from cardtable.ui import theme
+from cardtable.ui.app import App
 from cardtable.ui.launch import Launch
 from cardtable.ui.scenes.results import ResultsScene
 from cardtable.ui.tables import table_for
@@ -193,3 +196,28 @@ def test_a_whole_game_against_bots_reaches_the_results(app):
     app.show_title()
     app.manager.push(table)
     until(app, lambda: isinstance(app.manager.top, ResultsScene), limit=40000)
+
+
+def test_at_800x500_the_draw_and_discard_labels_do_not_run_together(home, monkeypatch):
+    app = App((800, 500))
+    app.fixed_dt = 0.05
+    app.settings.seen_how_to = registry.ids()
+    try:
+        seats = ("human", "medium", "medium")
+        table = SpiteMaliceTable(app, Launch("spite-malice", 3, seats, seed=7))
+        table.hold_bots = True
+        app.show_title()
+        app.manager.push(table)
+        frames(app, 20)
+        drawn = {}
+        real_text = theme.text
+
+        def text(surface, words, *args, **kwargs):
+            drawn[words] = rect = real_text(surface, words, *args, **kwargs)
+            return rect
+
+        monkeypatch.setattr(theme, "text", text)
+        table.draw(app.screen)
+        assert drawn["Discard"].left - drawn["Draw"].right >= 6  # a space a reader can see
+    finally:
+        app.close()

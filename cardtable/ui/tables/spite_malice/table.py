@@ -352,11 +352,17 @@ class SpiteMaliceTable(TableScene):
             theme.INK_DIM,
             anchor="bottomleft",
         )
+        # The two labels side by side must not run together on a small table.
+        apart = self.view.spots["discard"].rect.centerx - self.view.spots["draw"].rect.centerx
+        size = next(
+            (s for s in (13, 12, 11, 10) if theme.fonts().get(s).size("Discard")[0] < apart - 4),
+            9,
+        )
         for zone, name in (("draw", "Draw"), ("discard", "Discard")):
             rect = self.view.spots[zone].rect
             count = public.get(f"{zone}_count", 0)
             theme.text(
-                surface, name, (rect.centerx, rect.y - 6), 13, theme.INK_DIM, anchor="midbottom"
+                surface, name, (rect.centerx, rect.y - 6), size, theme.INK_DIM, anchor="midbottom"
             )
             if count <= 1:  # more than one: the pile's own badge counts them
                 words = "empty" if count == 0 else "1"
