@@ -37,6 +37,7 @@ from cardtable.engine import (
     IllegalAction,
     Option,
     Result,
+    Rng,
     Zone,
     announce,
     move,
@@ -174,6 +175,12 @@ _WILD_PLAYS = {
     (value, count): Action(play_code((WILD,) * count, value))
     for value in VALUES
     for count in range(1, KIND_LIMIT + 1)
+}
+# The values from ``low`` to ``high`` with their card names: ``_BANDS[low, high]``.
+_BANDS = {
+    (low, high): tuple((value, _NAMES[value]) for value in range(low, high + 1))
+    for low in VALUES
+    for high in VALUES
 }
 # The plays of one to ``k`` cards of a value, in that order: ``_RUNS[value][k]``.
 _RUNS = {
@@ -382,6 +389,10 @@ class MeanState(GameState):
         self.lowest: list[int] | None = None
         self.progress_mark: tuple[int, int] = (0, players)
         self.positions: dict[tuple[Any, ...], int] = {}
+        # Parts of ``position`` kept until they change (a move changes one hand or two):
+        # each hand's cards sorted, ``None`` once the hand changed, and the piles likewise.
+        self._hand_keys: list[tuple[str, ...] | None] = [None] * players
+        self._piles_key: tuple[tuple[str, ...], ...] | None = None
         self.called = False  # the game was called as endless: fewest cards win
         # The plays a turn found open when it started, kept for legal_actions once the
         # move that led to it is done (``_changed``): the turn needed them anyway.
@@ -593,7 +604,15 @@ class MeanState(GameState):
         new.eight_losers = list(self.eight_losers)
         new.lowest = None if self.lowest is None else list(self.lowest)
         new.positions = dict(self.positions)
+        new._hand_keys = list(self._hand_keys)  # the sorted hands are tuples: shared
         return new
+
+    def sample_hidden(self, seat: int, rng: Rng) -> MeanState:
+        world = super().sample_hidden(seat, rng)
+        # The hidden cards moved between hands and piles behind the rules' back.
+        world._hand_keys = [None] * world.players
+        world._piles_key = None
+        return world
 
     # -- what the table shows ----------------------------------------------------------
 
@@ -647,18 +666,15 @@ class MeanState(GameState):
             low = high = MEAN_VALUE
         hand = self.hands[seat]
         plays: list[Action] = []
-        # The values held, in order (a hand holds few of the twelve).
+        # The values that follow the direction, in order, looked up among those held.
         held = set(hand)
-        wilds = 0
-        if WILD in held:
-            held.remove(WILD)
-            wilds = hand.count(WILD)
-        for value in sorted(map(_VALUE_OF.__getitem__, held)):
-            if low <= value <= high:
-                count = hand.count(_NAMES[value])
+        for value, name in _BANDS[low, high]:
+            if name in held:
+                count = hand.count(name)
                 room = KIND_LIMIT - run_count if value == run_value else KIND_LIMIT
                 plays += _RUNS[value][count if count < room else room]
-        if wilds:
+        if WILD in held:
+            wilds = hand.count(WILD)
             plays += _wild_plays(low, high, run_value, run_count, min(wilds, KIND_LIMIT))
         return plays
 
@@ -770,6 +786,7 @@ class MeanState(GameState):
         hand = self.hands[seat]
         for card in cards:
             hand.remove(card)
+        self._hand_keys[seat] = None
         self.play_area.extend(cards)
         self.play_values += [value] * len(cards)
         events = list(_PLAY_EVENTS[seat][code])
@@ -821,6 +838,8 @@ class MeanState(GameState):
         # The lists stay the same objects: zones wrap them.
         self.hands[seat][:] = theirs
         self.hands[target][:] = mine
+        keys = self._hand_keys
+        keys[seat], keys[target] = keys[target], keys[seat]
         events = [
             announce(
                 f"{{P{seat}}} swaps hands with {{P{target}}}",
@@ -920,6 +939,7 @@ class MeanState(GameState):
         ]
         source = self.play_area
         self.rng.shuffle(source)
+        self._piles_key = None
         self.play_values.clear()
         self.direction = None
         if source:
@@ -928,13 +948,15 @@ class MeanState(GameState):
         sizes = [PILE_SIZE] * (total // PILE_SIZE)
         if total % PILE_SIZE:
             sizes.append(total % PILE_SIZE)
+        # Moves built directly, as in the deal: a random end game replenishes often.
         for pile, size in enumerate(sizes):
+            dst, cards = _PILE_ZONES[pile], self.punishment_piles[pile]
             for place in range(size):
                 zone = "play" if source else "draw"
                 card = source.pop() if source else self.draw_deck.pop()
-                self.punishment_piles[pile].append(card)
+                cards.append(card)
                 face = "up" if place == size - 1 else "down"
-                events.append(move(card, zone, f"punish:{pile}", face=face))
+                events.append(Event("move", (card,), zone, dst, face, None, "", {}))
         if source:
             left = list(source)
             self.removed_unseen.extend(left)
@@ -948,6 +970,8 @@ class MeanState(GameState):
         cards = list(self.punishment_piles[pile])
         self.punishment_piles[pile].clear()
         self.hands[seat].extend(cards)
+        self._hand_keys[seat] = None
+        self._piles_key = None
         events = []
         # The face-down cards go as the taker alone sees them, the top card face up.
         src, dst = _PILE_ZONES[pile], _HAND_ZONES[seat]
@@ -985,6 +1009,7 @@ class MeanState(GameState):
             drawn = deck[-count:][::-1]  # one at a time off the top
             del deck[-count:]
             hand.extend(drawn)
+            self._hand_keys[seat] = None
             events.append(
                 Event("move", tuple(drawn), "draw", _HAND_ZONES[seat], seat, seat, "", {})
             )
@@ -1059,12 +1084,21 @@ class MeanState(GameState):
         """Everything the rest of the game depends on: every hand (its cards in any order),
         the Play Area, the Punishment Piles, the direction and who is to act in what step."""
         pending = None if self.pending is None else tuple(sorted(self.pending.items()))
-        # Built with map (asked after every move of the end game).
+        # Asked after every move of the end game: only the hands and piles that changed
+        # since the last time are sorted and copied again.
+        hands = self._hand_keys
+        if None in hands:
+            for seat, hand in enumerate(self.hands):
+                if hands[seat] is None:
+                    hands[seat] = tuple(sorted(hand))
+        piles = self._piles_key
+        if piles is None:
+            piles = self._piles_key = tuple(map(tuple, self.punishment_piles))
         return (
-            tuple(map(tuple, map(sorted, self.hands))),
+            tuple(hands),
             tuple(self.play_area),
             tuple(self.play_values),
-            tuple(map(tuple, self.punishment_piles)),
+            piles,
             self.direction,
             self.current,
             self.phase,
