@@ -259,10 +259,29 @@ def _mean_announced(seat: int, unresolved: int) -> Event:
 
 
 # The events that are always the same are made once (events are never changed): by seat,
-# a play's first events, the start of a normal turn, the Card Direction announced; the
-# punishments and MEAN! announcements as they come up.
+# a play's first events, the start of a normal turn, a restart after a clear, a MEAN! to
+# answer, a clear, a MEAN! resolved, the Card Direction announced; the end game's and a
+# replenish's announcements; the punishments and MEAN! announcements as they come up.
 _PLAY_EVENTS = tuple(_play_events(seat) for seat in range(MAX_PLAYERS))
 _TURNS = tuple(Event("turn", (), None, None, "up", seat) for seat in range(MAX_PLAYERS))
+_RESTARTS = tuple(
+    Event("turn", seat=seat, text="restart", what="restart") for seat in range(MAX_PLAYERS)
+)
+_ANSWERS = tuple(
+    Event("turn", seat=seat, text="MEAN!", what="answer") for seat in range(MAX_PLAYERS)
+)
+_CLEARED = tuple(
+    announce("Play Area cleared", seat, what="clear", seats=(seat,)) for seat in range(MAX_PLAYERS)
+)
+_RESOLVED = tuple(
+    announce("MEAN! resolved", seat, what="mean-resolved", seats=(seat,))
+    for seat in range(MAX_PLAYERS)
+)
+_END_GAME = announce("The Draw Deck is empty: the end game", what="end-game")
+_REPLENISH = announce(
+    "No Punishment Piles left: new ones are made from the Play Area", what="replenish"
+)
+_PLAY_SHUFFLED = Event("shuffle", src="play")
 _DIRECTION_EVENTS = {
     direction: tuple(
         announce(words, seat, what="direction", seats=(seat,), direction=direction)
@@ -877,7 +896,7 @@ class MeanState(GameState):
                 # The clearer restarts at once on the empty Play Area, without drawing.
                 self.current = seat
                 self.phase = PHASE_PLAY
-                return events + [Event("turn", seat=seat, text="restart", what="restart")]
+                return events + [_RESTARTS[seat]]
             return events + self._start_turn(self._next_seat(seat))
         if self.unresolved_mean:
             return events + self._begin_answer(self._next_seat(seat))
@@ -896,14 +915,14 @@ class MeanState(GameState):
         self.direction = None
         return [
             move(cleared, "play", "removed", face="up", seat=seat),
-            announce("Play Area cleared", seat, what="clear", seats=(seat,)),
+            _CLEARED[seat],
         ]
 
     def _begin_answer(self, seat: int) -> list[Event]:
         self.current = seat
         if any(card in (str(MEAN_VALUE), WILD) for card in self.hands[seat]):
             self.phase = PHASE_ANSWER
-            return [Event("turn", seat=seat, text="MEAN!", what="answer")]
+            return [_ANSWERS[seat]]
         return self._begin_punishment(seat, self.unresolved_mean, "mean")
 
     def _begin_punishment(self, seat: int, owed: int, reason: str) -> list[Event]:
@@ -931,19 +950,14 @@ class MeanState(GameState):
         return events + self._end_punishment()
 
     def _replenish(self) -> list[Event]:
-        events = [
-            announce(
-                "No Punishment Piles left: new ones are made from the Play Area",
-                what="replenish",
-            )
-        ]
+        events = [_REPLENISH]
         source = self.play_area
         self.rng.shuffle(source)
         self._piles_key = None
         self.play_values.clear()
         self.direction = None
         if source:
-            events.append(Event("shuffle", src="play"))
+            events.append(_PLAY_SHUFFLED)
         total = min(len(source) + len(self.draw_deck), PILES * PILE_SIZE)
         sizes = [PILE_SIZE] * (total // PILE_SIZE)
         if total % PILE_SIZE:
@@ -963,7 +977,7 @@ class MeanState(GameState):
             source.clear()
             events.append(move(left, "play", "removed:unseen", face="down"))
         if not self.draw_deck and total:
-            events.append(announce("The Draw Deck is empty: the end game", what="end-game"))
+            events.append(_END_GAME)
         return events
 
     def _take_pile(self, seat: int, pile: int) -> list[Event]:
@@ -990,7 +1004,7 @@ class MeanState(GameState):
         events: list[Event] = []
         if self.unresolved_mean:
             self.unresolved_mean = 0
-            events.append(announce("MEAN! resolved", seat, what="mean-resolved", seats=(seat,)))
+            events.append(_RESOLVED[seat])
         self.punish_reason = ""
         events += self._check_wins()
         if self.phase == PHASE_OVER:
@@ -1014,7 +1028,7 @@ class MeanState(GameState):
                 Event("move", tuple(drawn), "draw", _HAND_ZONES[seat], seat, seat, "", {})
             )
             if not deck:
-                events.append(announce("The Draw Deck is empty: the end game", what="end-game"))
+                events.append(_END_GAME)
         if not deck:  # before that, no one wins
             events += self._check_wins()
             if self.phase == PHASE_OVER:
