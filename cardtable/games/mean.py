@@ -674,11 +674,16 @@ class MeanState(GameState):
             low, high = VALUES[0], VALUES[-1]
             run_value, run_count = None, 0
         else:
+            run_value = values[-1]
             if self.direction == "up":
-                low, high = values[-1], VALUES[-1]
+                low, high = run_value, VALUES[-1]
             else:
-                low, high = VALUES[0], values[-1]
-            run_value, run_count = self.top_run()
+                low, high = VALUES[0], run_value
+            run_count = 0  # top_run, inline: the cards of the top value in a row
+            for played in reversed(values):
+                if played != run_value:
+                    break
+                run_count += 1
         if self.phase == PHASE_ANSWER:
             if not low <= MEAN_VALUE <= high:
                 return []
@@ -1126,7 +1131,7 @@ class MeanState(GameState):
         """After each move once the Draw Deck is empty: progress (a card left play, a player
         went out, a hand reached a new low) restarts the watch; a position seen for the third
         time, or 200 rounds without progress, calls the game (RULINGS.md: Endless games)."""
-        sizes = list(map(len, self.hands))
+        hands = self.hands
         lowest = self.lowest
         still_in = sum(self.active)
         mark = (len(self.removed) + len(self.removed_unseen), still_in)
@@ -1134,8 +1139,9 @@ class MeanState(GameState):
         if (
             lowest is None
             or mark != self.progress_mark
-            or any(map(operator.lt, sizes, lowest))  # a hand below its lowest yet
+            or any(map(operator.lt, map(len, hands), lowest))  # a hand below its lowest yet
         ):
+            sizes = list(map(len, hands))
             self.lowest = sizes if lowest is None else list(map(min, sizes, lowest))
             self.progress_mark = mark
             self.turns_without_progress = 0
