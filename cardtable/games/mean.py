@@ -49,6 +49,7 @@ MEAN_VALUE = 6
 EIGHT = 8
 SETS_UP = (1, 3)
 SETS_DOWN = (10, 12)
+SETS_DIRECTION = {**dict.fromkeys(SETS_UP, "up"), **dict.fromkeys(SETS_DOWN, "down")}
 HAND_SIZE = 5
 DEAL_SIZE = 4
 PILES = 4
@@ -814,11 +815,10 @@ class MeanState(GameState):
         self.play_area.extend(cards)
         self.play_values += [value] * len(cards)
         events = list(_PLAY_EVENTS[seat][code])
-        if value in SETS_UP or value in SETS_DOWN:
-            direction = "up" if value in SETS_UP else "down"
-            if direction != self.direction:
-                self.direction = direction
-                events.append(self._direction_event(seat))
+        direction = SETS_DIRECTION.get(value)  # One and Three set Going Up, Ten and Twelve Down
+        if direction is not None and direction != self.direction:
+            self.direction = direction
+            events.append(self._direction_event(seat))
         if value == MEAN_VALUE:
             # A MEAN! answer adds to the unresolved ones; a fresh MEAN! starts from none.
             self.unresolved_mean += len(cards)
