@@ -37,6 +37,7 @@ from cardtable.engine import (
     IllegalAction,
     Option,
     Result,
+    Rng,
     Zone,
     announce,
     move,
@@ -48,6 +49,7 @@ MEAN_VALUE = 6
 EIGHT = 8
 SETS_UP = (1, 3)
 SETS_DOWN = (10, 12)
+SETS_DIRECTION = {**dict.fromkeys(SETS_UP, "up"), **dict.fromkeys(SETS_DOWN, "down")}
 HAND_SIZE = 5
 DEAL_SIZE = 4
 PILES = 4
@@ -175,6 +177,12 @@ _WILD_PLAYS = {
     for value in VALUES
     for count in range(1, KIND_LIMIT + 1)
 }
+# The values from ``low`` to ``high`` with their card names: ``_BANDS[low, high]``.
+_BANDS = {
+    (low, high): tuple((value, _NAMES[value]) for value in range(low, high + 1))
+    for low in VALUES
+    for high in VALUES
+}
 # The plays of one to ``k`` cards of a value, in that order: ``_RUNS[value][k]``.
 _RUNS = {
     value: tuple(
@@ -252,10 +260,29 @@ def _mean_announced(seat: int, unresolved: int) -> Event:
 
 
 # The events that are always the same are made once (events are never changed): by seat,
-# a play's first events, the start of a normal turn, the Card Direction announced; the
-# punishments and MEAN! announcements as they come up.
+# a play's first events, the start of a normal turn, a restart after a clear, a MEAN! to
+# answer, a clear, a MEAN! resolved, the Card Direction announced; the end game's and a
+# replenish's announcements; the punishments and MEAN! announcements as they come up.
 _PLAY_EVENTS = tuple(_play_events(seat) for seat in range(MAX_PLAYERS))
 _TURNS = tuple(Event("turn", (), None, None, "up", seat) for seat in range(MAX_PLAYERS))
+_RESTARTS = tuple(
+    Event("turn", seat=seat, text="restart", what="restart") for seat in range(MAX_PLAYERS)
+)
+_ANSWERS = tuple(
+    Event("turn", seat=seat, text="MEAN!", what="answer") for seat in range(MAX_PLAYERS)
+)
+_CLEARED = tuple(
+    announce("Play Area cleared", seat, what="clear", seats=(seat,)) for seat in range(MAX_PLAYERS)
+)
+_RESOLVED = tuple(
+    announce("MEAN! resolved", seat, what="mean-resolved", seats=(seat,))
+    for seat in range(MAX_PLAYERS)
+)
+_END_GAME = announce("The Draw Deck is empty: the end game", what="end-game")
+_REPLENISH = announce(
+    "No Punishment Piles left: new ones are made from the Play Area", what="replenish"
+)
+_PLAY_SHUFFLED = Event("shuffle", src="play")
 _DIRECTION_EVENTS = {
     direction: tuple(
         announce(words, seat, what="direction", seats=(seat,), direction=direction)
@@ -382,6 +409,10 @@ class MeanState(GameState):
         self.lowest: list[int] | None = None
         self.progress_mark: tuple[int, int] = (0, players)
         self.positions: dict[tuple[Any, ...], int] = {}
+        # Parts of ``position`` kept until they change (a move changes one hand or two):
+        # each hand's cards sorted, ``None`` once the hand changed, and the piles likewise.
+        self._hand_keys: list[tuple[str, ...] | None] = [None] * players
+        self._piles_key: tuple[tuple[str, ...], ...] | None = None
         self.called = False  # the game was called as endless: fewest cards win
         # The plays a turn found open when it started, kept for legal_actions once the
         # move that led to it is done (``_changed``): the turn needed them anyway.
@@ -593,7 +624,15 @@ class MeanState(GameState):
         new.eight_losers = list(self.eight_losers)
         new.lowest = None if self.lowest is None else list(self.lowest)
         new.positions = dict(self.positions)
+        new._hand_keys = list(self._hand_keys)  # the sorted hands are tuples: shared
         return new
+
+    def sample_hidden(self, seat: int, rng: Rng) -> MeanState:
+        world = super().sample_hidden(seat, rng)
+        # The hidden cards moved between hands and piles behind the rules' back.
+        world._hand_keys = [None] * world.players
+        world._piles_key = None
+        return world
 
     # -- what the table shows ----------------------------------------------------------
 
@@ -636,29 +675,31 @@ class MeanState(GameState):
             low, high = VALUES[0], VALUES[-1]
             run_value, run_count = None, 0
         else:
+            run_value = values[-1]
             if self.direction == "up":
-                low, high = values[-1], VALUES[-1]
+                low, high = run_value, VALUES[-1]
             else:
-                low, high = VALUES[0], values[-1]
-            run_value, run_count = self.top_run()
+                low, high = VALUES[0], run_value
+            run_count = 0  # top_run, inline: the cards of the top value in a row
+            for played in reversed(values):
+                if played != run_value:
+                    break
+                run_count += 1
         if self.phase == PHASE_ANSWER:
             if not low <= MEAN_VALUE <= high:
                 return []
             low = high = MEAN_VALUE
         hand = self.hands[seat]
         plays: list[Action] = []
-        # The values held, in order (a hand holds few of the twelve).
+        # The values that follow the direction, in order, looked up among those held.
         held = set(hand)
-        wilds = 0
-        if WILD in held:
-            held.remove(WILD)
-            wilds = hand.count(WILD)
-        for value in sorted(map(_VALUE_OF.__getitem__, held)):
-            if low <= value <= high:
-                count = hand.count(_NAMES[value])
+        for value, name in _BANDS[low, high]:
+            if name in held:
+                count = hand.count(name)
                 room = KIND_LIMIT - run_count if value == run_value else KIND_LIMIT
                 plays += _RUNS[value][count if count < room else room]
-        if wilds:
+        if WILD in held:
+            wilds = hand.count(WILD)
             plays += _wild_plays(low, high, run_value, run_count, min(wilds, KIND_LIMIT))
         return plays
 
@@ -770,14 +811,14 @@ class MeanState(GameState):
         hand = self.hands[seat]
         for card in cards:
             hand.remove(card)
+        self._hand_keys[seat] = None
         self.play_area.extend(cards)
         self.play_values += [value] * len(cards)
         events = list(_PLAY_EVENTS[seat][code])
-        if value in SETS_UP or value in SETS_DOWN:
-            direction = "up" if value in SETS_UP else "down"
-            if direction != self.direction:
-                self.direction = direction
-                events.append(self._direction_event(seat))
+        direction = SETS_DIRECTION.get(value)  # One and Three set Going Up, Ten and Twelve Down
+        if direction is not None and direction != self.direction:
+            self.direction = direction
+            events.append(self._direction_event(seat))
         if value == MEAN_VALUE:
             # A MEAN! answer adds to the unresolved ones; a fresh MEAN! starts from none.
             self.unresolved_mean += len(cards)
@@ -821,6 +862,8 @@ class MeanState(GameState):
         # The lists stay the same objects: zones wrap them.
         self.hands[seat][:] = theirs
         self.hands[target][:] = mine
+        keys = self._hand_keys
+        keys[seat], keys[target] = keys[target], keys[seat]
         events = [
             announce(
                 f"{{P{seat}}} swaps hands with {{P{target}}}",
@@ -858,7 +901,7 @@ class MeanState(GameState):
                 # The clearer restarts at once on the empty Play Area, without drawing.
                 self.current = seat
                 self.phase = PHASE_PLAY
-                return events + [Event("turn", seat=seat, text="restart", what="restart")]
+                return events + [_RESTARTS[seat]]
             return events + self._start_turn(self._next_seat(seat))
         if self.unresolved_mean:
             return events + self._begin_answer(self._next_seat(seat))
@@ -877,14 +920,14 @@ class MeanState(GameState):
         self.direction = None
         return [
             move(cleared, "play", "removed", face="up", seat=seat),
-            announce("Play Area cleared", seat, what="clear", seats=(seat,)),
+            _CLEARED[seat],
         ]
 
     def _begin_answer(self, seat: int) -> list[Event]:
         self.current = seat
         if any(card in (str(MEAN_VALUE), WILD) for card in self.hands[seat]):
             self.phase = PHASE_ANSWER
-            return [Event("turn", seat=seat, text="MEAN!", what="answer")]
+            return [_ANSWERS[seat]]
         return self._begin_punishment(seat, self.unresolved_mean, "mean")
 
     def _begin_punishment(self, seat: int, owed: int, reason: str) -> list[Event]:
@@ -912,42 +955,42 @@ class MeanState(GameState):
         return events + self._end_punishment()
 
     def _replenish(self) -> list[Event]:
-        events = [
-            announce(
-                "No Punishment Piles left: new ones are made from the Play Area",
-                what="replenish",
-            )
-        ]
+        events = [_REPLENISH]
         source = self.play_area
         self.rng.shuffle(source)
+        self._piles_key = None
         self.play_values.clear()
         self.direction = None
         if source:
-            events.append(Event("shuffle", src="play"))
+            events.append(_PLAY_SHUFFLED)
         total = min(len(source) + len(self.draw_deck), PILES * PILE_SIZE)
         sizes = [PILE_SIZE] * (total // PILE_SIZE)
         if total % PILE_SIZE:
             sizes.append(total % PILE_SIZE)
+        # Moves built directly, as in the deal: a random end game replenishes often.
         for pile, size in enumerate(sizes):
+            dst, cards = _PILE_ZONES[pile], self.punishment_piles[pile]
             for place in range(size):
                 zone = "play" if source else "draw"
                 card = source.pop() if source else self.draw_deck.pop()
-                self.punishment_piles[pile].append(card)
+                cards.append(card)
                 face = "up" if place == size - 1 else "down"
-                events.append(move(card, zone, f"punish:{pile}", face=face))
+                events.append(Event("move", (card,), zone, dst, face, None, "", {}))
         if source:
             left = list(source)
             self.removed_unseen.extend(left)
             source.clear()
             events.append(move(left, "play", "removed:unseen", face="down"))
         if not self.draw_deck and total:
-            events.append(announce("The Draw Deck is empty: the end game", what="end-game"))
+            events.append(_END_GAME)
         return events
 
     def _take_pile(self, seat: int, pile: int) -> list[Event]:
         cards = list(self.punishment_piles[pile])
         self.punishment_piles[pile].clear()
         self.hands[seat].extend(cards)
+        self._hand_keys[seat] = None
+        self._piles_key = None
         events = []
         # The face-down cards go as the taker alone sees them, the top card face up.
         src, dst = _PILE_ZONES[pile], _HAND_ZONES[seat]
@@ -966,7 +1009,7 @@ class MeanState(GameState):
         events: list[Event] = []
         if self.unresolved_mean:
             self.unresolved_mean = 0
-            events.append(announce("MEAN! resolved", seat, what="mean-resolved", seats=(seat,)))
+            events.append(_RESOLVED[seat])
         self.punish_reason = ""
         events += self._check_wins()
         if self.phase == PHASE_OVER:
@@ -985,11 +1028,12 @@ class MeanState(GameState):
             drawn = deck[-count:][::-1]  # one at a time off the top
             del deck[-count:]
             hand.extend(drawn)
+            self._hand_keys[seat] = None
             events.append(
                 Event("move", tuple(drawn), "draw", _HAND_ZONES[seat], seat, seat, "", {})
             )
             if not deck:
-                events.append(announce("The Draw Deck is empty: the end game", what="end-game"))
+                events.append(_END_GAME)
         if not deck:  # before that, no one wins
             events += self._check_wins()
             if self.phase == PHASE_OVER:
@@ -1059,12 +1103,21 @@ class MeanState(GameState):
         """Everything the rest of the game depends on: every hand (its cards in any order),
         the Play Area, the Punishment Piles, the direction and who is to act in what step."""
         pending = None if self.pending is None else tuple(sorted(self.pending.items()))
-        # Built with map (asked after every move of the end game).
+        # Asked after every move of the end game: only the hands and piles that changed
+        # since the last time are sorted and copied again.
+        hands = self._hand_keys
+        if None in hands:
+            for seat, hand in enumerate(self.hands):
+                if hands[seat] is None:
+                    hands[seat] = tuple(sorted(hand))
+        piles = self._piles_key
+        if piles is None:
+            piles = self._piles_key = tuple(map(tuple, self.punishment_piles))
         return (
-            tuple(map(tuple, map(sorted, self.hands))),
+            tuple(hands),
             tuple(self.play_area),
             tuple(self.play_values),
-            tuple(map(tuple, self.punishment_piles)),
+            piles,
             self.direction,
             self.current,
             self.phase,
@@ -1078,7 +1131,7 @@ class MeanState(GameState):
         """After each move once the Draw Deck is empty: progress (a card left play, a player
         went out, a hand reached a new low) restarts the watch; a position seen for the third
         time, or 200 rounds without progress, calls the game (RULINGS.md: Endless games)."""
-        sizes = list(map(len, self.hands))
+        hands = self.hands
         lowest = self.lowest
         still_in = sum(self.active)
         mark = (len(self.removed) + len(self.removed_unseen), still_in)
@@ -1086,8 +1139,9 @@ class MeanState(GameState):
         if (
             lowest is None
             or mark != self.progress_mark
-            or any(map(operator.lt, sizes, lowest))  # a hand below its lowest yet
+            or any(map(operator.lt, map(len, hands), lowest))  # a hand below its lowest yet
         ):
+            sizes = list(map(len, hands))
             self.lowest = sizes if lowest is None else list(map(min, sizes, lowest))
             self.progress_mark = mark
             self.turns_without_progress = 0
