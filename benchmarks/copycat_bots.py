@@ -7,7 +7,8 @@ so an interrupted run still says how many matches it finished and what they gave
 
 ``timing MATCHES``: plays MATCHES seeded four-player matches of hard against three
 mediums and times every decision of the hard bot and of a medium bot asked the same
-positions (the baseline, in the same process): p50, p95 and max, and their ratio.
+positions (the baseline, in the same process): p50, p95 and max, and their ratio, on the
+wall clock and in CPU time (what the other processes on a busy machine cannot inflate).
 
 Run from the repository root (PYTHONPATH=. so that this checkout is the one imported):
     PYTHONPATH=. python benchmarks/copycat_bots.py strength \
@@ -82,6 +83,8 @@ def timing(matches: int) -> None:
     seats = ["hard", "medium", "medium", "medium"]
     hard_times: list[float] = []
     medium_times: list[float] = []
+    hard_cpu: list[float] = []
+    medium_cpu: list[float] = []
     for match in range(matches):
         seed = f"timing/{match}"
         state = info.new_game(4, seed)
@@ -91,19 +94,26 @@ def timing(matches: int) -> None:
             seat = state.to_act[0]
             view = view_for(state, seat)
             if seat == 0 and len(view.legal_actions) > 1:
-                start = time.perf_counter()
+                start, cpu = time.perf_counter(), time.process_time()
                 action = bots[0].choose(view)
                 hard_times.append(time.perf_counter() - start)
-                start = time.perf_counter()
+                hard_cpu.append(time.process_time() - cpu)
+                start, cpu = time.perf_counter(), time.process_time()
                 baseline.choose(view)
                 medium_times.append(time.perf_counter() - start)
+                medium_cpu.append(time.process_time() - cpu)
             else:
                 action = bots[seat].choose(view)
             state.apply(seat, action)
     print(f"{matches} matches, {len(hard_times)} hard decisions with a choice")
-    for label, values in (("hard", hard_times), ("medium", medium_times)):
+    for label, values in (
+        ("hard", hard_times),
+        ("medium", medium_times),
+        ("hard cpu", hard_cpu),
+        ("medium cpu", medium_cpu),
+    ):
         print(
-            f"{label:>6}: p50 {percentile(values, 0.5) * 1000:6.1f} ms  "
+            f"{label:>10}: p50 {percentile(values, 0.5) * 1000:6.1f} ms  "
             f"p95 {percentile(values, 0.95) * 1000:6.1f} ms  max {max(values) * 1000:6.1f} ms"
         )
     ratios = [h / m for h, m in zip(hard_times, medium_times, strict=True)]

@@ -16,9 +16,10 @@ Not for: the rules (``cardtable.games.copycat``).
   the deck in worlds consistent with what it has seen (cards shown, and what a player's
   moves say they lack: a draw instead of a copy, a number just played or copied), tries
   medium's best few plays and Meow in every world, plays the game out on a compact copy
-  of the rules (everyone playing medium's way), and keeps the move with the best average
-  chance of winning the match; medium's choice wins near-ties. It copies with every card
-  it can, as medium does. Deterministic for a fixed seed.
+  of the rules (everyone playing medium's way), and keeps the move that gains the most
+  coins on the others' average (a lead built game by game wins the match); medium's
+  choice wins near-ties. It copies with every card it can, as medium does.
+  Deterministic for a fixed seed.
 """
 
 from __future__ import annotations
@@ -406,31 +407,26 @@ def _everyone_pays(deltas: list[int], payee: int, price: int) -> list[int]:
     return deltas
 
 
-def win_chance(scores: Sequence[float], seat: int, games_left: int) -> float:
-    """How likely ``seat`` is to finish the match first from these scores: exact after
-    the last game (a shared first place counts a share), else a normal guess with the
-    spread of the games still to play (about 6 coins a game)."""
-    best_other = max(score for s, score in enumerate(scores) if s != seat)
-    lead = scores[seat] - best_other
-    if games_left == 0:
-        if lead != 0:
-            return 1.0 if lead > 0 else 0.0
-        return 1.0 / sum(1 for score in scores if score == scores[seat])
-    return 0.5 * math.erfc(-lead / (6.0 * math.sqrt(2 * games_left)))
+def lead_gained(deltas: Sequence[int], seat: int) -> float:
+    """What a game's coins do to ``seat``'s lead: its gain less the others' average gain,
+    in units of 12 coins (a Meow or a Pattern B moves a lead by about that much)."""
+    others = (sum(deltas) - deltas[seat]) / (len(deltas) - 1)
+    return (deltas[seat] - others) / 12
 
 
 class HardBot(Bot):
     """Information-set Monte Carlo over the hidden cards: worlds dealt consistent with
     what this seat has seen (``deal_world``), medium's best plays and Meow tried in each,
-    played out on the compact game; the best average coin gain wins, medium's choice
-    breaking near-ties. Copies and draws are medium's (copying with every card pays)."""
+    played out on the compact game; the best average coin gain over the others' average
+    (``lead_gained``) wins, medium's choice breaking near-ties. Copies and draws are
+    medium's (copying with every card pays)."""
 
     level = "hard"
     worlds = 48
     candidates = 3
     keep = 0.95  # how far to trust what a player's moves say they lack
     wild = 0.0  # how often an imagined opponent moves at random
-    margin = 0.02  # win chance per world by which a move must beat medium's to overrule it
+    margin = 0.02  # lead (in 12s of coins) per world by which a move must beat medium's
 
     def choose(self, view: SeatView) -> Action:
         moves = moves_of(view)
@@ -456,11 +452,21 @@ class HardBot(Bot):
             choices.append((Action(meow_code()), ("meow",)))
             if known.meow_chance(rnd) >= MEOW_CONFIDENCE:
                 medium_choice = len(choices) - 1
+        return self.search(view, known, choices, medium_choice, rnd)
+
+    def search(
+        self,
+        view: SeatView,
+        known: Knowledge,
+        choices: list[tuple[Action, tuple]],
+        medium_choice: int,
+        rnd: random.Random,
+    ) -> Action:
+        """Play every choice out in the same worlds; the best average coin gain over the
+        others' average wins, medium's choice getting ``margin`` per world."""
         lacking = known.lacking()
         public = make_public(view.observation["zones"]["field"]["cards"] + known.discards)
         totals = [0.0] * len(choices)
-        scores = view.observation["scores"]
-        games_left = view.observation["games"] - view.observation["game"]
         clock = self.think_clock(self.worlds)
         while clock.more():
             hands, deck = deal_world(known, lacking, rnd, self.keep)
@@ -481,8 +487,7 @@ class HardBot(Bot):
                     random.Random(seed),
                     self.wild,
                 )
-                final = [score + delta for score, delta in zip(scores, deltas, strict=True)]
-                totals[index] += win_chance(final, view.seat, games_left)
+                totals[index] += lead_gained(deltas, view.seat)
         totals[medium_choice] += self.margin * clock.done
         best = max(range(len(choices)), key=lambda i: (totals[i], -i))
         return choices[best][0]
