@@ -10,13 +10,12 @@ and Build Pile, pile and stack sizes. Not for: the rules (``cardtable.games.spit
   UP card needs (the next player most of all); keeps Wilds for its UP card; stores in
   descending runs; spites (in turn and out of turn) when an opponent is close to winning
   or in the middle of a chain towards their UP card; gives Malice cards to the leader.
-- hard: the same search with a larger budget; the last choice of its turn (which card to
-  store where, or the build medium passed over) is played out in sampled worlds
-  (``view.sample_world``): the opponents' turns and its own next turn with medium's plan;
-  the choice that gains it the most cards against the others wins. Deterministic for a
-  seed: every sample comes from the bot's own generator. (Two more ideas are written and
-  measured, and off because they lost games: ``chains``, weighing the chains opponents
-  could build from a pile and its own next turn, and ``stop_early``.)
+- hard: medium's plan, played in an order that gives the others no Spite window: its UP
+  card goes the moment the plan can play it (a card that lands while the builder's UP
+  card is playable is when a medium spites them mid-chain); and before it ends its turn
+  it BURYs the next player when their UP card would go straight onto a Build Pile it
+  leaves. Roll-outs of sampled worlds (the hard before) won no more games than medium
+  and are gone: see ``benchmarks/bots.md``.
 """
 
 from __future__ import annotations
@@ -26,23 +25,18 @@ from typing import Any
 
 from cardtable.engine import Action, Rng
 from cardtable.games.spite_malice import (
-    BUILD_SLOTS,
     CAP,
     END,
-    HAND_SIZE,
     NO_WILD_VALUES,
     PHASE_GIVE,
     UP,
     Source,
-    SpiteMaliceState,
-    bordered_deck,
     build_code,
     card_value,
     give_code,
     hand_source,
     is_wild,
     parse,
-    plain_deck,
     spite_code,
     spite_kind,
     store_source,
@@ -59,7 +53,6 @@ W_WILD = 3.0  # per Wild spent
 W_GO_AGAIN = 2.5  # the hand built out: five new cards
 W_CAP = 0.8  # a pile capped (a Malice card to give)
 DANGER = (3.5, 2.2, 1.6, 1.2)  # a pile left at an opponent's UP value, by turn order
-W_SELF = 4.0  # hard: the chance of reaching its UP card next turn
 CLOSE = 3  # an opponent with this many cards left is close to winning
 
 
@@ -83,45 +76,22 @@ class Turn:
         up: str | None,
         stores: list[list[str]],
         danger: dict[int, float],
-        draw_odds: dict[int | None, float] | None = None,
     ):
         self.needs = needs
         self.hand = hand
         self.up = up
         self.stores = stores
         self.danger = danger  # value -> how much leaving a pile needing it costs
-        # value -> the chance one drawn card has it; hard also weighs its own next turn
-        self.draw_odds = draw_odds
 
     @classmethod
-    def from_observation(cls, obs: dict[str, Any], chains: bool = False) -> Turn:
-        """``chains``: weigh the chains opponents could build to their UP card (hard)."""
+    def from_observation(cls, obs: dict[str, Any]) -> Turn:
         seat = obs["seat"]
-        odds = None
-        if chains:
-            counts, total = unseen_counts(obs)
-            odds = {value: count / total for value, count in counts.items()}
         return cls(
             list(obs["needs"]),
             list(obs["hand"]),
             obs["up_cards"][seat],
             [list(pile) for pile in obs["store_piles"][seat]],
-            chain_danger(obs) if chains else danger_of(obs["up_cards"], obs["cards_left"], seat),
-            odds,
-        )
-
-    @classmethod
-    def from_state(cls, state: SpiteMaliceState, seat: int) -> Turn:
-        return cls(
-            [state.need(p) for p in range(1, BUILD_SLOTS + 1)],
-            list(state.hands[seat]),
-            state.ups[seat][-1] if state.ups[seat] else None,
-            [list(pile) for pile in state.stores[seat]],
-            danger_of(
-                [up[-1] if up else None for up in state.ups],
-                [state.cards_left(s) for s in range(state.players)],
-                seat,
-            ),
+            danger_of(obs["up_cards"], obs["cards_left"], seat),
         )
 
     def sources(self) -> list[tuple[str, str]]:
@@ -176,7 +146,6 @@ class Turn:
             self.up,
             [list(p) for p in self.stores],
             self.danger,
-            self.draw_odds,
         )
         gained = {"up": 0, "store": 0, "hand": 0, "wild": 0, "cap": 0}
         for source, pile in steps:
@@ -208,41 +177,8 @@ class Turn:
         )
 
     def leave_score(self) -> float:
-        """What the Build Piles left like this give the opponents (negative), and for
-        hard what they promise its own next turn."""
-        score = -sum(self.danger.get(need, 0.0) for need in set(self.needs))
-        if self.draw_odds is not None:
-            score += W_SELF * self.own_chance()
-        return score
-
-    def own_chance(self) -> float:
-        """The chance of building from some Build Pile up to the UP card next turn, if
-        nobody touches the piles: Store Pile cards first, then hand cards, then the
-        chance that the cards drawn hold each missing value."""
-        assert self.draw_odds is not None
-        target = card_value(self.up) if self.up is not None else None
-        if target is None:
-            return 0.0
-        draws = HAND_SIZE - max(0, len(self.hand) - 1)
-        best = 0.0
-        for start in set(self.needs):
-            if start > target or start == 1:
-                continue
-            chance = 1.0
-            tops = [list(pile) for pile in self.stores]
-            held = [card_value(card) for card in self.hand]
-            for need in range(start, target):
-                pile = next((p for p in tops if p and card_value(p[-1]) == need), None)
-                if pile is not None:
-                    pile.pop()
-                elif need in held:
-                    held.remove(need)
-                else:
-                    chance *= min(0.9, draws * self.draw_odds.get(need, 0.0))
-                if chance < 0.01:
-                    break
-            best = max(best, chance)
-        return best
+        """What the Build Piles left like this give the opponents (negative)."""
+        return -sum(self.danger.get(need, 0.0) for need in set(self.needs))
 
 
 def wild_order(source: str) -> int:
@@ -265,62 +201,6 @@ def danger_of(ups: list[str | None], left: list[int], seat: int) -> dict[int, fl
             weight *= 1.6
         value = card_value(card) or 0
         danger[value] = danger.get(value, 0.0) + weight
-    return danger
-
-
-def unseen_counts(obs: dict[str, Any]) -> tuple[dict[int | None, int], int]:
-    """How many cards of each value (``None``: Wilds) the seat has not seen anywhere."""
-    counts: dict[int | None, int] = {}
-    for card in bordered_deck() + plain_deck():
-        value = card_value(card)
-        counts[value] = counts.get(value, 0) + 1
-    seen = list(obs["hand"]) + [c for c in obs["up_cards"] if c is not None]
-    seen += [c for piles in obs["store_piles"] for pile in piles for c in pile]
-    seen += [c for pile in obs["build_piles"] for c in pile]
-    for card in seen:
-        counts[card_value(card)] -= 1
-    return counts, max(1, sum(counts.values()))
-
-
-def chain_danger(obs: dict[str, Any]) -> dict[int, float]:
-    """value -> the cost of leaving a Build Pile needing it, counting the chains each
-    opponent could build from it to their UP card: the Store Pile cards they show, and
-    the chance that their hand holds each missing value (or a Wild)."""
-    seat, players = obs["seat"], obs["players"]
-    counts, total = unseen_counts(obs)
-    danger: dict[int, float] = {}
-    for step in range(1, players):
-        other = (seat + step) % players
-        card = obs["up_cards"][other]
-        if card is None:
-            continue
-        weight = DANGER[min(step, len(DANGER)) - 1]
-        if obs["cards_left"][other] <= CLOSE:
-            weight *= 1.6
-        hand = obs["hand_counts"][other] if step > 1 else HAND_SIZE
-        target = card_value(card)
-        wild_chance = min(0.9, hand * counts.get(None, 0) / total)
-        for start in range(2, CAP + 1):
-            if target is not None and start > target:
-                break
-            chance = 1.0
-            tops = [list(pile) for pile in obs["store_piles"][other]]
-            need = start
-            wild_used = False
-            while target is not None and need < target and chance > 0.02:
-                pile = next((p for p in tops if p and card_value(p[-1]) == need), None)
-                if pile is not None:
-                    pile.pop()
-                else:
-                    held = min(0.85, hand * counts.get(need, 0) / total)
-                    if not wild_used and need not in NO_WILD_VALUES:
-                        held = held + (1 - held) * wild_chance
-                        wild_used = True
-                    chance *= held
-                need += 1
-            if target is None:
-                chance = 0.5
-            danger[start] = danger.get(start, 0.0) + weight * chance
     return danger
 
 
@@ -489,9 +369,7 @@ def stall_spite(view: SeatView) -> Action | None:
     return Action(spite_code(best.spite or "", best.target or 0))
 
 
-def medium_choice(
-    view: SeatView, rng: Rng, budget: int, chains: bool = False
-) -> tuple[Action, Plan | None]:
+def medium_choice(view: SeatView, rng: Rng, budget: int) -> tuple[Action, Plan | None]:
     """Medium's move (and the plan it follows, if building)."""
     obs = view.observation
     legal = view.legal_actions
@@ -503,7 +381,7 @@ def medium_choice(
     spite = spite_choice(view, out_of_turn=False)
     if spite is not None:
         return spite, None
-    plan = search(Turn.from_observation(obs, chains), budget)
+    plan = search(Turn.from_observation(obs), budget)
     if plan.codes and plan.codes[0] in codes:
         return Action(plan.codes[0]), plan
     stall = stall_spite(view)
@@ -558,135 +436,55 @@ class MediumSpiteMaliceBot(Bot):
         return (self.rng.uniform(*self.reaction), action)
 
 
-def fast_turn(state: SpiteMaliceState, seat: int, budget: int) -> None:
-    """Play ``seat``'s whole turn in a sampled world with medium's plan (no spite, no
-    observation built): used by hard's look-ahead."""
-    for _ in range(60):
-        if state.is_over or state.current != seat:
-            return
-        legal = state.legal_actions(seat)
-        codes = [a.code for a in legal]
-        if state.phase == PHASE_GIVE:
-            left = [state.cards_left(s) for s in range(state.players)]
-            others = [s for s in range(state.players) if s != seat]
-            state.apply(seat, give_code(min(others, key=lambda s: left[s])))
-            continue
-        plan = search(Turn.from_state(state, seat), budget)
-        if plan.codes and plan.codes[0] in codes:
-            state.apply(seat, plan.codes[0])
-            continue
-        stores = [c for c in codes if c.startswith("store")]
-        if stores:
-            state.apply(seat, max(stores, key=lambda code: fast_store_score(state, seat, code)))
-        elif END in codes:
-            state.apply(seat, END)
-        else:
-            builds = [c for c in codes if c.startswith(("build", "wild"))]
-            state.apply(seat, builds[0] if builds else codes[0])
-
-
-def fast_store_score(state: SpiteMaliceState, seat: int, code: str) -> float:
-    move = parse(code)
-    pile = state.stores[seat][(move.pile or 1) - 1]
-    needs = [state.need(p) for p in range(1, BUILD_SLOTS + 1)]
-    return store_score(move.card or "", pile, state.hands[seat], needs)
-
-
-def plays_up(plan: Plan) -> bool:
-    """Whether a plan plays the UP card (as a build, a Wild or a Wild's cover)."""
+def up_first(plan: Plan | None, codes: set[str]) -> Action | None:
+    """The move of ``plan`` that plays the UP card (as a build, a Wild or a Wild's cover),
+    if it can be played right now."""
+    if plan is None:
+        return None
     up = Source(UP)
     for code in plan.codes:
         move = parse(code)
-        if move.source == up or move.cover == up:
-            return True
-    return False
+        if (move.source == up or move.cover == up) and code in codes:
+            return Action(code)
+    return None
+
+
+def bury_the_next(view: SeatView) -> Action | None:
+    """A BURY at the next player when their UP card would go straight onto one of the
+    Build Piles we leave them: it turns up the next card of their stack before they can
+    play it."""
+    obs = view.observation
+    following = (view.seat + 1) % obs["players"]
+    code = spite_code("BURY", following)
+    up = obs["up_cards"][following]
+    if code not in view.codes or up is None:
+        return None
+    if is_wild(up) or card_value(up) in obs["needs"]:
+        return Action(code)
+    return None
 
 
 class HardSpiteMaliceBot(MediumSpiteMaliceBot):
-    """Medium's plan with a bigger search; then, where its turn ends (which card to store
-    where, or the build medium passed over), each choice is played out in sampled worlds:
-    every opponent's turn and its own next turn with medium's plan. The choice that gains
-    the most cards against the others wins. (``stop_early`` and ``chains`` lost games in
-    trials and are off.)"""
+    """Medium's plan, played in the order that gives the others no Spite window: the UP
+    card goes the moment it can (a card that lands while the builder's UP card is playable
+    lets a medium spite them mid-chain); and before it ends its turn it BURYs the next
+    player when their UP card is within reach of the piles it leaves."""
 
     level = "hard"
-    budget = 1500
     reaction = (0.3, 0.8)
-    worlds = 4
-    candidates = 3
-    roll_budget = 60  # the opponents' plans in a roll-out
-    own_budget = 200  # its own
-    stop_early = False  # weigh stopping against medium's builds (it lost games: off)
-    # Weigh the opponents' chains and its own next turn in the plan (``chain_danger``,
-    # ``Turn.own_chance``): in paired trials on the sim's games it won fewer games than
-    # medium's plain danger (see benchmarks/bots.md), so it is off.
-    chains = False
 
     def choose(self, view: SeatView) -> Action:
-        action, plan = medium_choice(view, self.rng, self.budget, chains=self.chains)
-        obs = view.observation
-        legal = view.legal_actions
-        if obs["phase"] == PHASE_GIVE or len(legal) == 1 or action.code.startswith("spite"):
+        action, plan = medium_choice(view, self.rng, self.budget)
+        if action.code.startswith("spite"):
             return action
-        if plan is not None and plays_up(plan):
-            return action  # a plan that plays the UP card is never worth holding back
-        candidates = self.candidates_for(view, action)
-        if len(candidates) <= 1:
-            return action
-        totals = [0.0] * len(candidates)
-        clock = self.think_clock(self.worlds)
-        while clock.more():
-            world = view.sample_world(self.rng)
-            for index, candidate in enumerate(candidates):
-                trial = world.copy()
-                trial.apply(view.seat, candidate.code)
-                totals[index] += self.roll_out(trial, view.seat)
-        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-        return candidates[best]
-
-    def candidates_for(self, view: SeatView, action: Action) -> list[Action]:
-        """Medium's choice first, then: the best way to stop now (when it builds), or the
-        next-best stores and the build it passed over (when it stores)."""
-        obs = view.observation
-        seat = view.seat
-        piles = obs["store_piles"][seat]
-        stores = [a for a in view.legal_actions if a.code.startswith("store")]
-        stores.sort(
-            key=lambda a: (
-                -store_score(
-                    parse(a.code).card or "",
-                    piles[(parse(a.code).pile or 1) - 1],
-                    obs["hand"],
-                    obs["needs"],
-                )
-            )
-        )
-        if action.code.startswith(("build", "wild")):
-            return [action] + stores[:1] if self.stop_early else [action]
-        out = [action] + [a for a in stores if a != action][: self.candidates - 1]
-        builds = [a for a in view.legal_actions if a.code.startswith("build")]
-        return out + builds[:1]
-
-    def roll_out(self, state: SpiteMaliceState, seat: int) -> float:
-        """Finish this turn, the opponents' turns and our next one with medium's plan;
-        the cards we gained against the others (a win or loss counts most)."""
-        before = [state.cards_left(s) for s in range(state.players)]
-        turns = 0
-        passed_me = False
-        while not state.is_over and turns < state.players + 1:
-            actor = state.current
-            budget = self.own_budget if actor == seat else self.roll_budget
-            if actor == seat and passed_me:
-                fast_turn(state, actor, budget)
-                break
-            passed_me = passed_me or actor != seat
-            fast_turn(state, actor, budget)
-            turns += 1
-        if state.is_over and state.winner is not None:
-            return 50.0 if state.winner == seat else -50.0
-        gained = [before[s] - state.cards_left(s) for s in range(state.players)]
-        others = [gained[s] for s in range(state.players) if s != seat]
-        return 2.0 * gained[seat] - sum(others) / len(others) - 0.5 * max(others)
+        up = up_first(plan, set(view.codes))
+        if up is not None:
+            return up
+        if action.code.startswith("store") or action.code == END:
+            bury = bury_the_next(view)
+            if bury is not None:
+                return bury
+        return action
 
 
 BOTS: dict[str, type[Bot]] = {

@@ -67,20 +67,3 @@ def test_copy_cats_hard_bot_deals_as_many_worlds_as_its_rounds(monkeypatch, roun
     action = make_bot("copycat", "hard", Rng(3), rounds=rounds).choose(view)
     assert action.code in view.codes
     assert len(worlds) == dealt
-
-
-@pytest.mark.parametrize(("rounds", "sampled"), [(None, 4), (2, 2)])
-def test_spite_and_malices_hard_bot_samples_as_many_worlds_as_its_rounds(rounds, sampled):
-    bot = make_bot("spite-malice", "hard", Rng(3), rounds=rounds)
-
-    def searches(state, seat):
-        view = view_for(state, seat)
-        worlds = []
-        sample = view._sampler
-        view._sampler = lambda rng: worlds.append(1) or sample(rng)
-        action = bot.choose(view)
-        assert action.code in view.codes
-        assert len(worlds) in (0, sampled)  # 0: no choice worth a search here
-        return bool(worlds)
-
-    search_position("spite-malice", 2, searches)

@@ -127,3 +127,27 @@ def test_medium_spites_out_of_turn_at_a_player_about_to_win():
     offer = bot.out_of_turn(view_for(state, 1))
     assert offer is not None and offer[1].code == spite_code("BURY", 0)
     assert 0 < offer[0] < 1.5
+
+
+def test_hard_plays_its_up_card_the_moment_it_can():
+    # Build Pile 1 needs a 6 (seat 0's UP card) and Build Pile 2 a 2 (seat 0 holds one).
+    # Medium plays the 2 first, and while its UP card is playable a Spite card can catch
+    # it mid-chain; hard plays the UP card first.
+    state = deal([STACK0, STACK1], ["2 9 10 12", "11 9 12 12"], draw="1")
+    state.builds[0].extend(["2", "3", "4", "5"])
+    state.builds[1].append("1")
+    medium = make_bot("spite-malice", "medium", Rng(0)).choose(view_for(state, 0))
+    hard = make_bot("spite-malice", "hard", Rng(0)).choose(view_for(state, 0))
+    assert medium.code == build_code(hand_source("2"), 2)
+    assert hard.code == build_code(UP, 1)
+
+
+def test_hard_buries_the_next_player_before_their_up_card_can_go_on_a_pile():
+    # Seat 0 cannot keep Build Pile 1 off 5, seat 1's UP card: before it stores, hard
+    # BURYs seat 1's UP card; medium keeps its Wild.
+    state = deal(["b9 b9 b10 b10 b8", STACK1], ["WS-BURY 9 10 12", "11 9 12 12"], draw="1")
+    state.builds[0].extend(["2", "3", "4"])
+    medium = make_bot("spite-malice", "medium", Rng(0)).choose(view_for(state, 0))
+    hard = make_bot("spite-malice", "hard", Rng(0)).choose(view_for(state, 0))
+    assert medium.code.startswith("store")
+    assert hard.code == spite_code("BURY", 1)
