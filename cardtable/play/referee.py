@@ -123,6 +123,7 @@ class Referee:
         self.out_of_turn_pause = out_of_turn_pause
         self.setup_events: list[Event] = list(state.setup_events)
         self._now = 0.0
+        self._bound = float("inf")  # ``run`` bounds the moves ``advance`` makes in one go
         self._window: _OpenWindow | None = None
         self._asked: _Asked | None = None
         self._offer: _Offer | None = None
@@ -240,7 +241,7 @@ class Referee:
         """Do everything due by ``now``, in order, and return the events."""
         self._now = max(self._now, now)
         events: list[Event] = []
-        while not self.state.is_over:
+        while not self.state.is_over and len(self.state.history) <= self._bound:
             window = self.state.window
             if window is not None:
                 done = self._advance_window(window, now, events)
@@ -257,6 +258,7 @@ class Referee:
         past it ``MatchTooLong`` says so in one line."""
         state = self.state
         calls = 0
+        self._bound = max_steps  # ``advance`` stops there too: bots that never wait
         while not state.is_over:
             due = self.next_due()
             if due is None:

@@ -391,6 +391,10 @@ def medium_choice(view: SeatView, rng: Rng, budget: int) -> tuple[Action, Plan |
     store = best_store(view, rng)
     if store is not None:
         return store, plan
+    if builds and obs["draw_count"] == 0 and obs["discard_count"] == 0:
+        # Draws have stopped and the hand is empty: a pass would only give the table back
+        # as it was, and with every other player stuck the game would pass round forever.
+        return builds[0], plan
     if END in codes:
         return Action(END), plan
     # A 2 that must be played: the best-scoring build.

@@ -17,7 +17,16 @@ from typing import Any
 
 import pytest
 
-from cardtable.engine import Action, GameState, IllegalAction, MatchRecord, Result, Window, Zone
+from cardtable.engine import (
+    Action,
+    GameState,
+    IllegalAction,
+    MatchRecord,
+    Result,
+    Rng,
+    Window,
+    Zone,
+)
 from cardtable.games import registry
 from cardtable.play import InlineExecutor, MatchTooLong, Referee, make_bots
 from cardtable.strategy import Bot, RandomBot
@@ -116,6 +125,34 @@ def test_a_match_past_its_bound_stops_with_one_line_naming_game_seed_and_bound()
     message = str(stopped.value)
     assert "\n" not in message
     assert "mean" in message and "'long'" in message and "5 steps" in message
+
+
+class Passer(RandomBot):
+    """Ends its turn whenever it may: a table of these passes round for ever."""
+
+    def choose(self, view):
+        ends = [action for action in view.legal_actions if action.code == "end"]
+        return ends[0] if ends else super().choose(view)
+
+
+def test_bots_that_pass_round_for_ever_stop_at_the_bound_and_do_not_hang():
+    # Found with Spite & Malice: bots that answered at once played the whole match inside
+    # one call of ``advance``, which never looked at the bound, so the run never returned.
+    state = registry.get("spite-malice").new_game(2, seed="stuck")
+    bots = [Passer(Rng(seat)) for seat in range(2)]
+    with pytest.raises(MatchTooLong, match="500 steps"):
+        Referee(state, bots).run(max_steps=500)
+    assert len(state.history) <= 501
+
+
+def test_spite_and_malice_bots_build_rather_than_pass_round_once_draws_have_stopped():
+    # Seed 1/21 of `sim spite-malice --seats hard,random,random,random --seed 1`: with the
+    # Draw and Discard Piles empty and every hand empty, hard (and medium) passed with a
+    # build in reach while nobody else could move, for ever.
+    state = registry.get("spite-malice").new_game(4, seed="1/21")
+    seats = ["hard", "random", "random", "random"]
+    Referee(state, make_bots("spite-malice", seats, "1/21"), seats).run(max_steps=20_000)
+    assert state.is_over
 
 
 # -- a bot that fails -------------------------------------------------------------------
