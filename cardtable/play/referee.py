@@ -123,7 +123,6 @@ class Referee:
         self.out_of_turn_pause = out_of_turn_pause
         self.setup_events: list[Event] = list(state.setup_events)
         self._now = 0.0
-        self._bound = float("inf")  # ``run`` bounds the moves ``advance`` makes in one go
         self._window: _OpenWindow | None = None
         self._asked: _Asked | None = None
         self._offer: _Offer | None = None
@@ -237,11 +236,13 @@ class Referee:
                 times.append(max(asked.ready_at, pause, self._now))
         return min(times) if times else None
 
-    def advance(self, now: float) -> list[Event]:
-        """Do everything due by ``now``, in order, and return the events."""
+    def advance(self, now: float, max_steps: float = float("inf")) -> list[Event]:
+        """Do everything due by ``now``, in order, and return the events; stop once the
+        history holds more than ``max_steps`` moves (``run``'s bound: bots that answer at
+        once would otherwise play a whole endless match in one call)."""
         self._now = max(self._now, now)
         events: list[Event] = []
-        while not self.state.is_over and len(self.state.history) <= self._bound:
+        while not self.state.is_over and len(self.state.history) <= max_steps:
             window = self.state.window
             if window is not None:
                 done = self._advance_window(window, now, events)
@@ -258,7 +259,6 @@ class Referee:
         past it ``MatchTooLong`` says so in one line."""
         state = self.state
         calls = 0
-        self._bound = max_steps  # ``advance`` stops there too: bots that never wait
         while not state.is_over:
             due = self.next_due()
             if due is None:
@@ -266,7 +266,7 @@ class Referee:
             busy = [job for job in self._jobs() if not job.done()]
             if busy:
                 wait_for(busy)
-            events = self.advance(due)
+            events = self.advance(due, max_steps)
             if on_events is not None and events:
                 on_events(events)
             calls += 1
