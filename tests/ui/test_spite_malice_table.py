@@ -221,3 +221,14 @@ def test_at_800x500_the_draw_and_discard_labels_do_not_run_together(home, monkey
         assert drawn["Discard"].left - drawn["Draw"].right >= 6  # a space a reader can see
     finally:
         app.close()
+
+
+def test_the_first_player_banner_speaks_to_you_in_your_own_words(app):
+    # Seat 0's UP card (6) beats seat 1's (5): the human goes first, and the banner says so
+    # as a person would ("You have ... and go first", never "You has ... goes").
+    table = open_table(app, [STACK0, STACK1], ["b2 b3 b4 b7", "b8 b8 b7 b7"])
+    first = next(e for e in table.state.setup_events if e.what == "first-player")
+    assert table.animator.words(first) == "You have the highest UP card and go first"
+    other = table.seats[1].name
+    flipped = first._replace(seats=(1,), text=first.text.replace("{P0}", "{P1}"))
+    assert table.animator.words(flipped) == f"{other} has the highest UP card and goes first"

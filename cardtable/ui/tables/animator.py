@@ -23,6 +23,7 @@ from cardtable.engine import HIDDEN, Event, words
 from ..anim import AnimationQueue, Step, Tween
 from ..cards import CardStyle, flip_width, shadow
 from .celebration import celebrate
+from .log import second_person
 from .sheet import ScoreSheet
 
 if TYPE_CHECKING:
@@ -194,7 +195,9 @@ class Animator:
                     return
 
     def words(self, event: Event) -> str:
-        return words(event, self.table.names)
+        """The event's banner in the players' names, verbs mended after "You" ("You has
+        the highest UP card" -> "You have ...")."""
+        return second_person(words(event, self.table.names))
 
     def animate_reveal(self, event: Event) -> None:
         self.turn_over(event.src or "", list(event.cards))
