@@ -106,6 +106,18 @@ def fit(words: str, font: pygame.font.Font, width: float) -> str:
     return words.rstrip() + "…"
 
 
+def fitting(words: str, size: int, width: float, smallest: int = 10, bold: bool = False):
+    """``words`` and the largest font from ``size`` down to ``smallest`` that shows them
+    whole in ``width`` pixels; cut short with an ellipsis at ``smallest`` if none does (a
+    seat plate's "your turn" in a narrow window)."""
+    for points in range(size, smallest - 1, -1):
+        font = fonts().get(points, bold=bold)
+        if font.size(words)[0] <= width:
+            return words, font
+    font = fonts().get(smallest, bold=bold)
+    return fit(words, font, width), font
+
+
 def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 200, radius: int = 14) -> None:
     """A dark translucent panel with a light edge, for menus and seat plates."""
     if rect.width <= 0 or rect.height <= 0:

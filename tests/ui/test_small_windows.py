@@ -124,3 +124,27 @@ def test_no_scene_crashes_in_a_window_below_the_minimum(small_app, name):
         scene.resize(size)
         scene.update(0.05)
         scene.draw(pygame.Surface(size))
+
+
+def test_a_narrow_seat_plate_still_says_your_turn_whole(app, monkeypatch):
+    # At 800x500 Copy Cat's plate is 160x46 and Spite & Malice's 130x48: with the count on
+    # the second line, "your turn" is set a size smaller rather than cut to "your t...".
+    from cardtable.ui import theme
+    from cardtable.ui.tables import drawing
+
+    written: list[str] = []
+    real_text = theme.text
+
+    def spy(surface, words, *args, **kwargs):
+        written.append(words)
+        return real_text(surface, words, *args, **kwargs)
+
+    monkeypatch.setattr(theme, "text", spy)
+    surface = pygame.Surface((200, 60))
+    drawing.plate(surface, pygame.Rect(0, 0, 160, 46), "Player 1", "your turn", "5 cards")
+    drawing.plate(surface, pygame.Rect(0, 0, 130, 48), "Player 1", "your turn", "8 left")
+    assert written == ["5 cards", "Player 1", "your turn", "8 left", "Player 1", "your turn"]
+    # A plate too narrow for any size still shows what fits, cut with an ellipsis.
+    written.clear()
+    drawing.plate(surface, pygame.Rect(0, 0, 90, 44), "Player 1", "your turn", "5 cards")
+    assert written[-1].endswith("…") and written[-1] != "your turn"

@@ -136,7 +136,14 @@ def plate(
             )
             kind_room -= shown.width + 8
     theme.text(surface, theme.fit(name, font, room), (rect.x + 10, rect.y + 4), 0, font=font)
-    kind = theme.fit(kind, theme.fonts().get(small), kind_room)
+    kind, kind_font = theme.fitting(kind, small, kind_room, smallest=min(small, 10))
     theme.text(
-        surface, kind, (rect.x + 10, rect.bottom - 4), small, kind_colour, False, "bottomleft"
+        surface,
+        kind,
+        (rect.x + 10, rect.bottom - 4),
+        0,
+        kind_colour,
+        False,
+        "bottomleft",
+        font=kind_font,
     )
