@@ -8,6 +8,8 @@ import time
 
 import pytest
 
+from cardtable import storage
+from cardtable.engine import Result
 from cardtable.games import registry
 from cardtable.strategy import LEVEL_WORDS
 from cardtable.ui.app import App
@@ -43,24 +45,18 @@ def test_the_rules_help_names_each_level_in_a_line_and_how_fast_each_reacts(app)
     assert "reacts" not in RulesScene(app, registry.get("mean")).text
 
 
-def test_statistics_list_games_against_experts_after_hard():
-    data = {
-        "games": {
-            "mean": {
-                "you": {
-                    "played": 5,
-                    "won": 2,
-                    "levels": {
-                        "expert": {"played": 2, "won": 0},
-                        "mixed": {"played": 1, "won": 1},
-                        "hard": {"played": 2, "won": 1},
-                    },
-                }
-            }
-        }
-    }
+def test_games_against_experts_are_counted_and_listed_after_hard(home):
+    lower = {"higher_is_better": False}
+    storage.record_result("mean", ["human", "expert"], Result.from_scores([0, 12], **lower))
+    storage.record_result("mean", ["human", "expert"], Result.from_scores([9, 0], **lower))
+    storage.record_result("mean", ["human", "hard"], Result.from_scores([0, 5], **lower))
+    storage.record_result(
+        "mean", ["human", "expert", "hard"], Result.from_scores([1, 0, 7], **lower)
+    )
+    data, message = storage.load_statistics()
+    assert message is None
     line = next(line for line in lines_from(data) if line.title == "MEAN!")
-    assert line.by_level() == "against hard 1 of 2 · expert 0 of 2 · mixed 1 of 1"
+    assert line.by_level() == "against hard 1 of 1 · expert 1 of 2 · mixed 0 of 1"
 
 
 def test_a_table_of_experts_keeps_drawing_frames_while_they_think(home):
