@@ -72,7 +72,9 @@ def main() -> None:
     print("| --- | --- | --- | --- | --- | --- |")
     for game_id in args.game or [info.id for info in registry.all()]:
         for level in levels(game_id):
-            budget = make_bots(game_id, [level], 0)[0].think_budget
+            bot = make_bots(game_id, [level], 0)[0]
+            # The budget a timed search really has: expert's is four times hard's.
+            budget = None if bot.think_budget is None else bot.think_budget * bot.budget_scale
             modes = [False, True] if budget is not None else [False]
             for timed in modes:
                 times, cpu = decision_times(game_id, level, args.games, timed)

@@ -4,9 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 py=${PYTHON:-.venv/bin/python}
-run() {  # game games seats name
+run() {  # game games seats name [more sim arguments, such as --equal-slap]
   "$py" -m cardtable sim "$1" --players 4 --seats "$3" --games "$2" --seed 1 --json \
-    --jobs "${JOBS:-1}" > "benchmarks/results/$1-$4.json"
+    --jobs "${JOBS:-1}" "${@:5}" > "benchmarks/results/$1-$4.json"
   echo "$1 $4: $(cat "benchmarks/results/$1-$4.json")"
 }
 game=${1:-all}
@@ -21,8 +21,11 @@ if [[ $game == all || $game == mean ]]; then
   run mean 2000 medium,random,random,random medium-vs-random
 fi
 if [[ $game == all || $game == hit-the-deck ]]; then
-  run hit-the-deck 1000 hard,random,random,random hard-vs-random
-  run hit-the-deck 1000 hard,medium,medium,medium hard-vs-medium
+  run hit-the-deck 2000 hard,random,random,random hard-vs-random
+  run hit-the-deck 2000 hard,medium,medium,medium hard-vs-medium
+  run hit-the-deck 2000 hard,medium,medium,medium hard-vs-medium-equal-slap --equal-slap
+  run hit-the-deck 2000 medium,medium,medium,medium medium-vs-medium-equal-slap --equal-slap
+  run hit-the-deck 2000 expert,hard,hard,hard expert-vs-hard
   run hit-the-deck 1000 medium,random,random,random medium-vs-random
 fi
 if [[ $game == all || $game == copycat ]]; then

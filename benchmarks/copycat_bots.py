@@ -59,7 +59,7 @@ def strength(seats_text: str, name: str, games: int) -> None:
     outcomes = []
     started = time.time()
     for index in range(games):
-        outcomes.append(_one_game((launch, index)))
+        outcomes.append(_one_game((launch, index, False)))
         if (index + 1) % 50 == 0 or index + 1 == games:
             result = summary(seats, outcomes)
             result["seconds"] = round(time.time() - started)

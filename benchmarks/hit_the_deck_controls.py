@@ -17,6 +17,7 @@ from cardtable.engine import Rng
 from cardtable.games import registry
 from cardtable.play import Referee
 from cardtable.strategy.hit_the_deck import HardBot, MediumBot, RandomHitTheDeckBot
+from cardtable.strategy.reaction import profile_for
 
 
 class CarefulRandomBot(RandomHitTheDeckBot):
@@ -28,7 +29,7 @@ class CarefulRandomBot(RandomHitTheDeckBot):
 class SlowHardBot(HardBot):
     """Hard's card play at medium's slap speed, and without its Hand-card eagerness."""
 
-    slap_delay = MediumBot.slap_delay
+    reaction = profile_for("medium")
     hand_card_bonus = MediumBot.hand_card_bonus
 
 

@@ -4,6 +4,7 @@
 ``cardtable play GAME ...``        the app, straight at a table
 ``cardtable watch GAME ...``       the app, a table of bots only (``--frames N`` to quit)
 ``cardtable sim GAME ...``         many bot games, headless, with win shares
+                                   (``--equal-slap``: every bot reacts at one pace)
 ``cardtable replay FILE``          replay a saved match record headless and print the result
 ``cardtable --smoke``              open the window, every game's table briefly, exit 0
 
@@ -30,7 +31,7 @@ from cardtable.engine import BadRecord, BadSetup, IllegalAction, brief
 from cardtable.engine.game import check_seed
 from cardtable.games import registry
 from cardtable.play import MatchTooLong, Referee, make_bots
-from cardtable.strategy import levels
+from cardtable.strategy import levels, races
 from cardtable.ui.launch import Launch
 
 MAX_GAMES = 100_000_000  # a sim of more games would run for weeks
@@ -103,6 +104,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.add_argument("--jobs", type=_at_least(1, MAX_JOBS), default=1, help="processes (default 1)")
+    sim.add_argument(
+        "--equal-slap",
+        action="store_true",
+        help="every bot reacts at medium's pace in slap rounds and moves out of turn, so the "
+        "levels differ only in how they play",
+    )
     replay = commands.add_parser("replay", help="replay a saved match record headless")
     replay.add_argument("file", help="a match record (.json)")
     return parser
@@ -157,12 +164,25 @@ def _resolve(args: argparse.Namespace, *, allow_human: bool, default_seat: str) 
     return Launch(info.id, players, tuple(seats), _seed(args.seed), options)
 
 
-def _one_game(job: tuple[Launch, int]) -> tuple[list[float], list[int]]:
+def _equal_slap(launch: Launch, equal_slap: bool) -> bool:
+    """``--equal-slap`` checked against the game: a game whose bots never race has no
+    slap speed to make equal, and a sim that says it did would mislead."""
+    if equal_slap and not races(launch.game_id):
+        title = registry.get(launch.game_id).title
+        raise UsageError(
+            f"--equal-slap: {title} has no slap round and no move out of turn, so its bots "
+            "never race; leave the flag out"
+        )
+    return equal_slap
+
+
+def _one_game(job: tuple[Launch, int, bool]) -> tuple[list[float], list[int]]:
     """Play game ``index`` of a sim; returns each seat's share of the win and its score."""
-    launch, index = job
+    launch, index, equal_slap = job
     seed = f"{launch.seed}/{index}"
     state = registry.get(launch.game_id).new_game(launch.players, seed, launch.options)
-    Referee(state, make_bots(launch.game_id, launch.seats, seed), launch.seats).run()
+    bots = make_bots(launch.game_id, launch.seats, seed, equal_slap=equal_slap)
+    Referee(state, bots, launch.seats).run()
     result = state.result
     assert result is not None
     winners = result.winners
@@ -170,14 +190,24 @@ def _one_game(job: tuple[Launch, int]) -> tuple[list[float], list[int]]:
     return wins, list(result.scores)
 
 
-def simulate(launch: Launch, games: int, jobs: int = 1, progress: bool = True) -> dict[str, Any]:
+def simulate(
+    launch: Launch,
+    games: int,
+    jobs: int = 1,
+    progress: bool = True,
+    equal_slap: bool = False,
+) -> dict[str, Any]:
     """Play ``games`` bot games and summarise each seat: wins (a shared first place shares
-    the win), win share, its 95% interval (normal approximation) and mean score."""
+    the win), win share, its 95% interval (normal approximation) and mean score.
+    ``equal_slap``: every bot reacts by medium's profile (a game whose bots race only)."""
     from tqdm import tqdm
 
+    equal_slap = _equal_slap(launch, equal_slap)
     # The jobs are made as they are taken and the outcomes summed as they come, so the
     # memory a sim needs does not grow with --games.
-    work: Iterator[tuple[Launch, int]] = zip(itertools.repeat(launch), range(games))
+    work: Iterator[tuple[Launch, int, bool]] = zip(
+        itertools.repeat(launch), range(games), itertools.repeat(equal_slap)
+    )
     bar = tqdm(
         total=games, desc=f"{launch.game_id}", unit="game", disable=not progress, file=sys.stderr
     )
@@ -222,15 +252,17 @@ def simulate(launch: Launch, games: int, jobs: int = 1, progress: bool = True) -
         "games": games,
         "seed": launch.seed,
         "options": launch.options,
+        "equal_slap": equal_slap,
         "seats": seats,
     }
 
 
 def _print_sim(summary: dict[str, Any]) -> None:
     fair = 1 / summary["players"]
+    equal = ", every bot at medium's slap speed" if summary.get("equal_slap") else ""
     print(
         f"{summary['game']}: {summary['games']} games, {summary['players']} players, "
-        f"seed {summary['seed']} (fair share {fair:.1%})"
+        f"seed {summary['seed']}{equal} (fair share {fair:.1%})"
     )
     print(
         f"{'seat':>4}  {'bot':<8} {'wins':>9} {'share':>7}  {'95% interval':<17} {'mean score':>10}"
@@ -298,7 +330,13 @@ def _main(argv: list[str]) -> int:
         return run_smoke()
     if args.command == "sim":
         launch = _resolve(args, allow_human=False, default_seat="random")
-        summary = simulate(launch, args.games, jobs=args.jobs, progress=sys.stderr.isatty())
+        summary = simulate(
+            launch,
+            args.games,
+            jobs=args.jobs,
+            progress=sys.stderr.isatty(),
+            equal_slap=args.equal_slap,
+        )
         if args.json:
             print(json.dumps(summary))
         else:

@@ -226,3 +226,73 @@ def test_replay_of_any_hostile_file_is_one_line_with_status_2(tmp_path, capsys):
             assert main(["replay", target]) == 2, name
             err = capsys.readouterr().err.strip()
             assert len(err.splitlines()) == 1 and len(err) <= 320, (name, err)
+
+
+def sim_json(capsys, *args: str) -> dict:
+    assert main(["sim", *args, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_sim_with_equal_slap_plays_every_bot_at_mediums_reaction_profile(capsys):
+    from cardtable.games import registry
+    from cardtable.play import Referee, make_bots
+
+    args = ["hit-the-deck", "--seats", "hard,medium,easy", "--games", "4", "--seed", "2"]
+    args += ["--option", "target=30"]
+    equal = sim_json(capsys, *args, "--equal-slap")
+    own = sim_json(capsys, *args)
+    assert equal["equal_slap"] is True and own["equal_slap"] is False
+    # The very games a referee plays with every bot on medium's profile.
+    seats = ["hard", "medium", "easy"]
+    wins = [0.0, 0.0, 0.0]
+    for index in range(4):
+        seed = f"2/{index}"
+        state = registry.get("hit-the-deck").new_game(3, seed, {"target": 30})
+        Referee(state, make_bots("hit-the-deck", seats, seed, equal_slap=True), seats).run()
+        for seat in state.result.winners:
+            wins[seat] += 1 / len(state.result.winners)
+    assert [row["wins"] for row in equal["seats"]] == [round(w, 3) for w in wins]
+    # The flag changes the games: the slap races come out otherwise.
+    assert [row["mean_score"] for row in equal["seats"]] != [
+        row["mean_score"] for row in own["seats"]
+    ]
+    assert main(["sim", *args, "--equal-slap"]) == 0
+    assert "every bot at medium's slap speed" in capsys.readouterr().out
+
+
+def test_sim_with_equal_slap_gives_the_flag_to_every_process(capsys):
+    args = ["hit-the-deck", "--seats", "hard,medium", "--games", "4", "--seed", "5"]
+    args += ["--option", "target=30", "--equal-slap"]
+    assert sim_json(capsys, *args, "--jobs", "2") == sim_json(capsys, *args)
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (
+            ["sim", "what-the-heck", "--equal-slap"],
+            "--equal-slap: What the Heck? has no slap round and no move out of turn, so its "
+            "bots never race; leave the flag out",
+        ),
+        (["sim", "mean", "--seats", "hard,medium", "--equal-slap"], "MEAN! has no slap round"),
+        (["play", "hit-the-deck", "--equal-slap"], "unrecognized arguments: --equal-slap"),
+        (["watch", "hit-the-deck", "--equal-slap"], "unrecognized arguments: --equal-slap"),
+    ],
+)
+def test_equal_slap_where_it_means_nothing_is_one_clear_line(capsys, args, says):
+    assert main(args) == 2
+    err = capsys.readouterr().err.strip()
+    assert says in err and len(err.splitlines()) == 1
+
+
+def test_every_command_takes_expert_seats(monkeypatch, capsys):
+    import cardtable.ui.app as app
+
+    opened = []
+    monkeypatch.setattr(app, "run", lambda launch, frames: opened.append(launch) or 0)
+    assert main(["play", "mean", "--seats", "human,expert"]) == 0
+    assert main(["watch", "copycat", "--seats", "expert,hard,medium"]) == 0
+    seats = [launch.seats for launch in opened]
+    assert seats == [("human", "expert"), ("expert", "hard", "medium")]
+    summary = sim_json(capsys, "spite-malice", "--seats", "expert,easy", "--games", "1")
+    assert [row["bot"] for row in summary["seats"]] == ["expert", "easy"]

@@ -15,6 +15,8 @@ from typing import Any
 
 from cardtable.engine import Action, GameState, Rng
 
+from .reaction import ReactionProfile, profile_for
+
 
 class SeatView:
     """Everything a bot may use to decide, for one seat: ``seat``, ``observation``,
@@ -103,13 +105,22 @@ class Bot(ABC):
     (None: a level that does not search). A bot made with ``timed=True`` (the table)
     searches until the budget is spent; otherwise (tests, ``cardtable sim``) its search
     runs a fixed number of roll-outs, so the same seed gives the same game.
+    ``budget_scale`` multiplies both (the expert level: four times hard's).
+
+    In a race (a slap round, a move out of turn) it reacts after ``reaction_time()``
+    seconds, drawn from its level's profile (``cardtable.strategy.reaction``) or from
+    ``reaction`` when that is set (``--equal-slap`` gives every bot the same).
     """
 
     level = "bot"
     think_budget: float | None = None
+    budget_scale = 1
     # Every search of this bot runs this many rounds instead of its level's own (None: the
     # level's own). ``make_bot(..., rounds=N)`` sets it: the soak runs hard seats with a few.
+    # It is not scaled: it says how many rounds, whatever the level.
     search_rounds: int | None = None
+    # The reaction profile instead of the level's own (None: the level's own).
+    reaction: ReactionProfile | None = None
 
     def __init__(self, rng: Rng, timed: bool = False):
         self.rng = rng
@@ -117,10 +128,16 @@ class Bot(ABC):
 
     def think_clock(self, rounds: int) -> ThinkClock:
         """The clock of one search: ``rounds`` rounds (``search_rounds`` when that is
-        set), or the think budget when timed."""
+        set), or the think budget when timed; both times ``budget_scale``."""
         if self.search_rounds is not None:
             return ThinkClock(self.search_rounds, None)
-        return ThinkClock(rounds, self.think_budget if self.timed else None)
+        budget = self.think_budget if self.timed else None
+        scale = self.budget_scale
+        return ThinkClock(rounds * scale, None if budget is None else budget * scale)
+
+    def reaction_time(self) -> float:
+        """Seconds this bot takes to react in a race, drawn from its own generator."""
+        return (self.reaction or profile_for(self.level)).draw(self.rng)
 
     @abstractmethod
     def choose(self, view: SeatView) -> Action:
@@ -152,4 +169,40 @@ class RandomBot(Bot):
         return self.rng.choice(view.legal_actions)
 
     def reaction_delay(self, view: SeatView) -> float | None:
-        return self.rng.uniform(0.3, 1.5)
+        return self.reaction_time()
+
+
+#: How many times hard's search the expert level makes.
+EXPERT_SCALE = 4
+
+
+def expert_of(hard: type[Bot]) -> type[Bot]:
+    """A game's expert level: its hard bot with ``EXPERT_SCALE`` times the search (rounds
+    and think budget, through ``think_clock``). One class per hard bot."""
+    expert = _EXPERTS.get(hard)
+    if expert is None:
+
+        class Expert(hard):  # type: ignore[valid-type, misc]
+            __doc__ = f"{hard.__name__} with {EXPERT_SCALE} times the search: the expert level."
+            level = "expert"
+            budget_scale = EXPERT_SCALE
+
+            def __reduce__(self):
+                # Made here, not found in a module: it goes to the bot pool's processes as
+                # its hard bot's class and its state, and is made again there.
+                return _expert_again, (hard, self.__dict__)
+
+        Expert.__name__ = Expert.__qualname__ = f"Expert{hard.__name__}"
+        Expert.__module__ = hard.__module__
+        expert = _EXPERTS[hard] = Expert
+    return expert
+
+
+_EXPERTS: dict[type[Bot], type[Bot]] = {}
+
+
+def _expert_again(hard: type[Bot], state: dict[str, Any]) -> Bot:
+    expert = expert_of(hard)
+    bot = expert.__new__(expert)
+    bot.__dict__.update(state)
+    return bot

@@ -5,15 +5,18 @@ call in force, the direction, and how many cards each player holds. Not for: the
 (``cardtable.games.hit_the_deck``) or the clock (the referee, ``cardtable.play``, asks a
 bot for its reaction delay and keeps the time).
 
-- easy: plays any card that fits, often the first it sees. It is slow to slap (0.8-1.6 s),
-  sometimes forgets to call its own Hand card in time, and is sometimes fooled into
-  slapping a Hit card that is not a Hand (a fake-out, through ``out_of_turn``).
+- easy: plays any card that fits, often the first it sees. It sometimes forgets to call
+  its own Hand card in time, and is sometimes fooled into slapping a Hit card that is not
+  a Hand (a fake-out, through ``out_of_turn``).
 - medium: sheds its costly cards first, keeps the colour and number it holds most of,
   saves Hit cards for when the next player is nearly out, cuts that player, and flips for
-  an extra turn. Slaps in 0.5-1.0 s.
+  an extra turn.
 - hard: medium's play, and it also counts the cards it has not seen. It calls the number or
   colour the others are least likely to hold (and that it holds itself). It plays its
-  Hand cards early, because it is quick: 0.3-0.6 s, quick but not inhumanly so.
+  Hand cards early, because it is quick.
+
+How quickly each level slaps is its reaction profile (``cardtable.strategy.reaction``: on
+average easy 1.15 s, medium 0.68 s, hard 0.42 s), drawn anew for every slap.
 """
 
 from __future__ import annotations
@@ -66,8 +69,6 @@ def next_seat(obs: dict[str, Any], seat: int, steps: int = 1) -> int:
 class HitTheDeckBot(Bot):
     """What the three levels share: the slap timing and the turn structure."""
 
-    slap_delay: tuple[float, float] = (0.5, 1.0)
-
     def choose(self, view: SeatView) -> Action:
         candidates = plays(view)
         if not candidates:
@@ -88,13 +89,11 @@ class HitTheDeckBot(Bot):
     def reaction_delay(self, view: SeatView) -> float | None:
         if view.observation["window"] is None or not view.legal_actions:
             return None
-        low, high = self.slap_delay
-        return self.rng.uniform(low, high)
+        return self.reaction_time()
 
 
 class EasyBot(HitTheDeckBot):
     level = "easy"
-    slap_delay = (0.8, 1.6)
     forgets_own_card = 0.08  # how often it does not call its own Hand card in time
     fooled = 0.12  # how often a Hit card that is not a Hand makes it slap anyway
 
@@ -122,13 +121,11 @@ class EasyBot(HitTheDeckBot):
             return None
         if self.rng.random() >= self.fooled:
             return None
-        low, high = self.slap_delay
-        return self.rng.uniform(low, high), HIT
+        return self.reaction_time(), HIT
 
 
 class MediumBot(HitTheDeckBot):
     level = "medium"
-    slap_delay = (0.5, 1.0)
     hand_card_bonus = 1.0  # a slap round is a fair race for a bot of average speed
 
     def worth(self, view: SeatView, code: str) -> float:
@@ -164,7 +161,6 @@ class MediumBot(HitTheDeckBot):
 
 class HardBot(MediumBot):
     level = "hard"
-    slap_delay = (0.3, 0.6)
     hand_card_bonus = 6.0  # it is quick, so a slap round mostly costs someone else
 
     def worth(self, view: SeatView, code: str) -> float:
@@ -203,10 +199,11 @@ class HardBot(MediumBot):
 
 class RandomHitTheDeckBot(RandomBot):
     """The uniform baseline for Hit the Deck: on its turn it plays or draws, choosing
-    uniformly among those real moves; in a slap round it hits at a random moment between
-    0.3 and 1.5 seconds; out of turn it is faked out (slaps the deck for nothing and draws
-    two) after one move in fifty (``FAKE_OUT_RATE``). A fake-out is always legal, so a bot
-    that chose it as often as a card would grow its hand for ever and the game never end.
+    uniformly among those real moves; in a slap round it hits after its reaction time
+    (the random level's profile: erratic); out of turn it is faked out (slaps the deck for
+    nothing and draws two) after one move in fifty (``FAKE_OUT_RATE``). A fake-out is
+    always legal, so a bot that chose it as often as a card would grow its hand for ever
+    and the game never end.
     """
 
     FAKE_OUT_RATE = 0.02
@@ -220,7 +217,7 @@ class RandomHitTheDeckBot(RandomBot):
             return None
         if self.rng.random() >= self.FAKE_OUT_RATE:
             return None
-        return self.rng.uniform(0.3, 1.5), HIT
+        return self.reaction_time(), HIT
 
 
 BOTS: dict[str, type[Bot]] = {

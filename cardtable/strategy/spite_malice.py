@@ -426,7 +426,6 @@ class MediumSpiteMaliceBot(Bot):
 
     level = "medium"
     budget = 400
-    reaction = (0.4, 1.0)  # seconds before a Spite out of turn
 
     def choose(self, view: SeatView) -> Action:
         return medium_choice(view, self.rng, self.budget)[0]
@@ -437,7 +436,7 @@ class MediumSpiteMaliceBot(Bot):
         action = spite_choice(view, out_of_turn=True)
         if action is None:
             return None
-        return (self.rng.uniform(*self.reaction), action)
+        return (self.reaction_time(), action)
 
 
 def up_first(plan: Plan | None, codes: set[str]) -> Action | None:
@@ -475,7 +474,6 @@ class HardSpiteMaliceBot(MediumSpiteMaliceBot):
     player when their UP card is within reach of the piles it leaves."""
 
     level = "hard"
-    reaction = (0.3, 0.8)
 
     def choose(self, view: SeatView) -> Action:
         action, plan = medium_choice(view, self.rng, self.budget)

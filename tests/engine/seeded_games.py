@@ -108,7 +108,9 @@ def bot_game(game_id: str, seed: int) -> str:
     """The fingerprint of a match between the game's bot levels, driven by the referee."""
     info = registry.get(game_id)
     players = min(4, info.max_players)
-    seats = [levels(game_id)[(seat + seed) % len(levels(game_id))] for seat in range(players)]
+    # Expert is hard with a longer search: its own tests pin it (tests/strategy).
+    offered = [level for level in levels(game_id) if level != "expert"]
+    seats = [offered[(seat + seed) % len(offered)] for seat in range(players)]
     state = info.new_game(players, f"bots/{seed}")
     referee = Referee(state, make_bots(game_id, seats, f"bots/{seed}"), seats)
     referee.run()

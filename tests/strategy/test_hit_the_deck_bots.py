@@ -4,6 +4,8 @@ clock (arrival order, the announce deadline, out-of-turn fake-outs)."""
 
 from __future__ import annotations
 
+import statistics
+
 import pytest
 
 from cardtable.engine import Action, Rng
@@ -11,6 +13,7 @@ from cardtable.games import registry
 from cardtable.games.hit_the_deck import ANNOUNCE_SECONDS
 from cardtable.play import Referee, make_bots
 from cardtable.strategy import Bot, levels, make_bot, view_for
+from cardtable.strategy.reaction import PROFILES
 
 GAME = registry.get("hit-the-deck")
 LEVELS = levels("hit-the-deck")
@@ -30,8 +33,8 @@ def midgame(seed: int, moves: int = 25, players: int = 4):
     return state
 
 
-def test_the_game_offers_random_easy_medium_and_hard():
-    assert LEVELS == ["random", "easy", "medium", "hard"]
+def test_the_game_offers_random_easy_medium_hard_and_expert():
+    assert LEVELS == ["random", "easy", "medium", "hard", "expert"]
 
 
 def run_window(state, bots):
@@ -89,17 +92,40 @@ def slap_open():
     raise AssertionError("no seed deals a Hand card to the first player")
 
 
-@pytest.mark.parametrize(
-    ("level", "low", "high"), [("easy", 0.8, 1.6), ("medium", 0.5, 1.0), ("hard", 0.3, 0.6)]
-)
-def test_bots_slap_at_their_levels_human_like_speed(level, low, high):
+@pytest.mark.parametrize("level", ["easy", "medium", "hard", "expert", "random"])
+def test_bots_slap_after_their_levels_reaction_time(level):
     state = slap_open()
     card_player = state.observation(0)["slap"]["card_player"]
     seat = (card_player + 1) % state.players
     bot = make_bot("hit-the-deck", level, Rng("speed"))
-    delays = [bot.reaction_delay(view_for(state, seat)) for _ in range(200)]
-    assert all(low <= delay <= high for delay in delays)
-    assert max(delays) - min(delays) > (high - low) / 2  # drawn afresh, not a constant
+    twin = Rng("speed")
+    profile = PROFILES[level]
+    delays = [bot.reaction_delay(view_for(state, seat)) for _ in range(400)]
+    # Each slap is a fresh draw from the level's profile, from the bot's own generator.
+    assert delays == [profile.draw(twin) for _ in range(400)]
+    assert len(set(delays)) == len(delays)
+    assert abs(statistics.fmean(delays) - profile.mean) < 0.1
+
+
+def test_the_quicker_levels_slap_first_on_average():
+    state = slap_open()
+    seat = (state.observation(0)["slap"]["card_player"] + 1) % state.players
+
+    def mean_delay(level: str) -> float:
+        bot = make_bot("hit-the-deck", level, Rng(level))
+        return statistics.fmean(bot.reaction_delay(view_for(state, seat)) for _ in range(400))
+
+    assert mean_delay("hard") < mean_delay("medium") < mean_delay("easy")
+
+
+def test_with_equal_slap_every_level_slaps_at_mediums_pace():
+    state = slap_open()
+    seat = (state.observation(0)["slap"]["card_player"] + 1) % state.players
+    bots = make_bots("hit-the-deck", ["hard", "easy", "random", "medium"], 3, equal_slap=True)
+    for bot in bots:
+        twin = Rng(bot.rng.seed)
+        delays = [bot.reaction_delay(view_for(state, seat)) for _ in range(50)]
+        assert delays == [PROFILES["medium"].draw(twin) for _ in range(50)]
 
 
 def test_an_easy_bot_is_sometimes_fooled_by_a_hit_card_that_is_not_a_hand():
@@ -117,7 +143,9 @@ def test_an_easy_bot_is_sometimes_fooled_by_a_hit_card_that_is_not_a_hand():
     offers = [easy.out_of_turn(view) for _ in range(200)]
     fooled = [offer for offer in offers if offer is not None]
     assert 0 < len(fooled) < 100
-    assert all(action == Action("hit") and 0.8 <= delay <= 1.6 for delay, action in fooled)
+    assert all(action == Action("hit") for _delay, action in fooled)
+    # Fooled at an easy player's pace: slowly.
+    assert statistics.fmean(delay for delay, _action in fooled) > PROFILES["hard"].mean + 0.3
     for level in ("medium", "hard"):
         bot = make_bot("hit-the-deck", level, Rng("fooled"))
         assert all(bot.out_of_turn(view) is None for _ in range(50))

@@ -29,8 +29,8 @@ def position(seed: int, end_game: bool, players: int = 4):
     raise AssertionError("no such position")
 
 
-def test_the_game_offers_random_easy_medium_and_hard():
-    assert LEVELS == ["random", "easy", "medium", "hard"]
+def test_the_game_offers_random_easy_medium_hard_and_expert():
+    assert LEVELS == ["random", "easy", "medium", "hard", "expert"]
 
 
 @pytest.mark.parametrize("level", LEVELS)

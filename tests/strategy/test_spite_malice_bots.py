@@ -18,8 +18,8 @@ GAME = registry.get("spite-malice")
 LEVELS = levels("spite-malice")
 
 
-def test_the_game_offers_random_easy_medium_and_hard():
-    assert LEVELS == ["random", "easy", "medium", "hard"]
+def test_the_game_offers_random_easy_medium_hard_and_expert():
+    assert LEVELS == ["random", "easy", "medium", "hard", "expert"]
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

@@ -21,8 +21,8 @@ def midgame(seed: int, rounds: int = 6):
     return state
 
 
-def test_the_game_offers_random_easy_medium_and_hard():
-    assert LEVELS == ["random", "easy", "medium", "hard"]
+def test_the_game_offers_random_easy_medium_hard_and_expert():
+    assert LEVELS == ["random", "easy", "medium", "hard", "expert"]
 
 
 @pytest.mark.parametrize("level", LEVELS)

@@ -233,7 +233,7 @@ def test_a_fooled_bots_fake_out_fires_only_if_nothing_changed(app, monkeypatch):
     deck = stacked(["", "HIT-4", "G5 Y5 G3 Y3 G2 Y2 G1"], discard="Y3", draw="G5 G5 G5")
     table = open_table(app, ("easy", "human", "human"), deck)
     run_until(app, table, lambda: table.awaiting_human() and table.viewer == 1)
-    monkeypatch.setattr(EasyBot, "slap_delay", (4.0, 4.0))  # fooled, but slowly
+    monkeypatch.setattr(EasyBot, "reaction_time", lambda self: 4.0)  # fooled, but slowly
     table.perform(1, "play HIT-4")
     played_at = table.match.now
     # Seat 2 draws (no 4) before the slap is due: the state changed, the slap is dropped.
@@ -246,6 +246,7 @@ def test_a_fooled_bots_fake_out_fires_only_if_nothing_changed(app, monkeypatch):
 
 def test_a_fooled_bots_fake_out_checks_the_generation_it_was_meant_for(app, monkeypatch):
     monkeypatch.setattr(EasyBot, "fooled", 1.0)
+    monkeypatch.setattr(EasyBot, "reaction_time", lambda self: 1.5)
     deck = stacked(["", "HIT-4", "G5 Y5 G3 Y3 G2 Y2 G1"], discard="Y3", draw="G5 G5 G5")
     table = open_table(app, ("easy", "human", "human"), deck)
     run_until(app, table, lambda: table.awaiting_human() and table.viewer == 1)
@@ -254,7 +255,7 @@ def test_a_fooled_bots_fake_out_checks_the_generation_it_was_meant_for(app, monk
     # A change the table did not make itself (so no new offers were asked for): the
     # pending slap was meant for another state and is dropped.
     table.state.apply(2, "draw")
-    # Past the slowest fooled slap (1.6 s).
+    # Past the moment its fooled slap was due (1.5 s).
     run_until(app, table, lambda: table.match.now >= played_at + 2.0)
     assert (0, "hit") not in table.state.history
 

@@ -1,5 +1,6 @@
-"""A game's rules help: its ``rules_help`` markdown on a scrollable page. Not for the
-markdown itself (``cardtable.ui.markdown``)."""
+"""A game's rules help: its ``rules_help`` markdown on a scrollable page, then its
+computer players (``strategy.levels_help``: each level in a line, and how fast each
+reacts where the game has races). Not for the markdown itself (``cardtable.ui.markdown``)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from cardtable.engine import GameInfo
+from cardtable.strategy import levels_help
 
 from .. import theme
 from ..markdown import render_markdown
@@ -26,6 +28,7 @@ class RulesScene(Scene):
     def __init__(self, app: App, info: GameInfo) -> None:
         super().__init__(app)
         self.info = info
+        self.text = f"{info.rules_help.rstrip()}\n\n{levels_help(info.id)}"
         self.scroll = 0.0
         self.content_height = 0
         self.view_height = max(1, app.size[1] - 134)
@@ -87,9 +90,7 @@ class RulesScene(Scene):
     def draw_text(self, surface: pygame.Surface, page: pygame.Rect, view: pygame.Surface) -> None:
         """The rules from the scroll position, with a scroll bar when there is more."""
         self.view_height = view.get_height()
-        self.content_height = render_markdown(
-            view, self.info.rules_help, int(-self.scroll), view.get_width()
-        )
+        self.content_height = render_markdown(view, self.text, int(-self.scroll), view.get_width())
         if self.content_height > view.get_height():
             # A scroll bar, so the player knows there is more.
             track = pygame.Rect(page.right - 12, page.y + 14, 5, page.height - 28)

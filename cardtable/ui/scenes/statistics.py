@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from ..app import App
 
 COLUMNS = ("Played", "Won", "Win %", "Best", "Streak", "Longest")
-LEVEL_ORDER = ("random", "easy", "medium", "hard", "mixed")
+LEVEL_ORDER = ("random", "easy", "medium", "hard", "expert", "mixed")
 
 
 @dataclass
