@@ -610,6 +610,7 @@ class SpiteMaliceSearch:
         self.sharpness = sharpness
         self.reach = reach
         self.known: dict[tuple, tuple[list[Action], list[float]]] = {}
+        self.start: int | None = None  # the root's length of history
 
     def choices(self, view: SeatView) -> tuple[list[Action], list[float]]:
         """The moves the tree weighs for ``view`` and their priors."""
@@ -661,6 +662,8 @@ class SpiteMaliceSearch:
         return [Action(code) for code in out], [self.lead] + [1.0] * (len(out) - 1)
 
     def moves(self, world: SpiteMaliceState, seat: int) -> list[Action]:
+        if self.start is None:  # the first world asked about: the root
+            self.start = len(world.history)
         return self.choices(self.world_view(world, seat))[0]
 
     def prior(self, world: SpiteMaliceState, seat: int, moves: list[Action]) -> list[float]:
@@ -671,26 +674,29 @@ class SpiteMaliceSearch:
         return SeatView(seat, world_observation(world, seat), world.legal_actions(seat))
 
     def rollout(self, world: SpiteMaliceState, rng: Rng) -> None:
-        """Every seat plays on with its plan until ``seat``'s next turn has ended."""
-        away = world.current != self.seat
+        """Every seat plays on with its plan until ``seat``'s next turn has ended (or, not
+        ``own_turn``, begins), counted from the search's root whatever the tree played."""
+        ends = 2 if self.own_turn else 1  # the root turn's end, then the next turn's
+        start = len(world.history) if self.start is None else self.start
+        ended = sum(1 for seat, code in world.history[start:] if self.ends_turn(seat, code))
         for _ in range(MAX_ROLLOUT_MOVES):
-            if world.is_over:
+            if world.is_over or ended >= ends and (self.own_turn or world.current == self.seat):
                 return
             seat = world.current
-            if seat == self.seat and away and not self.own_turn:
-                return
             view = self.world_view(world, seat)
             if seat == self.seat:
                 action = plain_hard_choice(view, rng, self.roll_budget)[0]
             else:
                 action = medium_choice(view, rng, self.roll_budget)[0]
             world.apply(seat, action)
-            if world.current != seat:
-                if seat == self.seat and away:
-                    return
-                away = True
-            elif world.spite_open:
+            if self.ends_turn(seat, action.code):
+                ended += 1
+            elif world.spite_open and world.current == seat:
                 self.spite_back(world)
+
+    def ends_turn(self, seat: int, code: str) -> bool:
+        """Whether ``seat``'s move ``code`` is the searching seat ending its turn."""
+        return seat == self.seat and (code == END or code.startswith("store"))
 
     @staticmethod
     def spite_back(world: SpiteMaliceState) -> None:
@@ -732,8 +738,8 @@ class HardSpiteMaliceBot(MediumSpiteMaliceBot):
     level = "hard"
     reaction = (0.3, 0.8)
     think_budget = 0.150
-    rounds = 24  # without a think budget (tests, sim)
-    roll_budget = 30  # the plans in the tree and the roll-outs
+    rounds = 16  # without a think budget (tests, sim)
+    roll_budget = 15  # the plans in the tree and the roll-outs
     margin = 1.0  # how close to hard's plain move (by the plan's score) a move is weighed
     width = 3  # moves weighed at most
     lead = 3.0  # hard's plain move's prior against 1 for each other move

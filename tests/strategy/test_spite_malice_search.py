@@ -27,17 +27,20 @@ ROUNDS = 48
 
 
 def hidden_sevens_and_eights():
-    """Two players. Seat 0 (hard, on turn): UP b12, hand 6 10 11 12 12. Seat 1: UP b9.
+    """Two players. Seat 0 (hard, on turn): UP b12, hand 6 12 12 13 13. Seat 1: UP b9.
     Build Pile 1 needs a 6. Every card seat 0 cannot see (its own stack under the UP card,
     seat 1's stack and hand, the Draw Pile) is a 7 or an 8; the rest of the deck lies face
-    up in seat 1's Store Pile 4 under a 13."""
-    state = deal(["b7 b7 b8 b8 b12", "b7 b7 b8 b8 b9"], ["6 10 11 12", "7 7 8 8"], draw="12")
+    up in seat 1's Store Pile 4 under an 11, but a 10 on seat 0's Store Pile 4."""
+    state = deal(["b7 b7 b8 b8 b12", "b7 b7 b8 b8 b9"], ["6 12 13 13", "7 7 8 8"], draw="12")
     for value in "12345":
         state.draw.remove(value)
         state.builds[0].append(value)
     others = [card for card in state.draw if card not in ("7", "8")]
-    others.remove("13")
-    state.stores[1][3].extend([*others, "13"])
+    others.remove("11")
+    others.remove("10")
+    # In reach once a pile needs 10, then 11: the game does not end drawn meanwhile.
+    state.stores[1][3].extend([*others, "11"])
+    state.stores[0][3].append("10")
     state.draw[:] = [card for card in state.draw if card in ("7", "8")]
     state._changed()
     return state
@@ -65,7 +68,7 @@ def test_hard_holds_back_the_card_that_opens_the_next_players_chain_through_hidd
 
 def test_the_moves_weighed_are_hards_plain_move_first_then_holding_back():
     moves, priors = game().choices(view_for(hidden_sevens_and_eights(), 0))
-    assert [move.code for move in moves] == [build_code(hand_source("6"), 1), store_code("12", 1)]
+    assert [move.code for move in moves] == [build_code(hand_source("6"), 1), store_code("13", 1)]
     assert priors == [HardSpiteMaliceBot.lead, 1.0]
 
 
@@ -81,7 +84,7 @@ def test_a_plan_that_plays_the_up_card_is_never_searched():
 def test_the_others_moves_in_the_tree_are_mediums():
     state = hidden_sevens_and_eights()
     state.apply(0, build_code(hand_source("6"), 1))
-    state.apply(0, store_code("12", 1))
+    state.apply(0, store_code("13", 1))
     moves, _ = game(0).choices(SeatView(1, state.observation(1), state.legal_actions(1)))
     medium = make_bot("spite-malice", "medium", Rng(0)).choose(view_for(state, 1))
     assert moves == [medium]
@@ -89,24 +92,29 @@ def test_the_others_moves_in_the_tree_are_mediums():
 
 def test_a_roll_out_plays_every_seat_on_until_the_searchers_next_turn_has_ended():
     state = hidden_sevens_and_eights()
-    state.apply(0, store_code("12", 1))
+    search = game()
+    search.start = len(state.history)  # the root: seat 0 to move
+    state.apply(0, store_code("13", 1))
     before = len(state.history)
-    game().rollout(state, Rng(1))
-    seats = [seat for seat, _ in state.history[before:]]
-    assert 1 in seats and seats[-1] == 0  # seat 1's turn, then seat 0's, ended by its move
-    assert state.current == 1 and seats.index(0) > seats.index(1)
+    search.rollout(state, Rng(1))
+    played = state.history[before:]
+    # Seat 1's turn (it can only store), then seat 0's next turn, to its store.
+    assert [seat for seat, _ in played] == [1, 0, 0]
+    assert played[-1][1].startswith("store") and state.current == 1
 
 
-def test_a_roll_out_draws_from_the_sampled_draw_pile():
+def test_a_roll_out_plays_the_sampled_hidden_hands_and_draws():
     state = hidden_sevens_and_eights()
+    search = game()
+    search.start = len(state.history)
     state.apply(0, build_code(hand_source("6"), 1))
-    state.apply(0, store_code("12", 1))
+    state.apply(0, store_code("13", 1))
     world = state.sample_hidden(0, Rng("world"))
-    game().rollout(world, Rng(1))
-    # Seat 1, holding 7s and 8s, plays 7, 8 and its UP card onto Build Pile 1; seat 0 then
-    # builds 10 and 11 from its hand and its own UP card, the 12.
-    assert [card_value(card) for card in world.builds[0][6:]] == [7, 8, 9, 10, 11, 12]
-    assert world.builds[0][8] == "b9" and world.builds[0][11] == "b12"
+    search.rollout(world, Rng(1))
+    # Seat 1 draws to five from 7s and 8s and plays 7, 8 and its UP card onto Build Pile
+    # 1; seat 0 builds the 10 of its Store Pile on it.
+    assert [card_value(card) for card in world.builds[0][6:]] == [7, 8, 9, 10]
+    assert world.builds[0][8] == "b9" and world.cards_left(1) == 4
 
 
 def test_the_value_is_one_for_the_winner_and_each_seats_share_before():
