@@ -572,8 +572,9 @@ class SpiteMaliceSearch:
       the moves that come close to it by the plan's own measure: stopping now (the best
       store) when the plan builds for less than ``margin``, the best build the plan
       passed over when it stores (within ``margin`` of building nothing), a BURY at the
-      next player; ``width`` at most. For everyone else medium's move: the tree follows
-      how the others play, the search decides only its own moves.
+      next player, as far as ``kinds`` has them; ``width`` at most. For everyone else
+      medium's move: the tree follows how the others play, the search decides only its
+      own moves.
     - ``prior``: hard's plain move weighs ``lead`` against 1 for each other move.
     - ``rollout``: every seat plays on with its plan (hard's plain play for ``seat``,
       medium's for the others), Spite out of turn included, from the sampled hands,
@@ -586,29 +587,21 @@ class SpiteMaliceSearch:
     the same turn as in the real one; hidden cards only change what follows).
     """
 
-    def __init__(
-        self,
-        seat: int,
-        rng: Rng,
-        plan_budget: int,
-        roll_budget: int,
-        margin: float = 1.0,
-        width: int = 3,
-        lead: float = 3.0,
-        own_turn: bool = True,
-        sharpness: float = 0.5,
-        reach: float = 0.5,
-    ):
+    def __init__(self, seat: int, rng: Rng, settings: Any):
+        """``settings``: the hard bot (or its class), whose ``budget``, ``roll_budget``,
+        ``margin``, ``width``, ``kinds``, ``lead``, ``own_turn``, ``sharpness`` and
+        ``reach`` the search follows."""
         self.seat = seat
         self.rng = rng
-        self.plan_budget = plan_budget
-        self.roll_budget = roll_budget
-        self.margin = margin
-        self.width = width
-        self.own_turn = own_turn  # roll-outs play the searcher's next turn too
-        self.lead = lead
-        self.sharpness = sharpness
-        self.reach = reach
+        self.plan_budget: int = settings.budget
+        self.roll_budget: int = settings.roll_budget
+        self.margin: float = settings.margin
+        self.width: int = settings.width
+        self.kinds: tuple[str, ...] = settings.kinds
+        self.lead: float = settings.lead
+        self.own_turn: bool = settings.own_turn
+        self.sharpness: float = settings.sharpness
+        self.reach: float = settings.reach
         self.known: dict[tuple, tuple[list[Action], list[float]]] = {}
         self.start: int | None = None  # the root's length of history
 
@@ -630,10 +623,8 @@ class SpiteMaliceSearch:
         return known
 
     def own_choices(self, view: SeatView, budget: int) -> tuple[list[Action], list[float]]:
-        """Hard's plain move first; then the moves that come close to it by the plan's own
-        measure (within ``margin``): the first moves of other plans, stopping now (the
-        best store) when the plan gains little, the other good stores, a BURY at the next
-        player. A plan that plays the UP card, a Spite card, a Malice card: no choice."""
+        """Hard's plain move first, then its close alternatives (see the class). A plan
+        that plays the UP card, a Spite card, a Malice card: no choice."""
         firsts: dict[str, float] = {}
         action, plan = plain_hard_choice(view, self.rng, budget, firsts)
         obs = view.observation
@@ -649,14 +640,14 @@ class SpiteMaliceSearch:
         best = plan.score if plan is not None and plan.codes else stop
         out = [action.code]
         building = action.code.startswith(("build", "wild"))
-        if building and best - stop < self.margin:
+        if "hold" in self.kinds and building and best - stop < self.margin:
             out += [code for _, code in ranked_stores(view)[:1]]  # hold back
-        if not building:
+        if "passed" in self.kinds and not building:
             # The build the plan passed over (it would leave a pile an opponent wants).
             ranked = sorted(firsts, key=lambda code: -firsts[code])
             out += [c for c in ranked if c in codes and firsts[c] >= stop - self.margin][:1]
         bury = spite_code("BURY", (view.seat + 1) % obs["players"])
-        if bury in codes:
+        if "bury" in self.kinds and bury in codes:
             out.append(bury)
         out = list(dict.fromkeys(out))[: self.width]
         return [Action(code) for code in out], [self.lead] + [1.0] * (len(out) - 1)
@@ -738,25 +729,22 @@ class HardSpiteMaliceBot(MediumSpiteMaliceBot):
     level = "hard"
     reaction = (0.3, 0.8)
     think_budget = 0.150
-    rounds = 16  # without a think budget (tests, sim)
-    roll_budget = 15  # the plans in the tree and the roll-outs
+    # The search's settings (``SpiteMaliceSearch``):
+    rounds = 16  # worlds per search without a think budget (tests, sim)
+    roll_budget = 15  # positions of the plan search in the tree and the roll-outs
     margin = 1.0  # how close to hard's plain move (by the plan's score) a move is weighed
     width = 3  # moves weighed at most
+    # The alternatives weighed: "hold" (stop building), "passed" (a build the plan passed
+    # over); "bury" (a BURY at the next player whenever hard holds one) lost games.
+    kinds: tuple[str, ...] = ("hold", "passed")
     lead = 3.0  # hard's plain move's prior against 1 for each other move
     own_turn = True  # roll-outs play its own next turn too
+    sharpness = 0.5  # value: exp(-sharpness x cards left) ...
+    reach = 0.5  # ... an UP card a Build Pile takes now counting this much less
     exploration = 0.7
 
     def choose(self, view: SeatView) -> Action:
-        game = SpiteMaliceSearch(
-            view.seat,
-            self.rng,
-            self.budget,
-            self.roll_budget,
-            self.margin,
-            self.width,
-            self.lead,
-            self.own_turn,
-        )
+        game = SpiteMaliceSearch(view.seat, self.rng, self)
         moves = game.choices(view)[0]
         if len(moves) == 1:
             return moves[0]

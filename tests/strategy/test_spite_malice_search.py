@@ -51,8 +51,7 @@ def hard(rounds: int = ROUNDS, seed: int = 0):
 
 
 def game(seat: int = 0) -> SpiteMaliceSearch:
-    bot = HardSpiteMaliceBot
-    return SpiteMaliceSearch(seat, Rng(0), bot.budget, bot.roll_budget)
+    return SpiteMaliceSearch(seat, Rng(0), HardSpiteMaliceBot)
 
 
 def test_hard_holds_back_the_card_that_opens_the_next_players_chain_through_hidden_cards():
