@@ -737,7 +737,7 @@ class HardSpiteMaliceBot(MediumSpiteMaliceBot):
     # The alternatives weighed: "hold" (stop building), "passed" (a build the plan passed
     # over); "bury" (a BURY at the next player whenever hard holds one) lost games.
     kinds: tuple[str, ...] = ("hold", "passed")
-    lead = 3.0  # hard's plain move's prior against 1 for each other move
+    lead = 10.0  # hard's plain move's prior against 1 for each other move
     own_turn = True  # roll-outs play its own next turn too
     sharpness = 0.5  # value: exp(-sharpness x cards left) ...
     reach = 0.5  # ... an UP card a Build Pile takes now counting this much less
