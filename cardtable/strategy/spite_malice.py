@@ -15,10 +15,12 @@ and Build Pile, pile and stack sizes. Not for: the rules (``cardtable.games.spit
   card is playable is when a medium spites them mid-chain); and before it ends its turn
   it BURYs the next player when their UP card would go straight onto a Build Pile it
   leaves (``plain_hard_choice``). Where that plain play has a close alternative (holding
-  back a build that gains the plan little, a build the plan passed over, a BURY at the
-  next player) the one ISMCTS (``cardtable.strategy.search``) decides between them over
-  sampled hidden hands, stacks and draws, every seat playing on with its plan to the end
-  of hard's next turn (``SpiteMaliceSearch``). Figures: ``benchmarks/bots.md``.
+  back a build that gains the plan little, or a build the plan passed over) the one
+  ISMCTS (``cardtable.strategy.search``) decides between them over sampled hidden hands,
+  stacks and draws, every seat playing on with its plan to the end of hard's next turn
+  (``SpiteMaliceSearch``); the plain move keeps a strong prior. Figures:
+  ``benchmarks/bots.md`` (the search has not been shown to win more games than plain
+  play; it does not win fewer).
 """
 
 from __future__ import annotations
