@@ -14,12 +14,18 @@ and Build Pile, pile and stack sizes. Not for: the rules (``cardtable.games.spit
   card goes the moment the plan can play it (a card that lands while the builder's UP
   card is playable is when a medium spites them mid-chain); and before it ends its turn
   it BURYs the next player when their UP card would go straight onto a Build Pile it
-  leaves. Roll-outs of sampled worlds (the hard before) won no more games than medium
-  and are gone: see ``benchmarks/bots.md``.
+  leaves (``plain_hard_choice``). Where that plain play has a close alternative (holding
+  back a build that gains the plan little, or a build the plan passed over) the one
+  ISMCTS (``cardtable.strategy.search``) decides between them over sampled hidden hands,
+  stacks and draws, every seat playing on with its plan to the end of hard's next turn
+  (``SpiteMaliceSearch``); the plain move keeps a strong prior. Figures:
+  ``benchmarks/bots.md`` (the search has not been shown to win more games than plain
+  play; it does not win fewer).
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +37,7 @@ from cardtable.games.spite_malice import (
     PHASE_GIVE,
     UP,
     Source,
+    SpiteMaliceState,
     build_code,
     card_value,
     give_code,
@@ -44,6 +51,7 @@ from cardtable.games.spite_malice import (
 )
 
 from .base import Bot, SeatView
+from .search import ismcts
 
 # The weights of a finished plan (tuned on seeded games).
 W_UP = 12.0  # per UP card played
@@ -54,6 +62,7 @@ W_GO_AGAIN = 2.5  # the hand built out: five new cards
 W_CAP = 0.8  # a pile capped (a Malice card to give)
 DANGER = (3.5, 2.2, 1.6, 1.2)  # a pile left at an opponent's UP value, by turn order
 CLOSE = 3  # an opponent with this many cards left is close to winning
+MAX_ROLLOUT_MOVES = 200  # a roll-out that runs longer is judged where it stands
 
 
 @dataclass
@@ -204,8 +213,10 @@ def danger_of(ups: list[str | None], left: list[int], seat: int) -> dict[int, fl
     return danger
 
 
-def search(turn: Turn, budget: int) -> Plan:
-    """The best sequence of builds from ``turn`` (depth first, ``budget`` positions)."""
+def search(turn: Turn, budget: int, firsts: dict[str, float] | None = None) -> Plan:
+    """The best sequence of builds from ``turn`` (depth first, ``budget`` positions).
+    ``firsts``, if given, gets the best score found for each first move (hard's search
+    weighs the runners-up)."""
     best = Plan((), turn.leave_score())
     seen: set[tuple] = set()
     count = 0
@@ -231,6 +242,9 @@ def search(turn: Turn, budget: int) -> Plan:
                 + (W_GO_AGAIN if not child.hand and turn.hand else 0.0)
                 + child.leave_score()
             )
+            if firsts is not None:
+                first = codes[0] if codes else code
+                firsts[first] = max(score, firsts.get(first, score))
             if score > best.score + 1e-9:
                 best = Plan(codes + (code,), score)
             if child.up is None and sums["up"] > totals["up"]:
@@ -304,8 +318,8 @@ def spite_choice(view: SeatView, out_of_turn: bool) -> Action | None:
     own UP card."""
     obs = view.observation
     seat = view.seat
-    legal = {action.code for action in view.legal_actions}
-    spites = [code for code in legal if code.startswith("spite")]
+    # In the order of the legal actions: a set's order would change from run to run.
+    spites = [code for code in view.codes if code.startswith("spite")]
     if not spites:
         return None
     mine = obs["up_cards"][seat]
@@ -369,8 +383,10 @@ def stall_spite(view: SeatView) -> Action | None:
     return Action(spite_code(best.spite or "", best.target or 0))
 
 
-def medium_choice(view: SeatView, rng: Rng, budget: int) -> tuple[Action, Plan | None]:
-    """Medium's move (and the plan it follows, if building)."""
+def medium_choice(
+    view: SeatView, rng: Rng, budget: int, firsts: dict[str, float] | None = None
+) -> tuple[Action, Plan | None]:
+    """Medium's move (and the plan it follows, if building); ``firsts`` as for ``search``."""
     obs = view.observation
     legal = view.legal_actions
     codes = {action.code for action in legal}
@@ -381,7 +397,7 @@ def medium_choice(view: SeatView, rng: Rng, budget: int) -> tuple[Action, Plan |
     spite = spite_choice(view, out_of_turn=False)
     if spite is not None:
         return spite, None
-    plan = search(Turn.from_observation(obs), budget)
+    plan = search(Turn.from_observation(obs), budget, firsts)
     if plan.codes and plan.codes[0] in codes:
         return Action(plan.codes[0]), plan
     stall = stall_spite(view)
@@ -467,26 +483,272 @@ def bury_the_next(view: SeatView) -> Action | None:
     return None
 
 
+def plain_hard_choice(
+    view: SeatView, rng: Rng, budget: int, firsts: dict[str, float] | None = None
+) -> tuple[Action, Plan | None]:
+    """Hard's move without search: medium's plan, played in the order that gives the
+    others no Spite window (the UP card the moment the plan can play it: a card that lands
+    while the builder's UP card is playable is when a medium spites them mid-chain), and a
+    BURY at the next player before the turn ends when their UP card would go straight onto
+    a Build Pile it leaves."""
+    action, plan = medium_choice(view, rng, budget, firsts)
+    if action.code.startswith("spite"):
+        return action, plan
+    up = up_first(plan, set(view.codes))
+    if up is not None:
+        return up, plan
+    if action.code.startswith("store") or action.code == END:
+        bury = bury_the_next(view)
+        if bury is not None:
+            return bury, plan
+    return action, plan
+
+
+def plays_up(plan: Plan | None) -> bool:
+    """Whether ``plan`` plays the UP card (as a build, a Wild or a Wild's cover)."""
+    up = Source(UP)
+    return plan is not None and any(
+        parse(code).source == up or parse(code).cover == up for code in plan.codes
+    )
+
+
+def world_observation(state: SpiteMaliceState, seat: int) -> dict[str, Any]:
+    """What ``seat`` sees of a sampled world, in the observation's words, only the parts
+    the bots read (roll-outs ask at every move, and a whole observation costs more than
+    the move). Search makes it from worlds sampled from its own view, never the true
+    state."""
+    return {
+        "seat": seat,
+        "players": state.players,
+        "phase": state.phase,
+        "current": state.current,
+        "needs": [len(pile) + 1 for pile in state.builds],
+        "hand": state.hands[seat],
+        "up_cards": [up[-1] if up else None for up in state.ups],
+        "store_piles": state.stores,
+        "cards_left": [state.cards_left(other) for other in range(state.players)],
+        "hand_counts": [len(hand) for hand in state.hands],
+        "draw_count": len(state.draw),
+        "discard_count": len(state.discard),
+    }
+
+
+def situation(obs: dict[str, Any]) -> tuple:
+    """Everything in an observation that the bots' choice for its seat depends on."""
+    seat = obs["seat"]
+    return (
+        seat,
+        obs["phase"],
+        obs["current"],
+        tuple(obs["needs"]),
+        tuple(sorted(obs["hand"])),
+        tuple(obs["up_cards"]),
+        tuple(tuple(pile) for pile in obs["store_piles"][seat]),
+        tuple(obs["cards_left"]),
+        tuple(obs["hand_counts"]),
+        obs["draw_count"] == 0 and obs["discard_count"] == 0,
+    )
+
+
+def ranked_stores(view: SeatView) -> list[tuple[float, str]]:
+    """The legal stores and their ``store_score``, the best first."""
+    obs = view.observation
+    piles = obs["store_piles"][view.seat]
+    scored = []
+    for action in view.legal_actions:
+        move = parse(action.code)
+        if move.kind == "store":
+            card, pile = move.card or "", piles[(move.pile or 1) - 1]
+            scored.append((store_score(card, pile, obs["hand"], obs["needs"]), action.code))
+    scored.sort(key=lambda item: -item[0])
+    return scored
+
+
+class SpiteMaliceSearch:
+    """Spite & Malice for the one search (``cardtable.strategy.search.ismcts``), from the
+    point of view of ``seat`` (the searching hard bot).
+
+    - ``moves``: for ``seat`` on its own turn, hard's plain move (``plain_hard_choice``)
+      and, unless that plays the UP card (never held back), a Spite or a Malice card,
+      the moves that come close to it by the plan's own measure: stopping now (the best
+      store) when the plan builds for less than ``margin``, the best build the plan
+      passed over when it stores (within ``margin`` of building nothing), a BURY at the
+      next player, as far as ``kinds`` has them; ``width`` at most. For everyone else
+      medium's move: the tree follows how the others play, the search decides only its
+      own moves.
+    - ``prior``: hard's plain move weighs ``lead`` against 1 for each other move.
+    - ``rollout``: every seat plays on with its plan (hard's plain play for ``seat``,
+      medium's for the others), Spite out of turn included, from the sampled hands,
+      stacks and Draw Pile, until ``seat``'s next turn has ended (``own_turn``) or begins.
+    - ``value``: a finished game's winner 1 (shared first places share it); before
+      that each seat's share of exp(-``sharpness`` x cards left), an UP card that a
+      Build Pile takes now counting ``reach`` cards less.
+
+    The choices are worked out once per situation (in every sampled world ``seat`` sees
+    the same turn as in the real one; hidden cards only change what follows).
+    """
+
+    def __init__(self, seat: int, rng: Rng, settings: Any):
+        """``settings``: the hard bot (or its class), whose ``budget``, ``roll_budget``,
+        ``margin``, ``width``, ``kinds``, ``lead``, ``own_turn``, ``sharpness`` and
+        ``reach`` the search follows."""
+        self.seat = seat
+        self.rng = rng
+        self.plan_budget: int = settings.budget
+        self.roll_budget: int = settings.roll_budget
+        self.margin: float = settings.margin
+        self.width: int = settings.width
+        self.kinds: tuple[str, ...] = settings.kinds
+        self.lead: float = settings.lead
+        self.own_turn: bool = settings.own_turn
+        self.sharpness: float = settings.sharpness
+        self.reach: float = settings.reach
+        self.known: dict[tuple, tuple[list[Action], list[float]]] = {}
+        self.start: int | None = None  # the root's length of history
+
+    def choices(self, view: SeatView) -> tuple[list[Action], list[float]]:
+        """The moves the tree weighs for ``view`` and their priors."""
+        obs = view.observation
+        key = situation(obs)
+        known = self.known.get(key)
+        if known is not None:
+            return known
+        seat = view.seat
+        if seat != self.seat or obs["current"] != seat:
+            known = [medium_choice(view, self.rng, self.roll_budget)[0]], [1.0]
+        else:
+            # The real turn's choices get the whole plan search; those of sampled turns
+            # (after the first move), the roll-outs' smaller one.
+            known = self.own_choices(view, self.roll_budget if self.known else self.plan_budget)
+        self.known[key] = known
+        return known
+
+    def own_choices(self, view: SeatView, budget: int) -> tuple[list[Action], list[float]]:
+        """Hard's plain move first, then its close alternatives (see the class). A plan
+        that plays the UP card, a Spite card, a Malice card: no choice."""
+        firsts: dict[str, float] = {}
+        action, plan = plain_hard_choice(view, self.rng, budget, firsts)
+        obs = view.observation
+        codes = set(view.codes)
+        if (
+            obs["phase"] == PHASE_GIVE
+            or action.code.startswith("spite")
+            or plays_up(plan)
+            or len(codes) == 1
+        ):
+            return [action], [1.0]
+        stop = Turn.from_observation(obs).leave_score()  # the plan's score of building nothing
+        best = plan.score if plan is not None and plan.codes else stop
+        out = [action.code]
+        building = action.code.startswith(("build", "wild"))
+        if "hold" in self.kinds and building and best - stop < self.margin:
+            out += [code for _, code in ranked_stores(view)[:1]]  # hold back
+        if "passed" in self.kinds and not building:
+            # The build the plan passed over (it would leave a pile an opponent wants).
+            ranked = sorted(firsts, key=lambda code: -firsts[code])
+            out += [c for c in ranked if c in codes and firsts[c] >= stop - self.margin][:1]
+        bury = spite_code("BURY", (view.seat + 1) % obs["players"])
+        if "bury" in self.kinds and bury in codes:
+            out.append(bury)
+        out = list(dict.fromkeys(out))[: self.width]
+        return [Action(code) for code in out], [self.lead] + [1.0] * (len(out) - 1)
+
+    def moves(self, world: SpiteMaliceState, seat: int) -> list[Action]:
+        if self.start is None:  # the first world asked about: the root
+            self.start = len(world.history)
+        return self.choices(self.world_view(world, seat))[0]
+
+    def prior(self, world: SpiteMaliceState, seat: int, moves: list[Action]) -> list[float]:
+        return self.choices(self.world_view(world, seat))[1]
+
+    @staticmethod
+    def world_view(world: SpiteMaliceState, seat: int) -> SeatView:
+        return SeatView(seat, world_observation(world, seat), world.legal_actions(seat))
+
+    def rollout(self, world: SpiteMaliceState, rng: Rng) -> None:
+        """Every seat plays on with its plan until ``seat``'s next turn has ended (or, not
+        ``own_turn``, begins), counted from the search's root whatever the tree played."""
+        ends = 2 if self.own_turn else 1  # the root turn's end, then the next turn's
+        start = len(world.history) if self.start is None else self.start
+        ended = sum(1 for seat, code in world.history[start:] if self.ends_turn(seat, code))
+        for _ in range(MAX_ROLLOUT_MOVES):
+            if world.is_over or ended >= ends and (self.own_turn or world.current == self.seat):
+                return
+            seat = world.current
+            view = self.world_view(world, seat)
+            if seat == self.seat:
+                action = plain_hard_choice(view, rng, self.roll_budget)[0]
+            else:
+                action = medium_choice(view, rng, self.roll_budget)[0]
+            world.apply(seat, action)
+            if self.ends_turn(seat, action.code):
+                ended += 1
+            elif world.spite_open and world.current == seat:
+                self.spite_back(world)
+
+    def ends_turn(self, seat: int, code: str) -> bool:
+        """Whether ``seat``'s move ``code`` is the searching seat ending its turn."""
+        return seat == self.seat and (code == END or code.startswith("store"))
+
+    @staticmethod
+    def spite_back(world: SpiteMaliceState) -> None:
+        """The others' Spite out of turn after a card lands (the first who would)."""
+        for step in range(1, world.players):
+            seat = (world.current + step) % world.players
+            if not any(is_wild(card) for card in world.hands[seat]):
+                continue
+            view = SpiteMaliceSearch.world_view(world, seat)
+            action = spite_choice(view, out_of_turn=True)
+            if action is not None:
+                world.apply(seat, action)
+                return
+
+    def value(self, world: SpiteMaliceState) -> list[float]:
+        players = world.players
+        if world.is_over:
+            result = world.result
+            first = result.ranking[0] if result is not None else list(range(players))
+            return [1.0 / len(first) if seat in first else 0.0 for seat in range(players)]
+        needs = {len(pile) + 1 for pile in world.builds}
+        weights = []
+        for seat in range(players):
+            left = world.cards_left(seat)
+            up = world.ups[seat][-1] if world.ups[seat] else None
+            if up is not None and (is_wild(up) or card_value(up) in needs):
+                left -= self.reach
+            weights.append(math.exp(-self.sharpness * left))
+        total = sum(weights)
+        return [weight / total for weight in weights]
+
+
 class HardSpiteMaliceBot(MediumSpiteMaliceBot):
-    """Medium's plan, played in the order that gives the others no Spite window: the UP
-    card goes the moment it can (a card that lands while the builder's UP card is playable
-    lets a medium spite them mid-chain); and before it ends its turn it BURYs the next
-    player when their UP card is within reach of the piles it leaves."""
+    """Hard's plain play (``plain_hard_choice``); where it has a close alternative
+    (holding back, a build passed over) the one ISMCTS decides, with
+    ``SpiteMaliceSearch`` and ``rounds`` sampled worlds (its think budget on the table).
+    Spite out of turn: medium's judgement, a little quicker."""
 
     level = "hard"
+    think_budget = 0.150
+    # The search's settings (``SpiteMaliceSearch``):
+    rounds = 16  # worlds per search without a think budget (tests, sim)
+    roll_budget = 15  # positions of the plan search in the tree and the roll-outs
+    margin = 1.0  # how close to hard's plain move (by the plan's score) a move is weighed
+    width = 3  # moves weighed at most
+    # The alternatives weighed: "hold" (stop building), "passed" (a build the plan passed
+    # over); "bury" (a BURY at the next player whenever hard holds one) lost games.
+    kinds: tuple[str, ...] = ("hold", "passed")
+    lead = 10.0  # hard's plain move's prior against 1 for each other move
+    own_turn = True  # roll-outs play its own next turn too
+    sharpness = 0.5  # value: exp(-sharpness x cards left) ...
+    reach = 0.5  # ... an UP card a Build Pile takes now counting this much less
+    exploration = 0.7
 
     def choose(self, view: SeatView) -> Action:
-        action, plan = medium_choice(view, self.rng, self.budget)
-        if action.code.startswith("spite"):
-            return action
-        up = up_first(plan, set(view.codes))
-        if up is not None:
-            return up
-        if action.code.startswith("store") or action.code == END:
-            bury = bury_the_next(view)
-            if bury is not None:
-                return bury
-        return action
+        game = SpiteMaliceSearch(view.seat, self.rng, self)
+        moves = game.choices(view)[0]
+        if len(moves) == 1:
+            return moves[0]
+        return ismcts(view, game, self.think_clock(self.rounds), self.rng, self.exploration)
 
 
 BOTS: dict[str, type[Bot]] = {
