@@ -109,3 +109,11 @@ def test_the_soak_catches_a_replay_that_does_not_reach_the_played_end(monkeypatc
     )
     outcome = soak.soak_one(soak.Job("what-the-heck", 3, (), ("random",) * 3, "short"))
     assert not outcome["ok"] and "does not reach the game's end" in outcome["error"]
+
+
+def test_a_run_writes_its_summary_so_far_and_then_the_whole(tmp_path):
+    out = tmp_path / "soak.json"
+    summary = soak.run(3, processes=1, seed="out", progress=False, out=str(out), every=0)
+    written = soak.json.loads(out.read_text(encoding="utf-8"))
+    assert written == summary
+    assert written["complete"] and written["games_done"] == 3 and written["failures"] == 0
