@@ -1,16 +1,17 @@
 """The soak's cost, this checkout against an older commit: the same seeded soak games
-(``soak.py``'s own jobs) played and checked by both, in turns, so both see the same machine.
+(``soak.py``'s own jobs) played and checked by both, game by game in turns, so both see
+the same machine (it may be busy: other work slows both alike).
 
-Each round runs one block of games in a fresh process of each checkout, the order
-alternating (old, new; new, old; ...), and reads the processor time ``soak_one`` measured
-for every game. Prints, per game and for all games, the processor milliseconds a game
-before and after and the ratio, with the spread of the ratio over the rounds (min, median,
+One process of each checkout stays up; each game goes to one and then the other (the order
+alternating from game to game), and each reports the processor time ``soak_one`` measured.
+Prints, per game and for all games, the processor milliseconds a game before and after
+and the ratio, and the spread of the ratio over rounds of ``--games`` games (min, median,
 max). Not for: whether the soak passes (run ``soak.py``); both sides must pass every game
 here too, or the comparison stops.
 
 Usage (from the project's root):
     /work/main/.venv/bin/python benchmarks/soak_compare.py --old REV \\
-        [--rounds 6] [--games 112] [--seed cmp]
+        [--rounds 6] [--games 56] [--seed cmp]
 """
 
 from __future__ import annotations
@@ -28,23 +29,21 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# Run inside each checkout: play and check games ``start`` to ``end`` of the soak's jobs
-# (the first once more before, unmeasured, so imports and first calls cost neither side).
+# Runs inside each checkout: reads game numbers, one a line, and answers each with the
+# game's id, processor seconds, whether it passed and the error. The first game is played
+# once before, unmeasured, so imports and first calls cost neither side.
 WORKER = """
 import importlib.util, json, sys
-from itertools import islice
 spec = importlib.util.spec_from_file_location("soak", "benchmarks/soak.py")
 soak = importlib.util.module_from_spec(spec)
 sys.modules["soak"] = soak
 spec.loader.exec_module(soak)
-seed, start, end = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-jobs = list(islice(soak.jobs(seed, end), start, end))
+jobs = list(soak.jobs(sys.argv[1], int(sys.argv[2])))
 soak.soak_one(jobs[0])
-out = []
-for job in jobs:
-    outcome = soak.soak_one(job)
-    out.append([outcome["game"], outcome["cpu"], outcome["ok"], outcome.get("error")])
-print(json.dumps(out))
+for line in sys.stdin:
+    outcome = soak.soak_one(jobs[int(line)])
+    answer = [outcome["game"], outcome["cpu"], outcome["ok"], outcome.get("error")]
+    print(json.dumps(answer), flush=True)
 """
 
 
@@ -58,21 +57,34 @@ def checkout(rev: str, into: Path) -> Path:
     return into
 
 
-def block(tree: Path, seed: str, start: int, end: int) -> list[list]:
-    """Games ``start`` to ``end`` played and checked in a fresh process of ``tree``."""
-    done = subprocess.run(
-        [sys.executable, "-c", WORKER, seed, str(start), str(end)],
-        cwd=tree,
-        env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin"},
-        check=True,
-        capture_output=True,
-        text=True,
-    )
-    games = json.loads(done.stdout)
-    failed = [game for game in games if not game[2]]
-    if failed:
-        raise SystemExit(f"{tree}: a game failed: {failed[0]}")
-    return games
+class Side:
+    """One checkout's worker process."""
+
+    def __init__(self, tree: Path, seed: str, games: int):
+        self.tree = tree
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", WORKER, seed, str(games)],
+            cwd=tree,
+            env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin"},
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+
+    def play(self, index: int) -> tuple[str, float]:
+        """Game ``index`` played and checked: its id and processor seconds."""
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(f"{index}\n")
+        self.process.stdin.flush()
+        game, seconds, ok, error = json.loads(self.process.stdout.readline())
+        if not ok:
+            raise SystemExit(f"{self.tree}: game {index} failed: {error}")
+        return game, seconds
+
+    def close(self) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        self.process.wait()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -82,26 +94,28 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=112, help="games a round (each side)")
     parser.add_argument("--seed", default="cmp")
     args = parser.parse_args(argv)
+    total = args.rounds * args.games
+    cpu = {"old": Counter(), "new": Counter()}
+    count: Counter[str] = Counter()
+    ratios: list[float] = []
     with tempfile.TemporaryDirectory() as folder:
-        old = checkout(args.old, Path(folder))
-        cpu = {"old": Counter(), "new": Counter()}
-        count: Counter[str] = Counter()
-        ratios: list[float] = []
+        sides = {
+            "old": Side(checkout(args.old, Path(folder)), args.seed, total),
+            "new": Side(ROOT, args.seed, total),
+        }
         for index in range(args.rounds):
-            start, end = index * args.games, (index + 1) * args.games
-            sides = [("old", old), ("new", ROOT)]
-            if index % 2:
-                sides.reverse()
-            spent = {}
-            for name, tree in sides:
-                games = block(tree, args.seed, start, end)
-                spent[name] = sum(game[1] for game in games)
-                for game, seconds, _ok, _error in games:
+            spent = Counter()
+            for number in range(index * args.games, (index + 1) * args.games):
+                order = ["old", "new"] if number % 2 == 0 else ["new", "old"]
+                for name in order:
+                    game, seconds = sides[name].play(number)
+                    spent[name] += seconds
                     cpu[name][game] += seconds
-                    if name == "old":
-                        count[game] += 1
+                count[game] += 1
             ratios.append(spent["old"] / spent["new"])
             print(f"round {index + 1}: old/new {ratios[-1]:.2f}", file=sys.stderr)
+        for side in sides.values():
+            side.close()
     rows = []
     for game in sorted(count) + ["all"]:
         games = count[game] if game != "all" else sum(count.values())
