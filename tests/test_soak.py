@@ -117,3 +117,12 @@ def test_a_run_writes_its_summary_so_far_and_then_the_whole(tmp_path):
     written = soak.json.loads(out.read_text(encoding="utf-8"))
     assert written == summary
     assert written["complete"] and written["games_done"] == 3 and written["failures"] == 0
+
+
+def test_easy_spite_and_malice_players_with_hands_of_2s_and_wilds_play_a_wild_not_pass():
+    # Game 9,060 of the 100,000-game soak (seed s100k): two easy players each held only 2s
+    # and Wilds with a full hand, so nothing to store and nothing to draw; a Wild could go
+    # on a Build Pile, but easy only ever passed, and the two passed round for ever.
+    job = soak.Job("spite-malice", 2, (), ("easy", "easy"), "s100k/9060")
+    outcome = soak.soak_one(job)
+    assert outcome["ok"], outcome.get("error")
