@@ -126,3 +126,36 @@ def test_easy_spite_and_malice_players_with_hands_of_2s_and_wilds_play_a_wild_no
     job = soak.Job("spite-malice", 2, (), ("easy", "easy"), "s100k/9060")
     outcome = soak.soak_one(job)
     assert outcome["ok"], outcome.get("error")
+
+
+def test_the_soak_catches_an_observation_that_is_not_json(monkeypatch):
+    cls = registry.get("mean").state_class
+    shown = cls.public_observation
+    monkeypatch.setattr(
+        cls, "public_observation", lambda self, seat: {**shown(self, seat), "seen": {1, 2}}
+    )
+    outcome = soak.soak_one(soak.Job("mean", 2, (), ("random",) * 2, "json"))
+    assert not outcome["ok"] and "not JSON serializable" in outcome["error"]
+
+
+@pytest.mark.parametrize(
+    ("what", "change"),
+    [
+        ("a face-down pile's order", lambda state: state.draw.insert(0, state.draw.pop())),
+        ("a field of its own", lambda state: setattr(state, "peeked", True)),
+    ],
+)
+def test_the_soak_catches_a_refusal_that_changes_what_nobody_sees(monkeypatch, what, change):
+    # The fingerprint pickles every field: a refusal that turns the Draw Pile's bottom card
+    # to the top, or leaves a new field behind, changes the state though no card moves zone.
+    cls = registry.get("spite-malice").state_class
+    explain = cls.explain
+
+    def meddling(self, seat, code):
+        if len(self.draw) > 1:
+            change(self)
+        return explain(self, seat, code)
+
+    monkeypatch.setattr(cls, "explain", meddling)
+    outcome = soak.soak_one(soak.Job("spite-malice", 2, (), ("random",) * 2, "meddling"))
+    assert not outcome["ok"] and "changed the state" in outcome["error"], what
