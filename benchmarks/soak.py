@@ -30,13 +30,16 @@ Usage (from the project's root; PYTHONPATH makes the workers import this checkou
         [--seed S] [--out FILE] [--progress]
 
 Prints one JSON summary (and a progress bar on stderr); exit 1 if any game failed, listing
-each failure with what reproduces it.
+each failure with what reproduces it. With ``--out`` the summary so far is also written
+there each minute (``"complete": false``), so a run cut short leaves its figures.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import json
+import os
 import pickle
 import sys
 import time
@@ -45,6 +48,8 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import chain
+from json.encoder import c_make_encoder
+from json.encoder import encode_basestring_ascii as encode_ascii
 from typing import Any
 
 from cardtable.engine import GameState, IllegalAction, MatchRecord, Rng
@@ -56,9 +61,22 @@ from cardtable.strategy import levels
 # soak runs the hard code path (sampling, candidates played out, the choice), not the hard
 # strength, and full searches cost seconds a game.
 SEARCH_ROUNDS = 1
-# JSON as ``json.dumps`` writes it, the encoder made once (a circular observation still
-# fails: past the recursion limit).
-TO_JSON = json.JSONEncoder(check_circular=False).encode
+
+
+def _not_json(value: Any) -> Any:
+    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
+
+
+# JSON as ``json.dumps`` writes it (the same types taken, the same refused), by the C
+# encoder called directly: its pieces are not joined, since only whether it can be written
+# matters. A circular observation still fails (past the recursion limit).
+if c_make_encoder is not None:
+    _pieces = c_make_encoder(None, _not_json, encode_ascii, None, ":", ", ", False, False, True)
+
+    def TO_JSON(value: Any) -> Any:  # noqa: N802 - the name it had as a bound method
+        return _pieces(value, 0)
+else:  # pragma: no cover - a Python built without _json
+    TO_JSON = json.JSONEncoder(check_circular=False).encode
 
 JUNK = ["", "pass", "zz", "play", "play ZZ", "play 99", "bid 99", "punish 9", "hit hit"]
 JUNK += ["draw 2", "swap with 9", "dir sideways", "play W as 13", "\x00", "play " + "7 " * 50]
@@ -130,12 +148,19 @@ def fingerprint(state: GameState) -> tuple[Any, ...]:
     than the observation's JSON and stricter: the observation shows what a field means to
     a player, this shows any field that changed."""
     fields = vars(state)
+    # Pickled without the memo (``fast``): a field shared twice is written twice, which
+    # shows a change all the same, and a state that holds itself fails loudly.
+    buffer = io.BytesIO()
+    pickler = pickle.Pickler(buffer, 5)
+    pickler.fast = True
+    pickler.dump([fields[name] for name in fields if name not in APART])
     return (
         list(state.history),
         list(state.setup_events),
         state.rng.seed,
         state.rng.getstate(),
-        pickle.dumps({name: fields[name] for name in fields if name not in APART}, 5),
+        list(fields),
+        buffer.getvalue(),
     )
 
 
@@ -245,60 +270,98 @@ def soak_one(job: Job) -> dict[str, Any]:
         return {"ok": False, "game": job.game_id, "job": job.__dict__, "error": detail, "cpu": cpu}
 
 
-def run(games: int, processes: int = 2, seed: str = "0", progress: bool = True) -> dict[str, Any]:
-    """Soak ``games`` games over ``processes`` processes; the summary."""
+def run(
+    games: int,
+    processes: int = 2,
+    seed: str = "0",
+    progress: bool = True,
+    out: str | None = None,
+    every: float = 60.0,
+) -> dict[str, Any]:
+    """Soak ``games`` games over ``processes`` processes; the summary. With ``out``, the
+    summary so far is written there every ``every`` seconds (``"complete": false`` and the
+    games done), so a run stopped early still leaves its figures."""
     from tqdm import tqdm
 
-    started = time.perf_counter()
+    tally = _Tally(games, processes, seed)
     work = jobs(seed, games)
-    failures: list[dict[str, Any]] = []
-    actions = 0
-    per_game: Counter[str] = Counter()
-    cpu: Counter[str] = Counter()
     bar = tqdm(total=games, unit="game", disable=not progress, file=sys.stderr, smoothing=0.05)
+    written = time.perf_counter()
+
+    def count(outcome: dict[str, Any]) -> None:
+        nonlocal written
+        tally.add(outcome)
+        bar.update()
+        if out is not None and time.perf_counter() - written >= every:
+            _write(out, tally.summary())
+            written = time.perf_counter()
+
     if processes > 1:
         from multiprocessing import get_context
 
         with get_context("spawn").Pool(processes) as pool:
             for outcome in pool.imap_unordered(soak_one, work, chunksize=8):
-                actions += _count(outcome, failures, per_game, cpu)
-                bar.update()
+                count(outcome)
     else:
         for job in work:
-            actions += _count(soak_one(job), failures, per_game, cpu)
-            bar.update()
+            count(soak_one(job))
     bar.close()
-    seconds = time.perf_counter() - started
-    return {
-        "games": games,
-        "failures": len(failures),
-        "failed": failures[:50],
-        "actions_checked": actions,
-        "processes": processes,
-        "seed": seed,
-        "seconds": round(seconds, 1),
-        "games_per_second": round(games / seconds, 2) if seconds else None,
-        "cpu_seconds": round(sum(cpu.values()), 1),
-        "cpu_ms_per_game": {
-            game: round(1000 * cpu[game] / per_game[game], 1) for game in sorted(per_game)
-        },
-        "per_game": dict(per_game),
-    }
+    summary = tally.summary()
+    if out is not None:
+        _write(out, summary)
+    return summary
 
 
-def _count(
-    outcome: dict[str, Any],
-    failures: list[dict[str, Any]],
-    per_game: Counter[str],
-    cpu: Counter[str],
-) -> int:
-    """Tally one game's outcome; the actions it checked."""
-    per_game[outcome["game"]] += 1
-    cpu[outcome["game"]] += outcome["cpu"]
-    if not outcome["ok"]:
-        failures.append(outcome)
-        return 0
-    return outcome["actions"]
+class _Tally:
+    """The outcomes so far, and the summary they make."""
+
+    def __init__(self, games: int, processes: int, seed: str):
+        self.games = games
+        self.processes = processes
+        self.seed = seed
+        self.started = time.perf_counter()
+        self.failures: list[dict[str, Any]] = []
+        self.actions = 0
+        self.per_game: Counter[str] = Counter()
+        self.cpu: Counter[str] = Counter()
+
+    def add(self, outcome: dict[str, Any]) -> None:
+        self.per_game[outcome["game"]] += 1
+        self.cpu[outcome["game"]] += outcome["cpu"]
+        if outcome["ok"]:
+            self.actions += outcome["actions"]
+        else:
+            self.failures.append(outcome)
+
+    def summary(self) -> dict[str, Any]:
+        seconds = time.perf_counter() - self.started
+        done = sum(self.per_game.values())
+        per_game, cpu = self.per_game, self.cpu
+        return {
+            "games": self.games,
+            "complete": done == self.games,
+            "games_done": done,
+            "failures": len(self.failures),
+            "failed": self.failures[:50],
+            "actions_checked": self.actions,
+            "processes": self.processes,
+            "seed": self.seed,
+            "seconds": round(seconds, 1),
+            "games_per_second": round(done / seconds, 2) if seconds else None,
+            "cpu_seconds": round(sum(cpu.values()), 1),
+            "cpu_ms_per_game": {
+                game: round(1000 * cpu[game] / per_game[game], 1) for game in sorted(per_game)
+            },
+            "per_game": dict(per_game),
+        }
+
+
+def _write(path: str, summary: dict[str, Any]) -> None:
+    """The summary as JSON in ``path``, replaced whole (a reader never sees half of it)."""
+    temporary = f"{path}.tmp"
+    with open(temporary, "w", encoding="utf-8") as handle:
+        handle.write(json.dumps(summary, indent=1) + "\n")
+    os.replace(temporary, path)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -306,16 +369,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", default="0")
-    parser.add_argument("--out", help="also write the summary to this JSON file")
+    parser.add_argument(
+        "--out", help="also write the summary to this JSON file (and the one so far each minute)"
+    )
     parser.add_argument("--progress", action="store_true", help="a progress bar even when piped")
     args = parser.parse_args(argv)
     progress = args.progress or sys.stderr.isatty()
-    summary = run(args.games, args.jobs, args.seed, progress=progress)
-    text = json.dumps(summary, indent=1)
-    print(text)
-    if args.out:
-        with open(args.out, "w", encoding="utf-8") as handle:
-            handle.write(text + "\n")
+    summary = run(args.games, args.jobs, args.seed, progress=progress, out=args.out)
+    print(json.dumps(summary, indent=1))
     return 1 if summary["failures"] else 0
 
 

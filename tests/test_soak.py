@@ -109,3 +109,53 @@ def test_the_soak_catches_a_replay_that_does_not_reach_the_played_end(monkeypatc
     )
     outcome = soak.soak_one(soak.Job("what-the-heck", 3, (), ("random",) * 3, "short"))
     assert not outcome["ok"] and "does not reach the game's end" in outcome["error"]
+
+
+def test_a_run_writes_its_summary_so_far_and_then_the_whole(tmp_path):
+    out = tmp_path / "soak.json"
+    summary = soak.run(3, processes=1, seed="out", progress=False, out=str(out), every=0)
+    written = soak.json.loads(out.read_text(encoding="utf-8"))
+    assert written == summary
+    assert written["complete"] and written["games_done"] == 3 and written["failures"] == 0
+
+
+def test_easy_spite_and_malice_players_with_hands_of_2s_and_wilds_play_a_wild_not_pass():
+    # Game 9,060 of the 100,000-game soak (seed s100k): two easy players each held only 2s
+    # and Wilds with a full hand, so nothing to store and nothing to draw; a Wild could go
+    # on a Build Pile, but easy only ever passed, and the two passed round for ever.
+    job = soak.Job("spite-malice", 2, (), ("easy", "easy"), "s100k/9060")
+    outcome = soak.soak_one(job)
+    assert outcome["ok"], outcome.get("error")
+
+
+def test_the_soak_catches_an_observation_that_is_not_json(monkeypatch):
+    cls = registry.get("mean").state_class
+    shown = cls.public_observation
+    monkeypatch.setattr(
+        cls, "public_observation", lambda self, seat: {**shown(self, seat), "seen": {1, 2}}
+    )
+    outcome = soak.soak_one(soak.Job("mean", 2, (), ("random",) * 2, "json"))
+    assert not outcome["ok"] and "not JSON serializable" in outcome["error"]
+
+
+@pytest.mark.parametrize(
+    ("what", "change"),
+    [
+        ("a face-down pile's order", lambda state: state.draw.insert(0, state.draw.pop())),
+        ("a field of its own", lambda state: setattr(state, "peeked", True)),
+    ],
+)
+def test_the_soak_catches_a_refusal_that_changes_what_nobody_sees(monkeypatch, what, change):
+    # The fingerprint pickles every field: a refusal that turns the Draw Pile's bottom card
+    # to the top, or leaves a new field behind, changes the state though no card moves zone.
+    cls = registry.get("spite-malice").state_class
+    explain = cls.explain
+
+    def meddling(self, seat, code):
+        if len(self.draw) > 1:
+            change(self)
+        return explain(self, seat, code)
+
+    monkeypatch.setattr(cls, "explain", meddling)
+    outcome = soak.soak_one(soak.Job("spite-malice", 2, (), ("random",) * 2, "meddling"))
+    assert not outcome["ok"] and "changed the state" in outcome["error"], what

@@ -18,13 +18,19 @@ def shuffle_with(generator: random.Random, cards: MutableSequence[T]) -> None:
     same order for a seed), written out: games shuffle whole decks and bots shuffle
     thousands of times, and its two calls per card add up."""
     getrandbits = generator.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        cards[i], cards[j] = cards[j], cards[i]
+    # Position i swaps with a number below n = i + 1 drawn from n.bit_length() bits; the
+    # positions are taken in runs whose n has the same bit length (one bit_length a run).
+    top = len(cards)
+    while top > 1:
+        bits = top.bit_length()
+        low = max(1 << (bits - 1), 2)
+        for n in range(top, low - 1, -1):
+            j = getrandbits(bits)
+            while j >= n:
+                j = getrandbits(bits)
+            i = n - 1
+            cards[i], cards[j] = cards[j], cards[i]
+        top = low - 1
 
 
 class Rng:

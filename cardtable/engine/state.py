@@ -58,13 +58,19 @@ class Zone:
 
     def hidden_positions(self, seat: int | None) -> list[int]:
         """Indexes of the cards in this zone whose faces ``seat`` may not see."""
-        if self.visibility == ALL:
-            return []
-        if self.visibility == OWNER and seat is not None and seat == self.owner:
-            return []
-        if self.visibility == TOP:
-            return list(range(len(self.cards) - 1))
-        return list(range(len(self.cards)))
+        return list(range(self.hidden_count(seat)))
+
+    def hidden_count(self, seat: int | None) -> int:
+        """How many cards of this zone, from the bottom, ``seat`` may not see (the hidden
+        ones are always the first: all, or all but the top of a ``TOP`` pile)."""
+        visibility = self.visibility
+        if visibility == ALL:
+            return 0
+        if visibility == OWNER and seat is not None and seat == self.owner:
+            return 0
+        if visibility == TOP:
+            return max(len(self.cards) - 1, 0)
+        return len(self.cards)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` sees of this zone: its cards (when none is hidden from it), or only
@@ -413,21 +419,24 @@ class GameState(ABC):
         world = self.copy()
         world.rng = rng.spawn("world")
         world._changed()
-        # Per pool, each zone's cards and hidden places, zones in name order.
-        by_pool: dict[str, list[tuple[list[str], list[int]]]] = {}
+        # Per pool, each zone's cards and how many of them are hidden (the first ones),
+        # zones in name order.
+        by_pool: dict[str, list[tuple[list[str], int]]] = {}
         zones = world.zones()
         for name in sorted(zones):
             zone = zones[name]
-            hidden = zone.hidden_positions(seat)
+            hidden = zone.hidden_count(seat)
             if hidden:
                 by_pool.setdefault(zone.pool, []).append((zone.cards, hidden))
         for pool in sorted(by_pool):
             places = by_pool[pool]
-            cards = [held[index] for held, hidden in places for index in hidden]
+            cards: list[str] = []
+            for held, hidden in places:
+                cards += held[:hidden]
             cards.sort()
             rng.shuffle(cards)
-            dealt = iter(cards)
+            start = 0
             for held, hidden in places:
-                for index in hidden:
-                    held[index] = next(dealt)
+                held[:hidden] = cards[start : start + hidden]
+                start += hidden
         return world

@@ -612,7 +612,8 @@ class SpiteMaliceState(GameState):
         """The Build Piles that take ``value`` next (never an empty one: 1s play themselves)."""
         if value == 1:
             return []
-        return [p for p in range(1, BUILD_SLOTS + 1) if self.need(p) == value]
+        # need(p) for every pile at once (a listing of legal moves asks this per card).
+        return [p for p, cards in enumerate(self.builds, 1) if len(cards) + 1 == value]
 
     def build_codes(self, seat: int) -> list[str]:
         codes = []

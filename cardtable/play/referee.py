@@ -28,9 +28,11 @@ Timing, all in seconds of the clock passed to ``advance``:
 from __future__ import annotations
 
 import sys
+import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future
 from concurrent.futures import wait as wait_for
+from concurrent.futures._base import FINISHED
 from dataclasses import dataclass
 from typing import Any
 
@@ -50,12 +52,37 @@ class InlineExecutor(Executor):
     """Runs each job at once on the calling thread: the headless executor."""
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future:
-        future: Future = Future()
         try:
-            future.set_result(fn(*args, **kwargs))
+            return _Settled(fn(*args, **kwargs), None)
         except BaseException as error:  # handed to whoever reads the future
-            future.set_exception(error)
-        return future
+            return _Settled(None, error)
+
+
+class _Settled(Future):
+    """A future settled when it is made (the inline executor's): nothing ever waits on it,
+    so it has no lock of its own and answers ``done``, ``result`` and ``exception`` at once
+    (a headless match asks a future per move). The shared lock is only ever taken for a
+    moment, by ``concurrent.futures.wait`` or ``add_done_callback``."""
+
+    _condition = threading.Condition()
+
+    def __init__(self, result: Any, error: BaseException | None):
+        self._state = FINISHED
+        self._result = result
+        self._exception = error
+        self._waiters: list[Any] = []
+        self._done_callbacks: list[Any] = []
+
+    def done(self) -> bool:
+        return True
+
+    def result(self, timeout: float | None = None) -> Any:
+        if self._exception is not None:
+            raise self._exception
+        return self._result
+
+    def exception(self, timeout: float | None = None) -> BaseException | None:
+        return self._exception
 
 
 @dataclass

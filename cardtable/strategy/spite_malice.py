@@ -418,7 +418,10 @@ def medium_choice(
 
 
 class EasySpiteMaliceBot(Bot):
-    """Builds what it can, its UP card first; stores at random; never spites."""
+    """Builds what it can, its UP card first; stores at random; plays a Wild only when it
+    could otherwise only pass with nothing to store (a hand of 2s and Wilds: passing would
+    give the table back as it was, and a table of such players would pass round for ever),
+    and spites only then, when it has no Wild to play."""
 
     level = "easy"
 
@@ -434,6 +437,10 @@ class EasySpiteMaliceBot(Bot):
         if builds and self.rng.random() < 0.8:
             return self.rng.choice(builds)
         rest = [a for a in legal if not a.code.startswith(("spite", "build", "wild"))]
+        if [a.code for a in rest] == [END]:
+            wilds = [a for a in legal if a.code.startswith("wild")]
+            spites = [a for a in legal if a.code.startswith("spite")]
+            rest = wilds or spites or rest
         return self.rng.choice(rest or legal)
 
 

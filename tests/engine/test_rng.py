@@ -12,7 +12,7 @@ from cardtable.engine import Rng, shuffle_with
 
 @pytest.mark.parametrize("seed", [0, 7, "bot/3/1/medium", "world"])
 def test_shuffle_with_puts_the_cards_where_random_shuffle_does(seed):
-    for length in range(0, 60):
+    for length in [*range(0, 70), 127, 128, 129, 200, 256, 257]:
         ours, theirs = list(range(length)), list(range(length))
         mine, stdlib = random.Random(seed), random.Random(seed)
         shuffle_with(mine, ours)
