@@ -567,7 +567,12 @@ class CopyCatSearch:
     """
 
     def __init__(
-        self, seat: int, state_game: int, moves_made: int, coins: Sequence[int], candidates: int
+        self,
+        seat: int,
+        state_game: int,
+        moves_made: int,
+        coins: Sequence[int],
+        candidates: int,
     ):
         self.seat = seat
         self.game = state_game
@@ -598,15 +603,11 @@ class CopyCatSearch:
     def rollout(self, world: GameState, rng: Rng) -> None:
         deltas = [0] * world.players
         if not world.is_over and world.game_index == self.game:
-            hands = [[INDEX[card] for card in hand] for hand in world.hands]
-            deck = [INDEX[card] for card in world.draw_pile]
-            public = make_public(world.field + world.discards)
-            answering = world.phase == PHASE_ANSWER
             deltas = play_out(
-                hands,
-                deck,
-                public,
-                ANSWER if answering else PLAY,
+                [[INDEX[card] for card in hand] for hand in world.hands],
+                [INDEX[card] for card in world.draw_pile],
+                make_public(world.field + world.discards),
+                ANSWER if world.phase == PHASE_ANSWER else PLAY,
                 world.current,
                 world.original if world.original is not None else -1,
                 world.number or 0,
@@ -662,7 +663,6 @@ class HardBot(Bot):
 
     level = "hard"
     rounds = 160
-    worlds = 48  # deals read from the others' moves, taken in turn by the rounds
     candidates = 4  # medium's best plays the search weighs (and Meow)
     steps = 16  # swaps that settle each read hand of a world (``settle``)
     exploration = 0.12
@@ -684,50 +684,41 @@ class HardBot(Bot):
         obs = view.observation
         rnd = random.Random(self.rng.randint(0, 2**30))
         clock = self.think_clock(self.rounds)
-        worlds = ReadWorlds(view, known, rnd, self.steps, min(self.worlds, clock.rounds))
+        worlds = ReadWorlds(view, known, rnd, self.steps)
         searched = SeatView(view.seat, obs, view.legal_actions, worlds.sample)
         game = CopyCatSearch(
-            view.seat, obs["game"] - 1, len(known.moves), obs["coins"], self.candidates
+            view.seat,
+            obs["game"] - 1,
+            len(known.moves),
+            obs["coins"],
+            self.candidates,
         )
         return ismcts(searched, game, clock, self.rng, self.exploration)
 
 
 class ReadWorlds:
-    """The worlds of one search: ``count`` deals read from the others' moves
-    (``deal_read``), made as first asked for and then asked for in turn. Each is a copy
-    of one ``view.sample_world`` with its hidden cards dealt again (only hidden cards
-    move: what the seat sees stays as it is)."""
+    """The worlds of one search (its ``sample_world``): each a copy of one
+    ``view.sample_world`` with the hidden cards dealt again by ``deal_read`` (only hidden
+    cards move: what the seat sees stays as it is)."""
 
-    def __init__(
-        self, view: SeatView, known: Knowledge, rnd: random.Random, steps: int, count: int
-    ):
+    def __init__(self, view: SeatView, known: Knowledge, rnd: random.Random, steps: int):
         self.view = view
         self.known = known
         self.rnd = rnd
         self.steps = steps
-        self.count = max(1, count)
         self.lacking = known.lacking()
         self.plays = last_plays(known, 6 if known.players == 2 else 5)
         self.template: GameState | None = None
-        self.deals: list[tuple[list[list[str]], list[str]]] = []
-        self.asked = 0
 
     def sample(self, rng: Rng) -> GameState:
         if self.template is None:
             self.template = self.view.sample_world(rng)
-        at = self.asked % self.count
-        self.asked += 1
-        if at == len(self.deals):
-            hands, deck = deal_read(self.known, self.lacking, self.plays, self.rnd, self.steps)
-            self.deals.append(
-                ([[CODES[c] for c in hand] for hand in hands], [CODES[c] for c in deck])
-            )
-        hands, deck = self.deals[at]
+        hands, deck = deal_read(self.known, self.lacking, self.plays, self.rnd, self.steps)
         world = self.template.copy()
         for seat in range(self.known.players):
             if seat != self.known.seat:
-                world.hands[seat] = list(hands[seat])
-        world.draw_pile = list(deck)
+                world.hands[seat] = [CODES[c] for c in hands[seat]]
+        world.draw_pile = [CODES[c] for c in deck]
         world._changed()
         return world
 

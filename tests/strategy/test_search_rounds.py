@@ -52,7 +52,7 @@ def search_position(game_id: str, players: int, wanted) -> tuple:
     raise AssertionError("no such position")
 
 
-@pytest.mark.parametrize(("rounds", "dealt"), [(None, 48), (2, 2), (1, 1)])
+@pytest.mark.parametrize(("rounds", "dealt"), [(None, copycat_bots.HardBot.rounds), (2, 2), (1, 1)])
 def test_copy_cats_hard_bot_deals_as_many_worlds_as_its_rounds(monkeypatch, rounds, dealt):
     def plays_to_weigh(state, seat):
         codes = [action.code for action in state.legal_actions(seat)]
