@@ -1,25 +1,35 @@
-"""Copy Cat bot benchmarks: win shares and the hard bot's decision times.
+"""Copy Cat bot benchmarks: win shares, the hard bot's decision times, how true its worlds are.
 
-``strength SEATS NAME GAMES``: plays games 0, 1, 2 ... of exactly the matches that
-``cardtable sim copycat --players 4 --seats SEATS --seed 1 --games GAMES`` plays (same
-seeds, same bots) and rewrites ``benchmarks/results/copycat-NAME.json`` every 50 games,
-so an interrupted run still says how many matches it finished and what they gave.
+``strength SEATS NAME GAMES [FIRST]``: plays games 0, 1, 2 ... (or FIRST, FIRST + 1 ...)
+of exactly the matches that ``cardtable sim copycat --players 4 --seats SEATS --seed 1
+--games GAMES`` plays (same seeds, same bots) and rewrites
+``benchmarks/results/copycat-NAME.json`` every 50 games, so an interrupted run still says
+how many matches it finished and what they gave; runs from different FIRST games add up.
 
 ``timing MATCHES``: plays MATCHES seeded four-player matches of hard against three
 mediums and times every decision of the hard bot and of a medium bot asked the same
 positions (the baseline, in the same process): p50, p95 and max, and their ratio, on the
 wall clock and in CPU time (what the other processes on a busy machine cannot inflate).
 
+``reading MATCHES``: how true the hard bot's worlds are. In MATCHES seeded all-medium
+matches, at every position where the player to act may declare Meow, the chance of being
+strictly lowest that 40 worlds give, dealt three ways: blind (the unseen cards at random),
+with what a draw instead of a copy says a hand lacks, and read (``deal_read``: also each
+player's last play read as a medium player's). Prints each one's Brier error against the
+true hands and how often positions given a chance in each fifth were truly lowest.
+
 Run from the repository root (PYTHONPATH=. so that this checkout is the one imported):
     PYTHONPATH=. python benchmarks/copycat_bots.py strength \
         hard,medium,medium,medium hard-vs-medium 2000
     PYTHONPATH=. python benchmarks/copycat_bots.py timing 40
+    PYTHONPATH=. python benchmarks/copycat_bots.py reading 40
 """
 
 from __future__ import annotations
 
 import json
 import math
+import random
 import sys
 import time
 from pathlib import Path
@@ -27,6 +37,7 @@ from pathlib import Path
 from cardtable.cli import _one_game
 from cardtable.engine import Rng
 from cardtable.games import registry
+from cardtable.strategy import copycat as copycat_bots
 from cardtable.strategy import make_bot, make_bots, view_for
 from cardtable.ui.launch import Launch
 
@@ -53,22 +64,23 @@ def summary(seats: list[str], outcomes: list[tuple[list[float], list[int]]]) -> 
     return {"game": "copycat", "players": 4, "games": games, "seed": 1, "seats": rows}
 
 
-def strength(seats_text: str, name: str, games: int) -> None:
+def strength(seats_text: str, name: str, games: int, first: int = 0) -> None:
     seats = seats_text.split(",")
     launch = Launch("copycat", 4, tuple(seats), 1, {})
     outcomes = []
     started = time.time()
-    for index in range(games):
+    for index in range(first, first + games):
         outcomes.append(_one_game((launch, index, False)))
-        if (index + 1) % 50 == 0 or index + 1 == games:
+        if len(outcomes) % 50 == 0 or len(outcomes) == games:
             result = summary(seats, outcomes)
+            result["first_game"] = first
             result["seconds"] = round(time.time() - started)
             RESULTS.mkdir(exist_ok=True)
             (RESULTS / f"copycat-{name}.json").write_text(json.dumps(result, indent=1) + "\n")
-            first = result["seats"][0]
+            seat0 = result["seats"][0]
             print(
-                f"{index + 1} games: seat 0 ({first['bot']}) {first['win_share']:.1%} "
-                f"({first['ci95'][0]:.1%}-{first['ci95'][1]:.1%})",
+                f"{len(outcomes)} games from game {first}: seat 0 ({seat0['bot']}) "
+                f"{seat0['win_share']:.1%} ({seat0['ci95'][0]:.1%}-{seat0['ci95'][1]:.1%})",
                 flush=True,
             )
 
@@ -123,10 +135,66 @@ def timing(matches: int) -> None:
     )
 
 
+def strictly_lowest(hands: list[list[int]], seat: int) -> bool:
+    mine = sum(copycat_bots.VALUE[c] for c in hands[seat])
+    return all(
+        sum(copycat_bots.VALUE[c] for c in hand) > mine
+        for other, hand in enumerate(hands)
+        if other != seat
+    )
+
+
+def reading(matches: int, worlds: int = 40) -> None:
+    info = registry.get("copycat")
+    rnd = random.Random(5)
+    judged: dict[str, list[tuple[float, bool]]] = {"blind": [], "lacking": [], "read": []}
+    for match in range(matches):
+        seed = f"reading/{match}"
+        state = info.new_game(4, seed)
+        bots = make_bots("copycat", ["medium"] * 4, seed)
+        while not state.is_over:
+            seat = state.to_act[0]
+            if state.may_meow(seat):
+                known = copycat_bots.Knowledge(state.observation(seat), seat)
+                lacking = known.lacking()
+                blind = {s: [frozenset()] * len(slots) for s, slots in lacking.items()}
+                read = copycat_bots.last_plays(known, 5)
+                hands = [[copycat_bots.INDEX[card] for card in hand] for hand in state.hands]
+                truth = strictly_lowest(hands, seat)
+                for name, lacks, plays in (
+                    ("blind", blind, {}),
+                    ("lacking", lacking, {}),
+                    ("read", lacking, read),
+                ):
+                    steps = copycat_bots.HardBot.steps
+                    lowest = sum(
+                        strictly_lowest(
+                            copycat_bots.deal_read(known, lacks, plays, rnd, steps)[0], seat
+                        )
+                        for _ in range(worlds)
+                    )
+                    judged[name].append((lowest / worlds, truth))
+            state.apply(seat, bots[seat].choose(view_for(state, seat)))
+    print(f"{matches} all-medium matches, {len(judged['read'])} positions where Meow was open")
+    for name, pairs in judged.items():
+        brier = sum((p - t) ** 2 for p, t in pairs) / len(pairs)
+        fifths: dict[int, list[bool]] = {}
+        for p, t in pairs:
+            fifths.setdefault(min(4, int(p * 5)), []).append(t)
+        shown = "  ".join(
+            f"{f / 5:.1f}+: {sum(ts) / len(ts):.2f} of {len(ts)}"
+            for f, ts in sorted(fifths.items())
+        )
+        print(f"{name:>8}: Brier {brier:.4f}  truly lowest by chance given: {shown}")
+
+
 if __name__ == "__main__":
     if sys.argv[1:2] == ["strength"]:
-        strength(sys.argv[2], sys.argv[3], int(sys.argv[4]))
+        first = int(sys.argv[5]) if len(sys.argv) > 5 else 0
+        strength(sys.argv[2], sys.argv[3], int(sys.argv[4]), first)
     elif sys.argv[1:2] == ["timing"]:
         timing(int(sys.argv[2]))
+    elif sys.argv[1:2] == ["reading"]:
+        reading(int(sys.argv[2]))
     else:
         print(__doc__)

@@ -12,13 +12,16 @@ Not for: the rules (``cardtable.games.copycat``).
   unseen cards showing it, against how many unseen cards lie in other hands), weighing
   cards shed and high numbers shed; copies with every card it can; declares Meow when
   deals of the unseen cards say its total is very likely the strict lowest.
-- hard: information-set Monte Carlo. It deals the unseen cards to the other hands and
-  the deck in worlds consistent with what it has seen (cards shown, and what a player's
-  moves say they lack: a draw instead of a copy, a number just played or copied), tries
-  medium's best few plays and Meow in every world, plays the game out on a compact copy
-  of the rules (everyone playing medium's way), and keeps the move that gains the most
-  coins on the others' average (a lead built game by game wins the match); medium's
-  choice wins near-ties. It copies with every card it can, as medium does.
+- hard: the one search (``cardtable.strategy.search.ismcts``) with Copy Cat's knowledge
+  (``CopyCatSearch``). Its worlds deal the unseen cards to the other hands and the deck
+  consistent with what it has seen, and read the others' moves as a medium player's:
+  a draw instead of a copy, a number just played or copied says what a hand lacks, and
+  each player's last play says what it kept (a medium player sheds its best-scoring
+  number, so a low single card played says the rest are low too: ``LastPlay``). The tree
+  weighs medium's best few plays and Meow; the others move as medium would; roll-outs
+  play the game out on a compact copy of the rules, everyone playing medium's way; a
+  round's value is the coins gained on the others' average (a lead built game by game
+  wins the match). It copies with every card it can, as medium does.
   Deterministic for a fixed seed.
 """
 
@@ -30,7 +33,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from cardtable.engine import Action, shuffle_with
+from cardtable.engine import Action, GameState, Rng, shuffle_with
 from cardtable.games.copycat import (
     COPY_PRICE,
     MEOW_FAIL_PRICE,
@@ -39,6 +42,7 @@ from cardtable.games.copycat import (
     NUMBERS,
     PATTERN_A_BONUS,
     PATTERN_B_PRICE,
+    PHASE_ANSWER,
     card_value,
     draw_code,
     meow_code,
@@ -48,6 +52,7 @@ from cardtable.games.copycat import (
 )
 
 from .base import Bot, SeatView
+from .search import ismcts
 
 # Compact cards for the search: 0-7 are the numbers 1-8, 8-11 the special cards.
 CODES = [str(n) for n in NUMBERS] + ["1/8", "2/7", "3/6", "4/5"]
@@ -61,6 +66,7 @@ SHOWING = {n: tuple(i for i in range(len(CODES)) if n in SHOWS[i]) for n in NUMB
 SHED = 1.0  # per card played
 SHED_VALUE = 0.3  # per point of the cards played (a low hand wins Meows and deck-outs)
 COPY_RISK = 1.3  # per card the others are expected to copy
+PATTERN_B_SCORE = 100.0  # a play that empties the hand beats every other
 MEOW_CONFIDENCE = 0.62  # medium declares Meow when at least this likely the lowest
 
 
@@ -148,35 +154,6 @@ class Knowledge:
         return wins / samples
 
 
-def deal_world(
-    known: Knowledge,
-    lacking: dict[int, list[frozenset[int]]],
-    rnd: random.Random,
-    keep: float,
-) -> tuple[list[list[int]], list[int]]:
-    """A world consistent with what the seat has seen: the unseen cards dealt to the other
-    hands and the deck, each hand card avoiding the numbers its holder seems to lack
-    (each such inference kept with chance ``keep``: people do not always copy)."""
-    pool = [INDEX[card] for card in known.unseen]
-    shuffle_with(rnd, pool)
-    slots = []
-    for seat, sets in lacking.items():
-        for lacks in sets:
-            kept = [n for n in lacks if rnd.random() < keep]
-            slots.append((-len(kept), seat, kept))
-    slots.sort(key=lambda slot: slot[0])
-    hands: list[list[int]] = [[] for _ in range(known.players)]
-    hands[known.seat] = [INDEX[card] for card in known.hand]
-    for _neg, seat, kept in slots:
-        at = 0
-        if kept:
-            at = next(
-                (i for i, card in enumerate(pool) if not any(n in SHOWS[card] for n in kept)), 0
-            )
-        hands[seat].append(pool.pop(at))
-    return hands, pool
-
-
 def moves_of(view: SeatView) -> list[tuple[Action, Any]]:
     return [(action, parse(action.code)) for action in view.legal_actions]
 
@@ -186,7 +163,7 @@ def medium_play_score(known: Knowledge, cards: Sequence[str], number: int) -> fl
     Emptying the hand (Pattern B) beats everything."""
     left = len(known.hand) - len(cards)
     if left == 0:
-        return 100.0
+        return PATTERN_B_SCORE
     shed = SHED * len(cards) + SHED_VALUE * sum(card_value(card) for card in cards)
     return shed - COPY_RISK * known.expected_copies(number)
 
@@ -245,28 +222,53 @@ TOTAL_POINTS = sum(COPIES[c] * VALUE[c] for c in range(len(CODES)))
 TOTAL_SQUARES = sum(COPIES[c] * VALUE[c] ** 2 for c in range(len(CODES)))
 
 
-def compact_play(hand: list[int], public: list[int], others_cards: int) -> tuple[int, list[int]]:
-    """Medium's play on compact cards (``medium_play_score``): every card of the number
-    with the best score, counting cards from what is public and the player's own hand."""
+def copy_risk(hand_size: int, public: list[int], others_cards: int) -> float:
+    """Medium's price per unseen card showing a number played (``COPY_RISK`` times the
+    share of the unseen cards that lie in other hands)."""
+    unseen = TOTAL_CARDS - public[-3] - hand_size
+    return COPY_RISK * others_cards / unseen if unseen > 0 else 0.0
+
+
+def compact_score(
+    number: int, cards: Sequence[int], mine: int, public: list[int], per_card: float
+) -> float:
+    """``medium_play_score`` on compact cards: playing ``cards`` as ``number``, from a hand
+    holding ``mine`` cards that show it (Pattern B is scored by the caller)."""
+    showing = SHOWING_COUNT[number] - mine
+    for c in SHOWING[number]:
+        showing -= public[c]
+    score = SHED * len(cards) - per_card * showing
+    for c in cards:
+        score += SHED_VALUE * VALUE[c]
+    return score
+
+
+def compact_scores(
+    hand: Sequence[int], public: list[int], others_cards: int
+) -> dict[int, tuple[float, list[int]]]:
+    """Per number in ``hand``: medium's score for playing every card that shows it, and
+    those cards (Pattern B beats everything)."""
     groups: dict[int, list[int]] = {}
     for c in hand:
         for number in SHOWS[c]:
             groups.setdefault(number, []).append(c)
-    unseen = TOTAL_CARDS - public[-3] - len(hand)
-    per_card = COPY_RISK * others_cards / unseen if unseen > 0 else 0.0
-    best_number, best_cards, best = 0, hand[:1], -1e9
-    for number, cards in groups.items():
-        if len(cards) == len(hand):
-            return number, cards
-        showing = SHOWING_COUNT[number] - len(cards)
-        for c in SHOWING[number]:
-            showing -= public[c]
-        score = SHED * len(cards) - per_card * showing
-        for c in cards:
-            score += SHED_VALUE * VALUE[c]
-        if score > best:
-            best_number, best_cards, best = number, cards, score
-    return best_number, best_cards
+    per_card = copy_risk(len(hand), public, others_cards)
+    return {
+        number: (
+            PATTERN_B_SCORE
+            if len(cards) == len(hand)
+            else compact_score(number, cards, len(cards), public, per_card),
+            cards,
+        )
+        for number, cards in groups.items()
+    }
+
+
+def compact_play(hand: list[int], public: list[int], others_cards: int) -> tuple[int, list[int]]:
+    """Medium's play on compact cards: every card of the number with the best score."""
+    scores = compact_scores(hand, public, others_cards)
+    number = max(scores, key=lambda n: scores[n][0])
+    return number, scores[number][1]
 
 
 def compact_meow_chance(hand: list[int], public: list[int], sizes: list[int]) -> float:
@@ -407,26 +409,263 @@ def _everyone_pays(deltas: list[int], payee: int, price: int) -> list[int]:
     return deltas
 
 
-def lead_gained(deltas: Sequence[int], seat: int) -> float:
-    """What a game's coins do to ``seat``'s lead: its gain less the others' average gain,
-    in units of 12 coins (a Meow or a Pattern B moves a lead by about that much)."""
-    others = (sum(deltas) - deltas[seat]) / (len(deltas) - 1)
-    return (deltas[seat] - others) / 12
+# -- what the others' plays say about their hands --------------------------------------
+
+# How sharply the worlds follow medium's judgement: a play medium would rate this many
+# points below its best is e times less likely (medium itself always takes its best).
+PLAY_TEMPERATURE = 1.0
+MEOW_SOFTNESS = 0.06  # how sharply a Meow chance above medium's bar makes a pass unlikely
+
+
+class LastPlay:
+    """An other seat's last original play in this game, as it was made: the cards, the
+    number, the public cards and the other hands' sizes then, whether it had just drawn,
+    and the cards it has copied since (the only cards it has shed since: a draw would
+    have made it play again)."""
+
+    __slots__ = ("number", "cards", "public", "sizes", "drew", "since", "_known")
+
+    def __init__(self, number: int, cards: list[int], public: list[int], sizes: list[int], drew):
+        self.number = number
+        self.cards = cards
+        self.public = public
+        self.sizes = sizes
+        self.drew = drew
+        self.since: list[int] = []
+        self._known: dict[tuple[int, ...], float] = {}
+
+    def likelihood(self, hand: Sequence[int]) -> float:
+        """``weigh``, remembered per hand."""
+        key = tuple(sorted(hand))
+        known = self._known.get(key)
+        if known is None:
+            known = self._known[key] = self.weigh(key)
+        return known
+
+    def weigh(self, hand: Sequence[int]) -> float:
+        """How likely a medium player holding ``hand`` now made this play (and did not
+        declare Meow first): the hand then was ``hand`` with the cards of the play and of
+        its copies since."""
+        held = [*hand, *self.cards, *self.since]
+        scores = compact_scores(held, self.public, sum(self.sizes))
+        chosen = scores[self.number][0] if self.number in scores else -PATTERN_B_SCORE
+        top = max(score for score, _cards in scores.values())
+        weight = math.exp((chosen - top) / PLAY_TEMPERATURE) / sum(
+            math.exp((score - top) / PLAY_TEMPERATURE) for score, _cards in scores.values()
+        )
+        if self.drew and len(held) <= MEOW_LIMIT:
+            chance = compact_meow_chance(held, self.public, self.sizes)
+            weight /= 1.0 + math.exp((chance - MEOW_CONFIDENCE) / MEOW_SOFTNESS)
+        return weight
+
+
+def last_plays(known: Knowledge, hand_size: int) -> dict[int, LastPlay]:
+    """Each other seat's last original play in this game (seats that have made none are
+    left out), replayed from the game's public moves."""
+    counts = [hand_size] * known.players
+    public = make_public([])
+    plays: dict[int, LastPlay] = {}
+    previous: tuple[int, str] | None = None
+    for who, code in known.moves:
+        move = parse(code)
+        cards = [INDEX[card] for card in move.cards]
+        if move.kind == "play" and who != known.seat:
+            sizes = [counts[s] for s in range(known.players) if s != who]
+            drew = previous == (who, "draw")
+            plays[who] = LastPlay(move.number, cards, list(public), sizes, drew)
+        elif move.kind == "copy" and who in plays:
+            plays[who].since.extend(cards)
+        elif move.kind == "draw":
+            counts[who] += 1
+        for c in cards:
+            add_public(public, c)
+        counts[who] -= len(cards)
+        previous = (who, code)
+    return plays
+
+
+def deal_read(
+    known: Knowledge,
+    lacking: dict[int, list[frozenset[int]]],
+    plays: dict[int, LastPlay],
+    rnd: random.Random,
+    steps: int,
+) -> tuple[list[list[int]], list[int]]:
+    """A world read from the others' moves: the unseen cards dealt at random to the other
+    hands (each card avoiding the numbers its holder seems to lack: ``fill``), then each
+    hand whose holder has made a play in this game settled by ``steps`` swaps with the
+    cards left (``settle``: hands in proportion to how likely the holder's last play was
+    with them); the deck gets the rest, in random order."""
+    pool = [INDEX[card] for card in known.unseen]
+    shuffle_with(rnd, pool)
+    hands: list[list[int]] = [[] for _ in range(known.players)]
+    hands[known.seat] = [INDEX[card] for card in known.hand]
+    for seat in sorted(lacking, key=lambda seat: seat not in plays):
+        slots = lacking[seat]
+        hand = fill(slots, pool)
+        play = plays.get(seat)
+        if play is not None and pool and hand:
+            hand = settle(hand, slots, pool, play, rnd, steps)
+        hands[seat] = hand
+    shuffle_with(rnd, pool)
+    return hands, pool
+
+
+def fill(slots: list[frozenset[int]], drawn: list[int]) -> list[int]:
+    """A hand taken from ``drawn`` (in random order), one card per slot: the first card
+    left that shows none of the slot's lacked numbers (the first card left if none does)."""
+    hand = []
+    for lacks in slots:
+        at = 0
+        if lacks:
+            at = next((i for i, c in enumerate(drawn) if lacks.isdisjoint(SHOWS[c])), 0)
+        hand.append(drawn.pop(at))
+    return hand
+
+
+def settle(
+    hand: list[int],
+    slots: list[frozenset[int]],
+    pool: list[int],
+    play: LastPlay,
+    rnd: random.Random,
+    steps: int,
+) -> list[int]:
+    """Metropolis steps: swap a card of ``hand`` with one of ``pool`` (in place) when the
+    swap keeps the slot's lacked numbers out, with a chance of the ratio of the two hands'
+    likelihoods; the hands it ends in follow the likelihood of the holder's last play."""
+    weight = play.likelihood(hand)
+    for _ in range(steps):
+        i = rnd.randrange(len(hand))
+        j = rnd.randrange(len(pool))
+        card = pool[j]
+        if not slots[i].isdisjoint(SHOWS[card]):
+            continue
+        trial = list(hand)
+        trial[i] = card
+        new = play.likelihood(trial)
+        if new >= weight or rnd.random() * weight < new:
+            pool[j] = hand[i]
+            hand, weight = trial, new
+    return hand
+
+
+# -- the hard bot: Copy Cat's knowledge for the one search -----------------------------
+
+LEAD_SCALE = 48.0  # coins of lead that span the whole value range [0, 1]
+
+
+class CopyCatSearch:
+    """Copy Cat's knowledge for ``ismcts`` (a ``SearchGame``) over the game being played.
+
+    - moves: the searching seat's candidate plays (medium's best few) and Meow; it copies
+      with every card as medium does. The others move as medium would (one move each):
+      the search branches only where this seat decides.
+    - prior: medium's choice first.
+    - rollout: the rest of the game on the compact rules, everyone playing medium's way.
+    - value: each seat's coins gained in this game less the others' average, scaled.
+    """
+
+    def __init__(
+        self,
+        seat: int,
+        state_game: int,
+        moves_made: int,
+        coins: Sequence[int],
+        candidates: int,
+    ):
+        self.seat = seat
+        self.game = state_game
+        self.moves_made = moves_made
+        self.coins = list(coins)
+        self.candidates = candidates
+        self._played: tuple[GameState, list[int]] | None = None
+
+    def moves(self, world: GameState, seat: int) -> list[Action]:
+        if seat != self.seat or len(world.game_moves) != self.moves_made:
+            return []  # after this seat's decision: the roll-out plays medium's way
+        if world.is_over or world.game_index != self.game:
+            return []
+        plays = self.ranked_plays(world, seat, world.legal_actions(seat))
+        chosen = [action for _score, action in plays[: self.candidates]]
+        if world.may_meow(seat):
+            chosen.append(Action(meow_code()))
+        return chosen
+
+    def prior(self, world: GameState, seat: int, moves: list[Action]) -> list[float] | None:
+        if len(moves) == 1:
+            return None
+        first = 0
+        if moves[-1].code == meow_code() and self.meow_chance(world, seat) >= MEOW_CONFIDENCE:
+            first = len(moves) - 1
+        return [2.0 if index == first else 1.0 for index in range(len(moves))]
+
+    def rollout(self, world: GameState, rng: Rng) -> None:
+        deltas = [0] * world.players
+        if not world.is_over and world.game_index == self.game:
+            deltas = play_out(
+                [[INDEX[card] for card in hand] for hand in world.hands],
+                [INDEX[card] for card in world.draw_pile],
+                make_public(world.field + world.discards),
+                ANSWER if world.phase == PHASE_ANSWER else PLAY,
+                world.current,
+                world.original if world.original is not None else -1,
+                world.number or 0,
+                world.drew,
+                world.direction,
+                -1,
+                None,
+                random.Random(rng.random()),
+                0.0,
+            )
+        self._played = (world, deltas)
+
+    def value(self, world: GameState) -> list[float]:
+        played = self._played
+        later = played[1] if played is not None and played[0] is world else [0] * world.players
+        gained = [world.coins[s] - self.coins[s] + later[s] for s in range(world.players)]
+        whole = sum(gained)
+        others = world.players - 1
+        return [min(1.0, max(0.0, 0.5 + (g - (whole - g) / others) / LEAD_SCALE)) for g in gained]
+
+    def ranked_plays(
+        self, world: GameState, seat: int, legal: list[Action]
+    ) -> list[tuple[float, Action]]:
+        """The full plays of each number (medium's kind), best medium score first."""
+        hand = [INDEX[card] for card in world.hands[seat]]
+        public = make_public(world.field + world.discards)
+        per_card = copy_risk(len(hand), public, sum(len(h) for h in world.hands) - len(hand))
+        ranked = []
+        for action in legal:
+            move = parse(action.code)
+            if move.kind != "play":
+                continue
+            cards = [INDEX[card] for card in move.cards]
+            if len(cards) == len(hand):
+                score = PATTERN_B_SCORE
+            else:
+                mine = sum(1 for c in hand if move.number in SHOWS[c])
+                score = compact_score(move.number, cards, mine, public, per_card)
+            ranked.append((score, action))
+        ranked.sort(key=lambda pair: -pair[0])
+        return ranked
+
+    def meow_chance(self, world: GameState, seat: int) -> float:
+        hand = [INDEX[card] for card in world.hands[seat]]
+        sizes = [len(world.hands[s]) for s in range(world.players) if s != seat]
+        return compact_meow_chance(hand, make_public(world.field + world.discards), sizes)
 
 
 class HardBot(Bot):
-    """Information-set Monte Carlo over the hidden cards: worlds dealt consistent with
-    what this seat has seen (``deal_world``), medium's best plays and Meow tried in each,
-    played out on the compact game; the best average coin gain over the others' average
-    (``lead_gained``) wins, medium's choice breaking near-ties. Copies and draws are
-    medium's (copying with every card pays)."""
+    """The one search (``ismcts``) with Copy Cat's knowledge (``CopyCatSearch``), in worlds
+    read from the others' moves (``deal_read``). Copies with every card it can, as medium
+    does; draws when it cannot copy."""
 
     level = "hard"
-    worlds = 48
-    candidates = 3
-    keep = 0.95  # how far to trust what a player's moves say they lack
-    wild = 0.0  # how often an imagined opponent moves at random
-    margin = 0.02  # lead (in 12s of coins) per world by which a move must beat medium's
+    rounds = 160
+    candidates = 4  # medium's best plays the search weighs (and Meow)
+    steps = 16  # swaps that settle each read hand of a world (``settle``)
+    exploration = 0.12
 
     def choose(self, view: SeatView) -> Action:
         moves = moves_of(view)
@@ -439,58 +678,49 @@ class HardBot(Bot):
             return Action(draw_code())
         known = Knowledge(view.observation, view.seat)
         plays = [(a, m) for a, m in moves if m.kind == "play"]
-        plays.sort(key=lambda am: -medium_play_score(known, am[1].cards, am[1].number))
-        if len(plays[0][1].cards) == len(known.hand):
-            return plays[0][0]  # Pattern B
-        choices = [
-            (action, ("play", move.number, [INDEX[c] for c in move.cards]))
-            for action, move in plays[: self.candidates]
-        ]
+        best = max(plays, key=lambda am: medium_play_score(known, am[1].cards, am[1].number))
+        if len(best[1].cards) == len(known.hand):
+            return best[0]  # Pattern B
+        obs = view.observation
         rnd = random.Random(self.rng.randint(0, 2**30))
-        medium_choice = 0
-        if any(m.kind == "meow" for _a, m in moves):
-            choices.append((Action(meow_code()), ("meow",)))
-            if known.meow_chance(rnd) >= MEOW_CONFIDENCE:
-                medium_choice = len(choices) - 1
-        return self.search(view, known, choices, medium_choice, rnd)
+        clock = self.think_clock(self.rounds)
+        worlds = ReadWorlds(view, known, rnd, self.steps)
+        searched = SeatView(view.seat, obs, view.legal_actions, worlds.sample)
+        game = CopyCatSearch(
+            view.seat,
+            obs["game"] - 1,
+            len(known.moves),
+            obs["coins"],
+            self.candidates,
+        )
+        return ismcts(searched, game, clock, self.rng, self.exploration)
 
-    def search(
-        self,
-        view: SeatView,
-        known: Knowledge,
-        choices: list[tuple[Action, tuple]],
-        medium_choice: int,
-        rnd: random.Random,
-    ) -> Action:
-        """Play every choice out in the same worlds; the best average coin gain over the
-        others' average wins, medium's choice getting ``margin`` per world."""
-        lacking = known.lacking()
-        public = make_public(view.observation["zones"]["field"]["cards"] + known.discards)
-        totals = [0.0] * len(choices)
-        clock = self.think_clock(self.worlds)
-        while clock.more():
-            hands, deck = deal_world(known, lacking, rnd, self.keep)
-            seed = rnd.random()
-            for index, (_action, first) in enumerate(choices):
-                deltas = play_out(
-                    [list(h) for h in hands],
-                    list(deck),
-                    list(public),
-                    PLAY,
-                    view.seat,
-                    -1,
-                    0,
-                    True,
-                    known.direction,
-                    view.seat,
-                    first,
-                    random.Random(seed),
-                    self.wild,
-                )
-                totals[index] += lead_gained(deltas, view.seat)
-        totals[medium_choice] += self.margin * clock.done
-        best = max(range(len(choices)), key=lambda i: (totals[i], -i))
-        return choices[best][0]
+
+class ReadWorlds:
+    """The worlds of one search (its ``sample_world``): each a copy of one
+    ``view.sample_world`` with the hidden cards dealt again by ``deal_read`` (only hidden
+    cards move: what the seat sees stays as it is)."""
+
+    def __init__(self, view: SeatView, known: Knowledge, rnd: random.Random, steps: int):
+        self.view = view
+        self.known = known
+        self.rnd = rnd
+        self.steps = steps
+        self.lacking = known.lacking()
+        self.plays = last_plays(known, 6 if known.players == 2 else 5)
+        self.template: GameState | None = None
+
+    def sample(self, rng: Rng) -> GameState:
+        if self.template is None:
+            self.template = self.view.sample_world(rng)
+        hands, deck = deal_read(self.known, self.lacking, self.plays, self.rnd, self.steps)
+        world = self.template.copy()
+        for seat in range(self.known.players):
+            if seat != self.known.seat:
+                world.hands[seat] = [CODES[c] for c in hands[seat]]
+        world.draw_pile = [CODES[c] for c in deck]
+        world._changed()
+        return world
 
 
 BOTS: dict[str, type[Bot]] = {"easy": EasyBot, "medium": MediumBot, "hard": HardBot}

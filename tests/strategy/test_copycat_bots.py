@@ -3,13 +3,15 @@ habits medium and hard promise (copy with every card, count cards, Meow when low
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from cardtable.engine import Rng
 from cardtable.games import registry
 from cardtable.games.copycat import one_deck
 from cardtable.strategy import levels, make_bot, view_for
-from cardtable.strategy.copycat import Knowledge
+from cardtable.strategy.copycat import INDEX, VALUE, Knowledge, deal_read, last_plays
 
 GAME = registry.get("copycat")
 LEVELS = levels("copycat")
@@ -142,3 +144,30 @@ def test_medium_and_hard_do_not_declare_meow_on_a_high_hand(level):
     assert len(state.observation(1)["hand"]) <= 4
     assert "meow" in view_for(state, 1).codes
     assert make_bot("copycat", level, Rng(0)).choose(view_for(state, 1)).code != "meow"
+
+
+def test_hard_reads_a_single_card_from_a_medium_player_as_a_hand_without_pairs_or_higher():
+    # Seat 0 leads with one Five. A medium player sheds its best-scoring number: with a
+    # pair, or a higher card no likelier to be copied, it would have shed that. Its hand
+    # is read as low.
+    state = deal(["1 2 3 4 5", "5 5 6 6 7", "4 4 6 7 8", "8 8 7 5 1"])
+    assert make_bot("copycat", "medium", Rng(0)).choose(view_for(state, 0)).code == "play 5"
+    state.apply(0, "play 5")
+    known = Knowledge(state.observation(1), 1)
+    read = last_plays(known, 5)
+    assert list(read) == [0]
+    assert (read[0].number, read[0].drew) == (5, False)
+    low = read[0].likelihood([INDEX[c] for c in ["1", "2", "3", "4"]])
+    high = read[0].likelihood([INDEX[c] for c in ["8", "8", "7", "6"]])
+    assert low > 20 * high
+    # The worlds the hard bot searches give seat 0 a lower hand than blind deals do.
+    rnd = random.Random(1)
+    lacking = known.lacking()
+    blind = [deal_read(known, lacking, {}, rnd, 16)[0][0] for _ in range(300)]
+    read_hands = [deal_read(known, lacking, read, rnd, 16)[0][0] for _ in range(300)]
+
+    def mean_total(hands):
+        return sum(VALUE[c] for hand in hands for c in hand) / len(hands)
+
+    assert mean_total(read_hands) < mean_total(blind) - 1.2
+    assert all(len(hand) == 4 for hand in read_hands)

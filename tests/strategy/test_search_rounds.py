@@ -52,7 +52,7 @@ def search_position(game_id: str, players: int, wanted) -> tuple:
     raise AssertionError("no such position")
 
 
-@pytest.mark.parametrize(("rounds", "dealt"), [(None, 48), (2, 2), (1, 1)])
+@pytest.mark.parametrize(("rounds", "dealt"), [(None, copycat_bots.HardBot.rounds), (2, 2), (1, 1)])
 def test_copy_cats_hard_bot_deals_as_many_worlds_as_its_rounds(monkeypatch, rounds, dealt):
     def plays_to_weigh(state, seat):
         codes = [action.code for action in state.legal_actions(seat)]
@@ -60,9 +60,9 @@ def test_copy_cats_hard_bot_deals_as_many_worlds_as_its_rounds(monkeypatch, roun
         return state.phase == "play" and len(plays) >= 2 and len(state.hands[seat]) > 2
 
     state, seat = search_position("copycat", 3, plays_to_weigh)
-    deal = copycat_bots.deal_world
+    deal = copycat_bots.deal_read
     worlds = []
-    monkeypatch.setattr(copycat_bots, "deal_world", lambda *a: worlds.append(1) or deal(*a))
+    monkeypatch.setattr(copycat_bots, "deal_read", lambda *a: worlds.append(1) or deal(*a))
     view = view_for(state, seat)
     action = make_bot("copycat", "hard", Rng(3), rounds=rounds).choose(view)
     assert action.code in view.codes
