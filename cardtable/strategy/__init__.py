@@ -1,8 +1,8 @@
 """The bots: a random baseline, per-game heuristics and search. Pure Python.
 
 ``make_bot(game_id, level, rng)`` is how everything else gets a bot; ``levels(game_id)``
-lists what a game offers (every game with a hard level also offers expert: hard with four
-times the search); ``LEVEL_WORDS`` says in a line what each level is. A bot sees only its
+lists what a game offers (every game whose hard bot searches also offers expert: hard with
+four times the search); ``LEVEL_WORDS`` says in a line what each level is. A bot sees only its
 seat's ``SeatView``.
 """
 
@@ -37,20 +37,26 @@ def levels_help(game_id: str) -> str:
     if races(game_id):
         offered = [level for level in levels(game_id) if level in PROFILES]
         paces = ", ".join(f"{level} {PROFILES[level].mean:.2f} s" for level in offered)
+        separate = (
+            " Strength and speed are separate: expert thinks longer than hard but is no quicker."
+            if "expert" in offered
+            else ""
+        )
         lines += [
             "",
             "In a race (a slap, a move out of turn) each level reacts at a human pace, "
-            f"drawn afresh each time; on average {paces}. Strength and speed are separate: "
-            "expert thinks longer than hard but is no quicker.",
+            f"drawn afresh each time; on average {paces}.{separate}",
         ]
     return "\n".join(lines) + "\n"
 
 
 def register_bots(game_id: str, bots: dict[str, type[Bot]]) -> None:
     """``bots`` by level; random is added in front if the game has none of its own, and
-    expert (``expert_of`` its hard bot) after hard."""
+    expert (``expert_of`` its hard bot) after hard when hard searches (``Bot.searches``):
+    a game whose hard bot plays by judgement alone (Hit the Deck) offers no expert, which
+    would be hard under another name."""
     table = {"random": RandomBot, **bots}
-    if "hard" in table and "expert" not in table:
+    if "hard" in table and "expert" not in table and table["hard"].searches:
         table["expert"] = expert_of(table["hard"])
     _BOTS[game_id] = table
 

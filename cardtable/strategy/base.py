@@ -115,6 +115,9 @@ class Bot(ABC):
     level = "bot"
     think_budget: float | None = None
     budget_scale = 1
+    # Whether this bot's moves come from a search (``think_clock``): only then does a game
+    # offer an expert level above it (a four-fold search of nothing would be hard renamed).
+    searches = False
     # Every search of this bot runs this many rounds instead of its level's own (None: the
     # level's own). ``make_bot(..., rounds=N)`` sets it: the soak runs hard seats with a few.
     # It is not scaled: it says how many rounds, whatever the level.

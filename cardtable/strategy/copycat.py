@@ -662,6 +662,7 @@ class HardBot(Bot):
     does; draws when it cannot copy."""
 
     level = "hard"
+    searches = True
     rounds = 160
     candidates = 4  # medium's best plays the search weighs (and Meow)
     steps = 16  # swaps that settle each read hand of a world (``settle``)

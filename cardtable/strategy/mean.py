@@ -371,6 +371,7 @@ class HardMeanBot(Bot):
 
     level = "hard"
     think_budget = 0.150
+    searches = True
     worlds = 20  # without a think budget (tests, sim)
     candidates = 5
     prior = 0.15  # the share of worlds by which a move must beat medium's choice

@@ -736,6 +736,7 @@ class HardSpiteMaliceBot(MediumSpiteMaliceBot):
 
     level = "hard"
     think_budget = 0.150
+    searches = True
     # The search's settings (``SpiteMaliceSearch``):
     rounds = 16  # worlds per search without a think budget (tests, sim)
     roll_budget = 15  # positions of the plan search in the tree and the roll-outs

@@ -115,6 +115,7 @@ class HardBot(Bot):
 
     level = "hard"
     think_budget = 0.150
+    searches = True
     samples = 28  # without a think budget (tests, sim)
     anchor_bonus = 2.0
 

@@ -1,4 +1,4 @@
-"""The expert level: every game with a hard level offers it; it is that game's hard bot
+"""The expert level: every game whose hard bot searches offers it; it is that game's hard bot
 with four times the search (rounds, and think budget at the table), as deterministic as
 hard under a fixed number of rounds, and it goes to the bot pool's processes like any bot."""
 
@@ -14,11 +14,21 @@ from cardtable.play import Referee
 from cardtable.play.pool import BotPool
 from cardtable.strategy import EXPERT_SCALE, LEVEL_WORDS, levels, make_bot, make_bots, view_for
 
-GAMES = registry.ids()
+# The games whose hard bot searches: Hit the Deck's hard plays by judgement alone.
+GAMES = [game_id for game_id in registry.ids() if game_id != "hit-the-deck"]
 
 
 def hard_class(game_id: str) -> type:
     return type(make_bot(game_id, "hard", Rng(0)))
+
+
+def test_a_game_whose_hard_bot_does_not_search_offers_no_expert():
+    # Four times no search is hard under another name: Hit the Deck stops at hard.
+    assert not make_bot("hit-the-deck", "hard", Rng(0)).searches
+    assert levels("hit-the-deck")[-1] == "hard"
+    with pytest.raises(KeyError, match="no 'expert' bot for hit-the-deck"):
+        make_bot("hit-the-deck", "expert", Rng(0))
+    assert all(make_bot(game_id, "hard", Rng(0)).searches for game_id in GAMES)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
