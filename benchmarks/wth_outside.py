@@ -43,7 +43,7 @@ import sys
 import time
 from pathlib import Path
 
-from cardtable.cli import _print_sim, simulate
+from cardtable.cli import _one_game, _print_sim, summarise
 from cardtable.engine import Action
 from cardtable.games import registry
 from cardtable.games.what_the_heck import POINT_CARDS, bid_code, winning_bid
@@ -191,16 +191,27 @@ def register_outside() -> None:
 
 
 def strength(seats_text: str, name: str, games: int = 2000) -> dict:
+    """Games 0, 1, 2 ... of ``cardtable sim`` with these seats and seed 1, one process; the
+    summary is rewritten every 50 games, so a run cut short still says what it played."""
     register_outside()
     seats = tuple(seats_text.split(","))
+    launch = Launch("what-the-heck", len(seats), seats, 1, {})
     started = time.process_time()
-    summary = simulate(Launch("what-the-heck", len(seats), seats, 1, {}), games, progress=False)
-    summary["cpu_seconds"] = round(time.process_time() - started)
-    summary["command"] = (
-        f"PYTHONPATH=. python benchmarks/wth_outside.py strength {seats_text} {name} {games}"
-    )
-    RESULTS.mkdir(exist_ok=True)
-    (RESULTS / f"wth-{name}.json").write_text(json.dumps(summary, indent=1) + "\n")
+    wins = [0.0] * len(seats)
+    scores = [0] * len(seats)
+    for index in range(games):
+        shares, points = _one_game((launch, index))
+        wins = [total + share for total, share in zip(wins, shares, strict=True)]
+        scores = [total + score for total, score in zip(scores, points, strict=True)]
+        if (index + 1) % 50 and index + 1 != games:
+            continue
+        summary = summarise(launch, wins, scores, index + 1)
+        summary["cpu_seconds"] = round(time.process_time() - started)
+        summary["command"] = (
+            f"PYTHONPATH=. python benchmarks/wth_outside.py strength {seats_text} {name} {games}"
+        )
+        RESULTS.mkdir(exist_ok=True)
+        (RESULTS / f"wth-{name}.json").write_text(json.dumps(summary, indent=1) + "\n")
     _print_sim(summary)
     return summary
 
