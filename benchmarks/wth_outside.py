@@ -32,8 +32,10 @@ measure them. Run from the repository root (figures: ``benchmarks/bots.md``)::
 ``strength SEATS NAME [GAMES]`` plays GAMES (default 2,000) seeded games exactly as
 ``cardtable sim what-the-heck --seats SEATS --seed 1 --jobs 1`` would, with these
 strategies registered as extra levels, and writes ``benchmarks/results/wth-NAME.json``.
-``times MATCHES`` times every decision of the hard bot in four-player matches against
-three mediums in CPU time (``time.process_time``): p50, p95 and max.
+``times MATCHES [--timed]`` times every decision of the hard bot in four-player matches
+against three mediums in CPU time (``time.process_time``): p50, p95 and max, written to
+``benchmarks/results/wth-hard-times[-timed].json``; ``--timed`` plays hard as the table
+does (searching until its think budget is spent on the wall clock).
 """
 
 from __future__ import annotations
@@ -250,6 +252,12 @@ def times(matches: int, level: str = "hard", timed: bool = False) -> dict:
         "cpu_ms_p95": round(1000 * percentile(cpu, 0.95), 1),
         "cpu_ms_max": round(1000 * max(cpu), 1),
     }
+    result["command"] = "PYTHONPATH=. python benchmarks/wth_outside.py times " + (
+        f"{matches} --timed" if timed else f"{matches}"
+    )
+    RESULTS.mkdir(exist_ok=True)
+    name = f"wth-{level}-times{'-timed' if timed else ''}.json"
+    (RESULTS / name).write_text(json.dumps(result, indent=1) + "\n")
     print(json.dumps(result))
     return result
 
