@@ -15,6 +15,21 @@ if [[ $game == all || $game == what-the-heck ]]; then
   run what-the-heck 2000 hard,medium,medium,medium hard-vs-medium
   run what-the-heck 2000 medium,random,random,random medium-vs-random
 fi
+if [[ $game == all || $game == what-the-heck-outside ]]; then
+  # What the Heck? against outside opponents (issue 15): benchmarks/wth_outside.py plays the
+  # same games as cardtable sim with the published strategies registered as extra levels,
+  # one process each, and saves benchmarks/results/wth-NAME.json every 50 games.
+  for run in "ross,hard,hard,hard ross-vs-3hard" "buzzard,hard,hard,hard buzzard-vs-3hard" \
+    "montecarlo,hard,hard,hard montecarlo-vs-3hard" "medium,hard,hard,hard medium-vs-3hard" \
+    "hard,ross hard-vs-ross-2p" "hard,buzzard hard-vs-buzzard-2p" \
+    "hard,montecarlo hard-vs-montecarlo-2p" "hard,random,random,random hard-vs-3random" \
+    "hard,medium,medium,medium hard-vs-3medium"; do
+    read -r seats name <<< "$run"
+    PYTHONPATH=. "$py" benchmarks/wth_outside.py strength "$seats" "$name" 2000
+  done
+  PYTHONPATH=. "$py" benchmarks/wth_outside.py times 20
+  PYTHONPATH=. "$py" benchmarks/wth_outside.py times 20 --timed
+fi
 if [[ $game == all || $game == mean ]]; then
   run mean 2000 hard,random,random,random hard-vs-random
   run mean 2000 hard,medium,medium,medium hard-vs-medium

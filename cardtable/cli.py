@@ -230,6 +230,13 @@ def simulate(
         for job in work:
             count(_one_game(job))
     bar.close()
+    return summarise(launch, win_totals, score_totals, games)
+
+
+def summarise(
+    launch: Launch, win_totals: list[float], score_totals: list[int], games: int
+) -> dict[str, Any]:
+    """A sim's summary from each seat's summed wins and scores over ``games`` games."""
     seats = []
     for seat, level in enumerate(launch.seats):
         wins = win_totals[seat]

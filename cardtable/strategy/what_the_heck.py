@@ -9,13 +9,16 @@ knowledge: used cards lie face up). Not for: the rules (``cardtable.games.what_t
   cheapest card that beats every card left in other hands, and dumps its lowest card when
   it cannot win a card worth having.
 - hard: a search over the opponents' possible bids: for each sensible card it samples the
-  others' bids (from a model of how people bid) and the order of the Point Cards to come,
-  plays the rest of the game out quickly, and keeps the card with the best average
-  finishing margin.
+  others' bids (from a model of how people bid, in which a thoughtful player may be
+  reasoning just as hard does) and the order of the Point Cards to come, and plays the
+  rest of the game out quickly. It does not play the best card it finds: it draws its
+  bid, from its own generator, from the average of its best responses (a mixed strategy),
+  so copies of it at one table do not bid alike and cancel each other's ties.
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from cardtable.engine import Action, Rng
@@ -41,15 +44,25 @@ def points_to_come(obs: dict[str, Any]) -> list[int]:
     return [int(card) for card in left]
 
 
+def pot_quantile(total: int, upcoming: list[int]) -> float:
+    """Where the pot ranks among itself and the pots to come, from 0 (the least wanted)
+    to 1 (the most), equal pots sharing the middle of their places."""
+    wanted = desire(total)
+    keys = [desire(v) for v in upcoming]
+    below = sum(1 for key in keys if key < wanted)
+    equal = 1 + sum(1 for key in keys if key == wanted)
+    return (below + (equal - 1) / 2) / max(1, len(keys))
+
+
+def card_at(hand: list[int], quantile: float) -> int:
+    """The card at ``quantile`` (clamped to 0..1) of a sorted hand."""
+    quantile = min(1.0, max(0.0, quantile))
+    return hand[round(quantile * (len(hand) - 1))]
+
+
 def rank_match(hand: list[int], total: int, upcoming: list[int], nudge: float = 0.0) -> int:
     """The card whose rank in ``hand`` matches the pot's rank among the pots to come."""
-    hand = sorted(hand)
-    keys = sorted([desire(total)] + [desire(v) for v in upcoming])
-    below = sum(1 for key in keys if key < desire(total))
-    equal = sum(1 for key in keys if key == desire(total))
-    quantile = (below + (equal - 1) / 2) / max(1, len(keys) - 1)
-    quantile = min(1.0, max(0.0, quantile + nudge))
-    return hand[round(quantile * (len(hand) - 1))]
+    return card_at(sorted(hand), pot_quantile(total, upcoming) + nudge)
 
 
 class EasyBot(Bot):
@@ -68,8 +81,13 @@ def medium_card(
     hand: list[int], others: list[list[int]], total: int, upcoming: list[int], nudge: float = 0.0
 ) -> int:
     """Medium's choice, shared with hard's model of the other players."""
-    hand = sorted(hand)
-    matched = rank_match(hand, total, upcoming, nudge)
+    return medium_choice(sorted(hand), others, total, pot_quantile(total, upcoming) + nudge)
+
+
+def medium_choice(hand: list[int], others: list[list[int]], total: int, quantile: float) -> int:
+    """Medium's choice from a sorted hand and the pot's (nudged) quantile, which the
+    roll-outs work out once a round for every player."""
+    matched = card_at(hand, quantile)
     others = [o for o in others if o]
     if not others:
         return matched
@@ -107,17 +125,23 @@ class MediumBot(Bot):
 
 
 class HardBot(Bot):
-    """Determinized Monte Carlo over the others' bids and the Point Cards to come.
+    """Determinized Monte Carlo over the others' bids and the Point Cards to come, and a
+    mixed strategy drawn from its results.
 
     The model of each other player is a mix of "bids like medium" and "bids anything",
-    weighted by how often that player's revealed bids matched medium's choice so far.
+    weighted by how often that player's revealed bids matched medium's choice so far; a
+    player that bids like medium may also be one that thinks as hard does (a copy), taken
+    to bid this round as hard's own responses so far do (fictitious play). After every
+    sampled world hard's response is a softmax over the candidates' mean results; the bid
+    is drawn from the average of those responses with the bot's own generator.
     """
 
     level = "hard"
     think_budget = 0.150
     searches = True
-    samples = 28  # without a think budget (tests, sim)
-    anchor_bonus = 2.0
+    samples = 14  # without a think budget (tests, sim)
+    temperature = 1.5  # points of final margin: how far from the best card a bid may stray
+    copy_weight = 1.0  # how often a thoughtful other player is taken to think as we do
 
     def __init__(self, rng: Rng, timed: bool = False):
         super().__init__(rng, timed)
@@ -139,6 +163,9 @@ class HardBot(Bot):
         rounds_left = ROUNDS - obs["round"]
         candidates = self._candidates(hand, remaining, seat, sum(pot), upcoming)
         totals = dict.fromkeys(candidates, 0.0)
+        # The running sum of our responses: after each world, the distribution over our
+        # candidates that the worlds so far make best (``_response``).
+        mixed = [0.0] * len(candidates)
         draws = 2 * players * (rounds_left + 1)
         clock = self.think_clock(self.samples)
         while clock.more():
@@ -146,9 +173,11 @@ class HardBot(Bot):
             self.rng.shuffle(order)
             # The same random numbers for every candidate: differences come from the card.
             chance = [self.rng.random() for _ in range(draws)]
+            opening = self._copies_bids(seat, remaining, like_medium, candidates, mixed)
             for card in candidates:
+                opening[seat] = card
                 totals[card] += _playout(
-                    card,
+                    opening,
                     seat,
                     remaining,
                     list(obs["scores"]),
@@ -158,13 +187,37 @@ class HardBot(Bot):
                     chance,
                     like_medium,
                 )
-        # Sampling noise must not talk us out of the heuristic's card for nothing: the
-        # search has to beat medium's choice by a clear margin to overrule it.
-        others = [remaining[s] for s in range(players) if s != seat]
-        anchor = medium_card(hand, others, sum(pot), upcoming)
-        totals[anchor] = totals.get(anchor, 0.0) + clock.done * self.anchor_bonus
-        best = max(candidates, key=lambda c: (totals[c], -c))
-        return Action(bid_code(best))
+            response = self._response(candidates, totals, clock.done)
+            mixed = [sum_ + share for sum_, share in zip(mixed, response, strict=True)]
+        return Action(bid_code(_weighted(candidates, mixed, self.rng)))
+
+    def _response(self, candidates: list[int], totals: dict[int, float], worlds: int):
+        """Each candidate's weight: how far its mean result falls short of the best one's,
+        as a softmax at ``temperature`` points of final margin."""
+        means = [totals[card] / max(1, worlds) for card in candidates]
+        best = max(means)
+        weights = [math.exp((mean - best) / self.temperature) for mean in means]
+        total = sum(weights)
+        return [weight / total for weight in weights]
+
+    def _copies_bids(self, seat, remaining, like_medium, candidates, mixed) -> dict[int, int]:
+        """This round's bids of the other players who, in this world, think as we do.
+
+        Copies of one deterministic bot reason alike, best-respond alike and so bid alike,
+        cancelling each other's ties. So each thoughtful player (by ``like_medium``) is, in
+        ``copy_weight`` of the worlds, taken to bid as we do: a card drawn from our own
+        responses so far (fictitious play), if it holds that card. Our best response then
+        spreads over cards that do not collide with its own earlier picks, and the card
+        finally played is drawn from the average of those responses: a mixed strategy."""
+        bids: dict[int, int] = {}
+        if not any(mixed):
+            return bids
+        for other, hand in enumerate(remaining):
+            if other != seat and self.rng.random() < self.copy_weight * like_medium[other]:
+                card = _weighted(candidates, mixed, self.rng)
+                if card in hand:
+                    bids[other] = card
+        return bids
 
     def medium_weight(self, seat: int) -> float:
         """How much like medium this player bids (0: anything at all, 1: exactly)."""
@@ -212,8 +265,18 @@ class HardBot(Bot):
         return sorted(picks)
 
 
+def _weighted(cards: list[int], weights: list[float], rng: Rng) -> int:
+    """One of ``cards`` drawn from ``rng`` with chances in proportion to ``weights``."""
+    pick = rng.random() * sum(weights)
+    for card, weight in zip(cards, weights, strict=True):
+        pick -= weight
+        if pick < 0:
+            return card
+    return cards[-1]
+
+
 def _playout(
-    first: int,
+    opening: dict[int, int],
     seat: int,
     remaining: list[list[int]],
     scores: list[int],
@@ -223,9 +286,10 @@ def _playout(
     chance: list[float],
     like_medium: list[float],
 ) -> float:
-    """Play the rest of the game with ``first`` as this round's bid. Everyone bids from the
-    model (medium or anything, by ``like_medium``); we bid as medium later. Returns our
-    margin over the best other player, with a bonus for finishing first."""
+    """Play the rest of the game with the ``opening`` bids (seat to card) this round: ours
+    and maybe some others'. Everyone else bids from the model (medium or anything, by
+    ``like_medium``); we bid as medium later. Returns our margin over the best other
+    player, with a bonus for finishing first."""
     players = len(remaining)
     hands = [list(h) for h in remaining]
     score = list(scores)
@@ -235,17 +299,19 @@ def _playout(
     n = 0
     for round_index in range(rounds_left + 1):
         total = sum(pot)
-        bids = {}
+        quantile = pot_quantile(total, upcoming)
+        bids = dict(opening) if round_index == 0 else {}
         for s in range(players):
             if round_index == 0 and s == seat:
-                bids[s] = first
                 continue
             hand = hands[s]
             pick, spread = chance[n], chance[n + 1]
             n += 2
+            if s in bids:
+                continue
             if s == seat or pick < like_medium[s]:
                 others = [hands[o] for o in range(players) if o != s]
-                bids[s] = medium_card(hand, others, total, upcoming, (spread - 0.5) * 0.3)
+                bids[s] = medium_choice(hand, others, total, quantile + (spread - 0.5) * 0.3)
             else:
                 bids[s] = hand[int(spread * len(hand))]
         for s, card in bids.items():

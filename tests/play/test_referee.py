@@ -82,15 +82,15 @@ OLD_DRIVER_GAMES = [
     ("hit-the-deck", "easy,hard", 1, "1db89a6b958b9e6a", [103, 0]),
     ("hit-the-deck", "easy,hard", 2, "fc2ba1bf63fe4897", [165, 0]),
     # what-the-heck
-    ("what-the-heck", "hard,medium,easy,random", 0, "ae13742c2dcdc270", [37, 8, -7, 2]),
-    ("what-the-heck", "hard,medium,easy,random", 1, "c9c036b01da2739a", [23, -1, 3, 15]),
-    ("what-the-heck", "hard,medium,easy,random", 2, "3e0da6c5fd9088eb", [27, 15, -1, -1]),
+    ("what-the-heck", "hard,medium,easy,random", 0, "52fe69400da34fd1", [32, -1, 3, 6]),
+    ("what-the-heck", "hard,medium,easy,random", 1, "4f49a01a52f65cd6", [33, -1, 3, 5]),
+    ("what-the-heck", "hard,medium,easy,random", 2, "becf29d640e2b1f1", [10, 16, 6, 8]),
     ("what-the-heck", "random,easy,medium", 0, "a596762b7504d377", [19, -7, 19]),
     ("what-the-heck", "random,easy,medium", 1, "3a45abcb3d3b1d05", [13, 27, 0]),
     ("what-the-heck", "random,easy,medium", 2, "a9133fa7665fbdd7", [30, -4, 14]),
-    ("what-the-heck", "easy,easy,random,medium,hard", 0, "146fb5fe90020420", [1, -7, 0, 14, 32]),
-    ("what-the-heck", "easy,easy,random,medium,hard", 1, "5fa33f47323588bf", [4, 12, 6, 3, 15]),
-    ("what-the-heck", "easy,easy,random,medium,hard", 2, "4c53076eb1e02c47", [2, -3, 8, 9, 24]),
+    ("what-the-heck", "easy,easy,random,medium,hard", 0, "176d87a425faed36", [0, -7, 12, 8, 27]),
+    ("what-the-heck", "easy,easy,random,medium,hard", 1, "c6834526dca0c8d7", [-1, 0, 16, 6, 19]),
+    ("what-the-heck", "easy,easy,random,medium,hard", 2, "0a02213f44c1de31", [13, 13, -9, 9, 14]),
 ]
 
 

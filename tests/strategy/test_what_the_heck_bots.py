@@ -58,3 +58,38 @@ def test_medium_takes_a_sure_win_with_the_cheapest_card_that_beats_every_other_h
     state.played[1] = [str(v) for v in range(4, 16)]
     bot = make_bot("what-the-heck", "medium", Rng(0))
     assert bot.choose(view_for(state, 0)).code == "bid 4"
+
+
+def opening(players: int = 4):
+    """The first round of a game whose first Point Card is the 10: every hand full."""
+    deck = "10 9 8 7 6 5 4 3 2 1 -1 -2 -3 -4 -5"
+    return registry.get("what-the-heck").new_game(players, seed=0, deck=deck)
+
+
+def test_hard_bots_with_different_seeds_do_not_all_bid_alike_in_the_same_position():
+    # Copies of one deterministic bot bid alike, cancel each other's ties and hand the
+    # pot to a fourth player with any card: hard draws its bid from a mixed strategy.
+    state = opening()
+    bids = {
+        make_bot("what-the-heck", "hard", Rng(f"copy/{seed}")).choose(view_for(state, 1)).code
+        for seed in range(12)
+    }
+    assert len(bids) >= 3
+
+
+def test_hard_is_deterministic_for_a_seed():
+    state = midgame(4)
+    first = make_bot("what-the-heck", "hard", Rng("seed")).choose(view_for(state, 2))
+    again = make_bot("what-the-heck", "hard", Rng("seed")).choose(view_for(state, 2))
+    assert first == again
+
+
+def test_hard_takes_its_randomness_only_from_its_own_generator():
+    state = midgame(5)
+    import random
+
+    random.seed(1)
+    first = make_bot("what-the-heck", "hard", Rng("own")).choose(view_for(state, 3))
+    random.seed(2)
+    second = make_bot("what-the-heck", "hard", Rng("own")).choose(view_for(state, 3))
+    assert first == second
