@@ -230,13 +230,18 @@ def simulate(
         for job in work:
             count(_one_game(job))
     bar.close()
-    return summarise(launch, win_totals, score_totals, games)
+    return summarise(launch, win_totals, score_totals, games, equal_slap)
 
 
 def summarise(
-    launch: Launch, win_totals: list[float], score_totals: list[int], games: int
+    launch: Launch,
+    win_totals: list[float],
+    score_totals: list[int],
+    games: int,
+    equal_slap: bool = False,
 ) -> dict[str, Any]:
-    """A sim's summary from each seat's summed wins and scores over ``games`` games."""
+    """A sim's summary from each seat's summed wins and scores over ``games`` games
+    (``equal_slap``: every bot reacted at medium's pace)."""
     seats = []
     for seat, level in enumerate(launch.seats):
         wins = win_totals[seat]
