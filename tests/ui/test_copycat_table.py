@@ -297,3 +297,24 @@ def test_two_people_at_one_computer_get_the_privacy_screen_between_them(app):
     until(app, table.awaiting_human)
     assert table.viewer == 1 and "7" in table.model["hand:1"]
     assert all(card == "?" for card in table.model["hand:0"])
+
+
+def test_a_plates_card_count_follows_the_cards_drawn_under_it_frame_by_frame(app):
+    # While a play flies to the field the plate counts the hand the player sees, never
+    # the count the engine reached before the cards have left it (or after).
+    table = open_copycat(app, ["7 8 2 5 6", "3 4 4 7 7", "1 1 2 6 6"])
+    settle(app, table)
+    said: list[tuple[str, int]] = []
+    real = table.draw_plate
+
+    def spy(surface, seat, rect, detail=""):
+        if seat == 0:
+            said.append((detail, len(table.model["hand:0"])))
+        real(surface, seat, rect, detail)
+
+    table.draw_plate = spy
+    drag(app, hand_point(table, "8"), table.drop_targets()["field"].center)
+    assert table.state.history[-1] == (0, "play 8")
+    settle(app, table)
+    assert {detail for detail, _ in said} >= {"4 cards"}
+    assert all(detail == f"{shown} cards" for detail, shown in said)

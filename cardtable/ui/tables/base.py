@@ -358,6 +358,11 @@ class TableScene(Scene):
             self.input.cancel()  # the cards changed under the selection: start afresh
         self.synced()
 
+    def hand_count(self, seat: int) -> int:
+        """The cards ``seat``'s hand shows now: the animated table's, so a plate's count
+        never runs ahead of or behind the cards drawn under it."""
+        return len(self.model.get(f"hand:{seat}", ()))
+
     def draw_plate(self, surface: pygame.Surface, seat: int, rect: pygame.Rect, detail="") -> None:
         """A seat's name plate, with who plays it and whether it is to act or thinking."""
         frame.plate(self, surface, seat, rect, detail)

@@ -335,9 +335,8 @@ class CopyCatTable(TableScene):
         return "Your play: drag cards of one number to the field"
 
     def draw_table(self, surface: pygame.Surface) -> None:
-        hand_counts = self.public.get("hand_counts") or [0] * self.players
         for seat, plate in self.plates.items():
-            count = hand_counts[seat]
+            count = self.hand_count(seat)
             detail = f"{count} card" if count == 1 else f"{count} cards"
             if seat in self.totals:
                 detail = f"total {self.totals[seat]}"

@@ -230,7 +230,7 @@ class MeanTable(TableScene):
             return f"{UP_MARK} Going Up" if move.direction == "up" else f"{DOWN_MARK} Going Down"
         if move.kind == "swap":
             seat = int(move.target or 0)
-            count = len(self.model.get(f"hand:{seat}", []))
+            count = self.hand_count(seat)
             return f"{self.swap_targets().index(seat) + 1}. {self.names[seat]} ({count})"
         return str(move.value)  # a Wild's value
 

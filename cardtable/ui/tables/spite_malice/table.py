@@ -323,13 +323,12 @@ class SpiteMaliceTable(TableScene):
     def draw_table(self, surface: pygame.Surface) -> None:
         public = self.public
         left = public.get("cards_left", [0] * self.players)
-        hands = public.get("hand_counts", [0] * self.players)
         for seat, plate in self.plates.items():
             detail = f"{left[seat]} left"
             if seat != self.bottom_seat() and plate.width >= 300:
-                detail += f" · {hands[seat]} in hand"  # a narrow plate keeps room for the name
+                detail += f" · {self.hand_count(seat)} in hand"  # a narrow plate keeps the name
             elif seat != self.bottom_seat():
-                detail += f" · {hands[seat]} held"
+                detail += f" · {self.hand_count(seat)} held"
             self.draw_plate(surface, seat, plate, detail)
             if self.struck and self.struck[0] == seat and self.clock - self.struck[1] < 1.6:
                 drawing.glow(surface, plate, theme.RED, drawing.pulse(self.clock, 3.0))
