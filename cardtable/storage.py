@@ -582,8 +582,12 @@ def save_progress(progress: Progress) -> None:
     write_json(progress_path(), data)
 
 
-def load_progress() -> tuple[Progress | None, str | None]:
-    """The game in progress, if any; a damaged file is set aside with a message."""
+def load_progress(
+    check: Callable[[MatchRecord], str | None] | None = None,
+) -> tuple[Progress | None, str | None]:
+    """The game in progress, if any; a damaged file is set aside with a message, and so is
+    a record ``check`` finds a problem with (the ui's: a game, level or move it cannot
+    play on)."""
     try:
         path = progress_path()
     except OSError as error:
@@ -602,6 +606,13 @@ def load_progress() -> tuple[Progress | None, str | None]:
     except (BadRecord, KeyError, TypeError, ValueError) as error:
         kept = set_aside(path)
         return None, f"Your saved game could not be read ({error}); it was kept as {kept.name}."
+    problem = None if check is None else check(record)
+    if problem is not None:
+        try:
+            kept_name = set_aside(path).name
+        except OSError as error:
+            return None, cannot_keep(error)
+        return None, f"Your saved game cannot be resumed ({problem}); it was kept as {kept_name}."
     return Progress(record, names, viewer), None
 
 

@@ -8,7 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardtable.engine import BadSetup, IllegalAction, brief
+from cardtable.games import registry
 from cardtable.names import clean_name
+from cardtable.strategy import levels
 
 
 @dataclass(frozen=True)
@@ -83,3 +86,30 @@ def seat_names(launch: Launch, name_of) -> list[str]:
             for seat, name in enumerate(names)
         ]
     return names
+
+
+def record_problem(record) -> str | None:
+    """Why a saved match record (a game to resume, a replay) cannot be opened at its table,
+    in a line, or None. A file may be damaged or crafted: its game, its seats' levels (a
+    level this game does not offer) and its moves are all checked before a table is built,
+    so the app says what is wrong instead of failing on it."""
+    try:
+        info = registry.get(record.game_id)
+    except KeyError as error:
+        return str(error.args[0] if error.args else error)
+    offered = levels(info.id)
+    if len(record.seats) != record.players:
+        return f"it names {len(record.seats)} seats for {record.players} players"
+    for seat, kind in enumerate(record.seats):
+        if kind != "human" and kind not in offered:
+            return (
+                f"seat {seat + 1} is played by {brief(kind, 40)}, which {info.title} does not "
+                f"offer (human, {', '.join(offered)})"
+            )
+    try:
+        registry.replay(record)
+    except IllegalAction as error:
+        return f"it holds a move the game refuses: {error.reason}"
+    except (BadSetup, KeyError, TypeError, ValueError) as error:
+        return str(error.args[0] if error.args else error)
+    return None

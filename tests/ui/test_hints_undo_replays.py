@@ -165,3 +165,17 @@ def test_the_replay_viewer_steps_a_record_to_its_recorded_result(app, home, game
     until(app, lambda: replay.position >= 3)
     key(app, pygame.K_ESCAPE)  # back to the list, no question asked
     assert app.manager.top is scene or isinstance(app.manager.top, ReplaysScene)
+
+
+def test_a_replay_whose_seat_plays_a_level_the_game_lacks_is_listed_as_a_problem(app, home):
+    # A crafted record that names an "expert" in Hit the Deck (which offers none) would
+    # have been listed and then crashed the table that builds its bots.
+    record = finished("hit-the-deck", seed=3)
+    record.seats = ["expert"] + list(record.seats[1:])
+    storage.save_match(record, "crafted")
+    app.show_title()
+    frames(app)
+    click(app, button(app.manager.top.column.buttons, "Replays").rect.center)
+    scene = app.manager.top
+    assert isinstance(scene, ReplaysScene) and scene.entries == []
+    assert scene.toast.message.startswith("The record crafted.json cannot be replayed (seat 1")

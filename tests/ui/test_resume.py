@@ -152,3 +152,31 @@ def test_a_damaged_save_is_set_aside_with_one_line(app, home):
     assert title.toast.message.endswith("there is nothing to resume.")
     assert "\n" not in title.toast.message
     assert list(home.glob("game-in-progress.damaged-*.json"))
+
+
+@pytest.mark.parametrize(
+    ("record", "why"),
+    [
+        (MatchRecord("nope", 2, 1, {}, ["human", "easy"], []), "unknown game 'nope'"),
+        (
+            MatchRecord("hit-the-deck", 2, 1, {}, ["human", "expert"], []),
+            "seat 2 is played by 'expert', which Hit the Deck does not offer",
+        ),
+        (
+            MatchRecord("mean", 2, 1, {}, ["human", "easy"], [(0, "fly away")]),
+            "it holds a move the game refuses",
+        ),
+        (MatchRecord("mean", 2, 1, {"zzz": 3}, ["human", "easy"], []), "no option 'zzz'"),
+    ],
+)
+def test_a_crafted_save_the_game_cannot_play_on_is_set_aside_not_resumed(app, home, record, why):
+    # Each of these once passed the file's checks and crashed the app on Resume.
+    storage.save_progress(storage.Progress(record, ["You", "Bo"], 0))
+    app.show_title()
+    frames(app)
+    title = app.manager.top
+    assert isinstance(title, TitleScene) and title.progress is None
+    assert [b.label for b in title.column.buttons][0] == "Play"  # no Resume offered
+    assert title.toast.message.startswith("Your saved game cannot be resumed (")
+    assert why in title.toast.message and "\n" not in title.toast.message
+    assert list(home.glob("game-in-progress.damaged-*.json"))

@@ -17,7 +17,7 @@ from cardtable.engine import MatchRecord
 from cardtable.games import registry
 
 from .. import theme
-from ..launch import Launch, seat_names
+from ..launch import Launch, record_problem, seat_names
 from ..widgets import Button, ButtonColumn
 from .menu import MenuScene
 
@@ -58,6 +58,10 @@ def read_entries(name_of) -> tuple[list[Entry], list[str]]:
         record, message = storage.load_match(path)
         if record is None:
             problems.append(message or f"Could not read {path.name}.")
+            continue
+        problem = record_problem(record)
+        if problem is not None:
+            problems.append(f"The record {path.name} cannot be replayed ({problem}).")
             continue
         try:
             names = seat_names(Launch.of(record), name_of)

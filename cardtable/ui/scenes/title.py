@@ -9,6 +9,7 @@ from cardtable import storage
 
 from .. import theme
 from ..cards import CardFace, CardStyle, card_size
+from ..launch import record_problem
 from ..widgets import Button, ButtonColumn
 from .game_choice import GameChoiceScene
 from .menu import MenuScene, stack_buttons
@@ -29,7 +30,7 @@ class TitleScene(MenuScene):
     heading = "Card Table"
 
     def enter(self) -> None:
-        self.progress, damaged = storage.load_progress()
+        self.progress, damaged = storage.load_progress(record_problem)
         super().enter()
         message = self.app.startup_message or damaged
         if message:
