@@ -89,6 +89,11 @@ NUMBER_NAMES = {
 # -- cards -----------------------------------------------------------------------------
 
 
+def deal_size(players: int) -> int:
+    """The cards each player is dealt: six with two players, else five."""
+    return 6 if players == 2 else 5
+
+
 def one_deck() -> list[str]:
     """36 cards: 1-8 four times each, and the four special cards (RULINGS.md default)."""
     return [str(n) for n in NUMBERS for _ in range(4)] + list(SPECIALS)
@@ -388,7 +393,7 @@ class CopyCatState(GameState):
         super().__init__(players, seed, options)
         self.reverse: bool = bool(options.get("reverse", False))
         self.sets: int = int(options.get("sets", 1))
-        self.hand_size = 6 if players == 2 else 5
+        self.hand_size = deal_size(players)
         self.games_per_set = 8 if players == 2 else 2 * players
         self.draw_pile: list[str] = []
         self.hands: list[list[str]] = [[] for _ in range(players)]

@@ -44,6 +44,7 @@ from cardtable.games.copycat import (
     PATTERN_B_PRICE,
     PHASE_ANSWER,
     card_value,
+    deal_size,
     draw_code,
     meow_code,
     numbers_on,
@@ -708,7 +709,7 @@ class ReadWorlds:
         self.rnd = rnd
         self.steps = steps
         self.lacking = known.lacking()
-        self.plays = last_plays(known, 6 if known.players == 2 else 5)
+        self.plays = last_plays(known, deal_size(known.players))
         self.template: GameState | None = None
 
     def sample(self, rng: Rng) -> GameState:

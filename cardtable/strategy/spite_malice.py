@@ -462,17 +462,19 @@ class MediumSpiteMaliceBot(Bot):
         return (self.reaction_time(), action)
 
 
+def plays_up_card(code: str) -> bool:
+    """Whether the move ``code`` plays the UP card (as a build, a Wild or a Wild's cover)."""
+    move = parse(code)
+    return Source(UP) in (move.source, move.cover)
+
+
 def up_first(plan: Plan | None, codes: set[str]) -> Action | None:
-    """The move of ``plan`` that plays the UP card (as a build, a Wild or a Wild's cover),
-    if it can be played right now."""
+    """The move of ``plan`` that plays the UP card, if it can be played right now."""
     if plan is None:
         return None
-    up = Source(UP)
-    for code in plan.codes:
-        move = parse(code)
-        if (move.source == up or move.cover == up) and code in codes:
-            return Action(code)
-    return None
+    return next(
+        (Action(code) for code in plan.codes if code in codes and plays_up_card(code)), None
+    )
 
 
 def bury_the_next(view: SeatView) -> Action | None:
@@ -512,11 +514,8 @@ def plain_hard_choice(
 
 
 def plays_up(plan: Plan | None) -> bool:
-    """Whether ``plan`` plays the UP card (as a build, a Wild or a Wild's cover)."""
-    up = Source(UP)
-    return plan is not None and any(
-        parse(code).source == up or parse(code).cover == up for code in plan.codes
-    )
+    """Whether ``plan`` plays the UP card."""
+    return plan is not None and any(plays_up_card(code) for code in plan.codes)
 
 
 def world_observation(state: SpiteMaliceState, seat: int) -> dict[str, Any]:

@@ -88,11 +88,10 @@ def seat_names(launch: Launch, name_of) -> list[str]:
     return names
 
 
-def record_problem(record) -> str | None:
-    """Why a saved match record (a game to resume, a replay) cannot be opened at its table,
-    in a line, or None. A file may be damaged or crafted: its game, its seats' levels (a
-    level this game does not offer) and its moves are all checked before a table is built,
-    so the app says what is wrong instead of failing on it."""
+def seats_problem(record) -> str | None:
+    """Why a saved match record names a game or seats no table can seat, in a line, or
+    None: an unknown game, a seat count that is not its players', a level the game does
+    not offer (a file may be damaged or crafted). Its moves are ``record_problem``'s."""
     try:
         info = registry.get(record.game_id)
     except KeyError as error:
@@ -106,6 +105,16 @@ def record_problem(record) -> str | None:
                 f"seat {seat + 1} is played by {brief(kind, 40)}, which {info.title} does not "
                 f"offer (human, {', '.join(offered)})"
             )
+    return None
+
+
+def record_problem(record) -> str | None:
+    """Why a saved match record (a game to resume) cannot be opened at its table, in a
+    line, or None: its seats (``seats_problem``), then its moves and options replayed, so
+    the app says what is wrong instead of failing on it."""
+    problem = seats_problem(record)
+    if problem is not None:
+        return problem
     try:
         registry.replay(record)
     except IllegalAction as error:

@@ -17,7 +17,7 @@ from cardtable.engine import MatchRecord
 from cardtable.games import registry
 
 from .. import theme
-from ..launch import Launch, record_problem, seat_names
+from ..launch import Launch, seat_names, seats_problem
 from ..widgets import Button, ButtonColumn
 from .menu import MenuScene
 
@@ -59,7 +59,7 @@ def read_entries(name_of) -> tuple[list[Entry], list[str]]:
         if record is None:
             problems.append(message or f"Could not read {path.name}.")
             continue
-        problem = record_problem(record)
+        problem = seats_problem(record)  # its moves: ``describe`` replays them below
         if problem is not None:
             problems.append(f"The record {path.name} cannot be replayed ({problem}).")
             continue
