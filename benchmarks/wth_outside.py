@@ -202,7 +202,7 @@ def strength(seats_text: str, name: str, games: int = 2000) -> dict:
     wins = [0.0] * len(seats)
     scores = [0] * len(seats)
     for index in range(games):
-        shares, points = _one_game((launch, index))
+        shares, points = _one_game((launch, index, False))
         wins = [total + share for total, share in zip(wins, shares, strict=True)]
         scores = [total + score for total, score in zip(scores, points, strict=True)]
         if (index + 1) % 50 and index + 1 != games:
