@@ -190,6 +190,52 @@ def test_two_people_claim_a_spite_with_their_key_and_choose_it_in_the_chooser(ap
     assert table.asks(sorted(table.legal_codes_of(0))) == ["spite DUMP at 1"]
 
 
+def test_a_person_claims_a_spite_out_of_turn_with_their_key_and_chooses_it_by_the_keyboard(app):
+    from cardtable.ui.scenes.privacy import PrivacyScene
+
+    table = open_table(
+        app,
+        [STACK1, STACK0],
+        ["WS-DUMP WS-MALICE 12 12", "2 3 9 10"],
+        draw="1",
+        seats=["human", "human"],
+    )
+    until(app, lambda: 0 in table.match.referee.out_of_turn_humans())
+    slap = {seat: code for code, seat in table.input.slap_keys.items()}
+    key(app, slap[0])  # seat 0 claims the chance with its own slap key
+    for _ in range(600):
+        if isinstance(app.manager.top, PrivacyScene):
+            key(app, pygame.K_RETURN)
+        if table.choices.chooser is not None:
+            break
+        frames(app)
+    chooser = table.choices.chooser
+    assert chooser is not None and table.viewer == 0
+    assert chooser.options == ["DUMP at Ada", "MALICE at Ada", "Let it pass"]
+    key(app, pygame.K_1)
+    until(app, lambda: (0, "spite DUMP at 1") in table.state.history)
+    for _ in range(300):  # the chance stays open (a MALICE is left), the claim does not
+        frames(app)
+        assert table.choices.chooser is None, "one claim, one Spite"
+
+
+def test_with_three_people_the_spite_chance_names_the_keys_of_all_but_the_player_on_turn(app):
+    table = open_table(
+        app,
+        [STACK1, STACK0, STACK0],
+        ["WS-DUMP 11 12 12", "2 3 9 10", "4 5 6 7"],
+        draw="1",
+        seats=["human", "human", "human"],
+    )
+    until(app, lambda: 0 in table.match.referee.out_of_turn_humans())
+    words = table.spite_words()
+    on_turn = table.state.current
+    assert on_turn != 0, "seat 0 holds the Spite card and may claim it out of turn"
+    for seat in (0, 1, 2):
+        named = f"{table.names[seat]}: {table.input.slap_words(seat)}" in words
+        assert named == (seat != on_turn), (seat, words)
+
+
 def test_a_whole_game_against_bots_reaches_the_results(app):
     launch = Launch("spite-malice", 2, ("medium", "easy"), seed=3, options={"stack": 5})
     table = SpiteMaliceTable(app, launch)

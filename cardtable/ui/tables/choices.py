@@ -116,6 +116,8 @@ class Choices:
         up to 10, that number's key (0 for 10); else digits 1-9 and 0 by position."""
         own = {}
         for n, code in enumerate(codes):
+            if code == PASS:
+                continue  # it has no key of its own (digits by position serve when none has)
             label = self.table.label_for(code)
             number = int(label) if label.isdigit() else 0
             for key in (*self.table.keys_for(code), *DIGITS[number - 1 : number]):

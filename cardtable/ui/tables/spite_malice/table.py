@@ -257,13 +257,20 @@ class SpiteMaliceTable(TableScene):
             return True
         return False
 
+    def played(self, events: list[Event], by: int | None = None) -> None:
+        if by is not None and by == self.claimed:
+            self.claimed = None  # one claim, one Spite: another needs the key again
+        super().played(events, by)
+
     def seat_code(self, seat: int) -> str | None:
         return give_code(seat)  # after a cap, a click on a seat gives it the Malice card
 
     # -- events ---------------------------------------------------------------------------
 
     def synced(self) -> None:
-        if self.viewer is None or self.viewer not in self.out_of_turn_humans():
+        # A claim lasts while its chance does, through the privacy screen that turns the
+        # table to the claimer.
+        if self.claimed is not None and self.claimed not in self.out_of_turn_humans():
             self.claimed = None
 
     def banner(self, event: Event, seconds: float = 1.0) -> None:
@@ -381,7 +388,20 @@ class SpiteMaliceTable(TableScene):
         if left > 0:
             drawing.countdown(surface, TOP_BAR, left, theme.RED)
         centre = self.seat_boxes.center if self.seat_boxes else surface.get_rect()
-        words = "Spite now? Drag a Spite card onto a player's plate"
-        if len(self.humans) > 1:
-            words = "Spite now? Press your key to claim it"
-        drawing.label_box(surface, words, (centre.centerx, centre.y + 4), 15, theme.RED)
+        at = (centre.centerx, centre.y + 4)
+        drawing.label_box(surface, self.spite_words(), at, 15, theme.RED)
+
+    def spite_words(self) -> str:
+        """What a Spite chance out of turn says. With several people here, the keys that
+        claim it: every person's but the player on turn (so it does not tell who holds a
+        Spite card), or on a narrow window the key of the person whose hand is shown."""
+        if len(self.humans) == 1:
+            return "Spite now? Drag a Spite card onto a player's plate"
+        mover = self.state.current  # the drawn view may still show the turn before
+        claimers = [s for s in self.humans if s != mover and self.input.slap_words(s)]
+        if self.app.size[0] < 1100:
+            claimers = [s for s in claimers if s == self.viewer]
+        if not claimers:
+            return "Spite now? Press your key to claim it"
+        keys = "  ·  ".join(f"{self.names[s]}: {self.input.slap_words(s)}" for s in claimers)
+        return f"Spite now? Claim it with your key: {keys}"
