@@ -60,7 +60,7 @@ def paint(code: str, size: tuple[int, int]) -> pygame.Surface:
     low_image = big.render(str(low), True, NUMBER_COLOURS[low])
     high_image = big.render(str(high), True, NUMBER_COLOURS[high])
     surface.blit(low_image, low_image.get_rect(center=(inner.x + w * 0.3, inner.y + h * 0.3)))
-    high_image = pygame.transform.rotate(high_image, 180)
+    # Both upright: on a card that is never turned, an upside-down 6 reads as a 9.
     surface.blit(high_image, high_image.get_rect(center=(inner.x + w * 0.7, inner.y + h * 0.7)))
     small = theme.fonts().condensed(max(7, round(width * 0.17)))
     index = small.render(code, True, (30, 30, 40))
