@@ -36,6 +36,16 @@ def test_the_slice_covers_every_game_player_count_and_option_with_random_and_bot
     }
 
 
+def test_bot_games_have_quick_seats_and_at_most_one_searching_seat_in_about_one_in_ten():
+    bot_games = [job for job in soak.jobs("mix", 40 * KINDS) if job.seats[0] != "random"]
+    searching = [sum(seat in soak.SEARCHING for seat in job.seats) for job in bot_games]
+    assert set(searching) == {0, 1}
+    assert 0.05 < sum(searching) / len(bot_games) < 0.15
+    quick = {seat for job in bot_games for seat in job.seats} - set(soak.SEARCHING)
+    assert quick == {"easy", "medium"}
+    assert {seat for job in bot_games for seat in job.seats} >= {"hard", "expert"}
+
+
 def test_a_seeded_slice_of_the_soak_keeps_every_invariant():
     summary = soak.run(KINDS, processes=1, seed="suite", progress=False)
     assert summary["failed"] == [] and summary["failures"] == 0
