@@ -178,7 +178,8 @@ class Broken(AssertionError):
 
 def check_action(state: GameState, deck: list[str], rng: Rng, last_window: list[int]) -> None:
     """Every invariant, after one action. ``deck``: every card of the game, sorted."""
-    held = list(chain.from_iterable(zone.cards for zone in state.zones().values()))
+    zones = state.zones()
+    held = list(chain.from_iterable(zone.cards for zone in zones.values()))
     held.sort()
     if held != deck:
         raise Broken("cards not conserved (or a card duplicated)")
@@ -201,7 +202,7 @@ def check_action(state: GameState, deck: list[str], rng: Rng, last_window: list[
             raise Broken(f"legal {action.code!r} fails check for seat {seat}")
     viewer = rng.randint(0, state.players - 1)
     world = state.sample_hidden(viewer, rng)
-    seen = state.observation(viewer)
+    seen = state.observation(viewer, zones)  # the zones made above: nothing moved since
     if world.observation(viewer) != seen:
         raise Broken(f"seat {viewer}'s observation depends on cards it cannot see")
     TO_JSON(seen)
