@@ -53,7 +53,7 @@ from json.encoder import c_make_encoder
 from json.encoder import encode_basestring_ascii as encode_ascii
 from typing import Any
 
-from cardtable.engine import GameState, IllegalAction, MatchRecord, Rng
+from cardtable.engine import Action, GameState, IllegalAction, MatchRecord, Rng
 from cardtable.games import registry
 from cardtable.play import Referee, make_bots
 from cardtable.strategy import levels
@@ -191,10 +191,12 @@ def check_action(state: GameState, deck: list[str], rng: Rng, last_window: list[
         last_window.append(window_id)
     if state.is_over:
         return
-    if not state.to_act:
+    to_act = state.to_act
+    if not to_act:
         raise Broken("a game that is not over has nobody to act")
-    for seat in state.to_act:
-        legal = state.legal_actions(seat)
+    listed: dict[int, list[Action]] = {}  # the legal moves of each seat to act
+    for seat in to_act:
+        legal = listed[seat] = state.legal_actions(seat)
         if not legal:
             raise Broken(f"seat {seat} must act but has no legal move")
         action = rng.choice(legal)
@@ -207,16 +209,19 @@ def check_action(state: GameState, deck: list[str], rng: Rng, last_window: list[
         raise Broken(f"seat {viewer}'s observation depends on cards it cannot see")
     TO_JSON(seen)
     before = fingerprint(state)
-    seat = state.to_act[0]
-    others = [s for s in range(state.players) if s not in state.to_act]
+    seat = to_act[0]
+    others = [s for s in range(state.players) if s not in to_act]
     tries = [(seat, rng.choice(JUNK)), (seat, rng.choice(JUNK))]
     if others:
         # Somebody not to act tries a move of the seat that is.
-        tries.append((rng.choice(others), state.legal_actions(seat)[0].code))
+        tries.append((rng.choice(others), listed[seat][0].code))
     for who, code in tries:
         # Legal exactly when listed (the conformance test proves ``check`` agrees); the
         # listing is remembered, so ``apply`` below refuses without listing again.
-        if any(action.code == code for action in state.legal_actions(who)):
+        legal = listed.get(who)
+        if legal is None:
+            legal = listed[who] = state.legal_actions(who)
+        if any(action.code == code for action in legal):
             continue  # legal after all (a slap anyone may make)
         try:
             state.apply(who, code)
