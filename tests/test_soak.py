@@ -169,3 +169,20 @@ def test_the_soak_catches_a_refusal_that_changes_what_nobody_sees(monkeypatch, w
     monkeypatch.setattr(cls, "explain", meddling)
     outcome = soak.soak_one(soak.Job("spite-malice", 2, (), ("random",) * 2, "meddling"))
     assert not outcome["ok"] and "changed the state" in outcome["error"], what
+
+
+def test_the_soak_catches_a_refusal_out_of_turn_that_changes_the_state(monkeypatch):
+    # Each step a seat not to act tries the first legal move of the seat that is (taken
+    # from the legal moves listed for that step): a refusal that changes the state there
+    # is caught too.
+    cls = registry.get("copycat").state_class
+    out_of_turn = cls.explain_out_of_turn
+
+    def careless(self, seat, code):
+        self.coins[seat] += 1
+        return out_of_turn(self, seat, code)
+
+    monkeypatch.setattr(cls, "explain_out_of_turn", careless)
+    outcome = soak.soak_one(soak.Job("copycat", 3, (), ("random",) * 3, "out of turn"))
+    assert not outcome["ok"] and "changed the state" in outcome["error"]
+    assert "'play" in outcome["error"] or "'draw'" in outcome["error"]
