@@ -36,6 +36,16 @@ def test_the_slice_covers_every_game_player_count_and_option_with_random_and_bot
     }
 
 
+def test_bot_games_have_quick_seats_and_at_most_one_searching_seat_in_about_one_in_ten():
+    bot_games = [job for job in soak.jobs("mix", 40 * KINDS) if job.seats[0] != "random"]
+    searching = [sum(seat in soak.SEARCHING for seat in job.seats) for job in bot_games]
+    assert set(searching) == {0, 1}
+    assert 0.05 < sum(searching) / len(bot_games) < 0.15
+    quick = {seat for job in bot_games for seat in job.seats} - set(soak.SEARCHING)
+    assert quick == {"easy", "medium"}
+    assert {seat for job in bot_games for seat in job.seats} >= {"hard", "expert"}
+
+
 def test_a_seeded_slice_of_the_soak_keeps_every_invariant():
     summary = soak.run(KINDS, processes=1, seed="suite", progress=False)
     assert summary["failed"] == [] and summary["failures"] == 0
@@ -159,3 +169,20 @@ def test_the_soak_catches_a_refusal_that_changes_what_nobody_sees(monkeypatch, w
     monkeypatch.setattr(cls, "explain", meddling)
     outcome = soak.soak_one(soak.Job("spite-malice", 2, (), ("random",) * 2, "meddling"))
     assert not outcome["ok"] and "changed the state" in outcome["error"], what
+
+
+def test_the_soak_catches_a_refusal_out_of_turn_that_changes_the_state(monkeypatch):
+    # Each step a seat not to act tries the first legal move of the seat that is (taken
+    # from the legal moves listed for that step): a refusal that changes the state there
+    # is caught too.
+    cls = registry.get("copycat").state_class
+    out_of_turn = cls.explain_out_of_turn
+
+    def careless(self, seat, code):
+        self.coins[seat] += 1
+        return out_of_turn(self, seat, code)
+
+    monkeypatch.setattr(cls, "explain_out_of_turn", careless)
+    outcome = soak.soak_one(soak.Job("copycat", 3, (), ("random",) * 3, "out of turn"))
+    assert not outcome["ok"] and "changed the state" in outcome["error"]
+    assert "'play" in outcome["error"] or "'draw'" in outcome["error"]

@@ -6,7 +6,7 @@ from .events import HIDDEN, Event, announce, move, words
 from .game import GameInfo, Option
 from .record import BadRecord, MatchRecord, strict_json
 from .rng import Rng, shuffle_with
-from .state import ALL, NONE, OWNER, TOP, Action, GameState, Result, Window, Zone
+from .state import ALL, NONE, OWNER, TOP, Action, GameState, Result, Window, Zone, ranking_of
 
 __all__ = [
     "ALL",
@@ -32,6 +32,7 @@ __all__ = [
     "announce",
     "brief",
     "move",
+    "ranking_of",
     "shuffle_with",
     "strict_json",
     "words",

@@ -41,7 +41,7 @@ class Action:
         return self.code
 
 
-@dataclass
+@dataclass(slots=True)  # slots: made afresh for every observation, check and sampled world
 class Zone:
     """A place where cards lie. ``cards[-1]`` is the top of a pile.
 
@@ -88,6 +88,17 @@ class Zone:
         return {"count": len(cards)}
 
 
+def ranking_of(scores: list[int], higher_is_better: bool = True) -> list[list[int]]:
+    """Seats by score, best first, tied seats sharing a place (``Result.from_scores``'s
+    ranking, without making the result).
+
+    >>> ranking_of([3, 7, 7, -1])
+    [[1, 2], [0], [3]]
+    """
+    order = sorted(set(scores), reverse=higher_is_better)
+    return [[s for s, v in enumerate(scores) if v == value] for value in order]
+
+
 @dataclass(frozen=True)
 class Result:
     """How a game ended: a score per seat and the ranking, best first (ties share a place)."""
@@ -104,9 +115,7 @@ class Result:
         [[1, 2], [0], [3]]
         """
         scores = list(scores)
-        order = sorted(set(scores), reverse=higher_is_better)
-        ranking = [[s for s, v in enumerate(scores) if v == value] for value in order]
-        return cls(scores=scores, ranking=ranking)
+        return cls(scores=scores, ranking=ranking_of(scores, higher_is_better))
 
     @property
     def winners(self) -> list[int]:
@@ -344,12 +353,14 @@ class GameState(ABC):
         the game not over). Games override it with a direct check where that is cheaper."""
         return any(action.code == code for action in self.legal_actions(seat))
 
-    def observation(self, seat: int | None) -> dict[str, Any]:
+    def observation(self, seat: int | None, zones: dict[str, Zone] | None = None) -> dict[str, Any]:
         """Everything ``seat`` may know, and nothing more (JSON-serialisable).
 
-        ``seat=None`` is a spectator who sees no hands.
+        ``seat=None`` is a spectator who sees no hands. ``zones``: this state's ``zones()``
+        as they are now, when the caller has just made them (the soak checks them first).
         """
-        zones = self.zones()
+        if zones is None:
+            zones = self.zones()
         hand = zones.get(f"hand:{seat}")
         obs: dict[str, Any] = {
             "game": self.game_id,

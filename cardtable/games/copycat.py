@@ -51,6 +51,7 @@ from cardtable.engine import (
     Zone,
     announce,
     move,
+    ranking_of,
 )
 
 NUMBERS = tuple(range(1, 9))
@@ -537,12 +538,12 @@ class CopyCatState(GameState):
             "games_per_set": self.games_per_set,
             "set": min(self.game_index // self.games_per_set + 1, self.sets),
             "sets": self.sets,
-            "sheet": [dict(row) for row in self.sheet],
-            "set_scores": [list(row) for row in self.set_scores],
+            "sheet": list(map(dict, self.sheet)),
+            "set_scores": list(map(list, self.set_scores)),
             "scores": scores,
-            "standing": Result.from_scores(scores).ranking,
+            "standing": ranking_of(scores),
             "last_game": None if self.last_game is None else dict(self.last_game),
-            "moves": [[who, code] for who, code in self.game_moves],
+            "moves": list(map(list, self.game_moves)),
         }
 
     def copy(self) -> CopyCatState:
