@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from cardtable import strategy
+
 BENCHMARKS = Path(__file__).parent.parent / "benchmarks"
 
 
@@ -32,6 +34,8 @@ def load(name: str):
 def test_a_strength_run_plays_its_games_and_writes_its_summary(
     script, seats, written, tmp_path, monkeypatch
 ):
+    strategy.levels("what-the-heck")  # the catalog loaded, so what the script adds is undone
+    monkeypatch.setattr(strategy, "_BOTS", dict(strategy._BOTS))
     module = load(script)
     monkeypatch.setattr(module, "RESULTS", tmp_path)
     module.strength(seats, "smoke", 2)
@@ -39,3 +43,7 @@ def test_a_strength_run_plays_its_games_and_writes_its_summary(
     assert summary["games"] == 2
     assert [row["bot"] for row in summary["seats"]] == seats.split(",")
     assert sum(row["wins"] for row in summary["seats"]) == pytest.approx(2)
+
+
+def test_the_outside_strategies_are_gone_from_the_levels_after_a_strength_run():
+    assert "ross" not in strategy.levels("what-the-heck")
