@@ -14,11 +14,14 @@ and Build Pile, pile and stack sizes. Not for: the rules (``cardtable.games.spit
   card goes the moment the plan can play it (a card that lands while the builder's UP
   card is playable is when a medium spites them mid-chain); and before it ends its turn
   it BURYs the next player when their UP card would go straight onto a Build Pile it
-  leaves (``plain_hard_choice``). Where that plain play has a close alternative (holding
-  back a build that gains the plan little, or a build the plan passed over) the one
-  ISMCTS (``cardtable.strategy.search``) decides between them over sampled hidden hands,
-  stacks and draws, every seat playing on with its plan to the end of hard's next turn
-  (``SpiteMaliceSearch``); the plain move keeps a strong prior. Figures:
+  leaves (``plain_hard_choice``). It spites when medium would, but never DUMPs a player
+  who is not on turn (they draw five new cards anyway) and BURYs, rather than DUMPs, a
+  player on turn whose UP card would go next (``hard_spite_choice``). Where that plain
+  play has a close alternative (holding back a build that gains the plan little, or a
+  build the plan passed over) the one ISMCTS (``cardtable.strategy.search``) decides
+  between them over sampled hidden hands, stacks and draws, every seat playing on with
+  its plan to the end of hard's next turn (``SpiteMaliceSearch``); the plain move keeps
+  a strong prior. Figures:
   ``benchmarks/bots.md`` (the search has not been shown to win more games than plain
   play; it does not win fewer).
 """
@@ -26,6 +29,7 @@ and Build Pile, pile and stack sizes. Not for: the rules (``cardtable.games.spit
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -359,6 +363,36 @@ def spite_choice(view: SeatView, out_of_turn: bool) -> Action | None:
     return Action(best[1])
 
 
+def hard_spite_choice(view: SeatView, out_of_turn: bool) -> Action | None:
+    """Hard's Spite: medium's judgement of when (``spite_choice``), with the card that
+    does what it is played for. A DUMP hurts only the player on turn, in the middle of
+    their chain (anyone else draws five new cards at the start of their turn, so a DUMP
+    only swaps their hand); and when that player's UP card would go on a Build Pile next,
+    a BURY stops it where a DUMP would not. Otherwise a MALICE (one more card to play), or
+    a BURY; no Spite rather than a DUMP that changes nothing."""
+    action = spite_choice(view, out_of_turn)
+    if action is None:
+        return None
+    move = parse(action.code)
+    if move.spite != "DUMP":
+        return action
+    obs = view.observation
+    target = move.target or 0
+    codes = set(view.codes)
+    if out_of_turn and target == obs["current"]:
+        up = obs["up_cards"][target]
+        playable = up is not None and (is_wild(up) or card_value(up) in obs["needs"])
+        bury = spite_code("BURY", target)
+        if playable and bury in codes and obs["cards_left"][target] > 1:
+            return Action(bury)
+        return action
+    for kind in ("MALICE", "BURY"):
+        code = spite_code(kind, target)
+        if code in codes:
+            return Action(code)
+    return None
+
+
 def stall_spite(view: SeatView) -> Action | None:
     """With the Draw and Discard Piles both empty nothing new comes into play unless
     someone spites: BURY the opponent with the most cards left (a new UP card for the
@@ -384,9 +418,14 @@ def stall_spite(view: SeatView) -> Action | None:
 
 
 def medium_choice(
-    view: SeatView, rng: Rng, budget: int, firsts: dict[str, float] | None = None
+    view: SeatView,
+    rng: Rng,
+    budget: int,
+    firsts: dict[str, float] | None = None,
+    spite: Callable[[SeatView, bool], Action | None] = spite_choice,
 ) -> tuple[Action, Plan | None]:
-    """Medium's move (and the plan it follows, if building); ``firsts`` as for ``search``."""
+    """Medium's move (and the plan it follows, if building); ``firsts`` as for ``search``;
+    ``spite``: the Spite judgement (hard's is ``hard_spite_choice``)."""
     obs = view.observation
     legal = view.legal_actions
     codes = {action.code for action in legal}
@@ -394,9 +433,9 @@ def medium_choice(
         return legal[0], None
     if obs["phase"] == PHASE_GIVE:
         return Action(give_code(leader(obs, view.seat))), None
-    spite = spite_choice(view, out_of_turn=False)
-    if spite is not None:
-        return spite, None
+    spited = spite(view, False)
+    if spited is not None:
+        return spited, None
     plan = search(Turn.from_observation(obs), budget, firsts)
     if plan.codes and plan.codes[0] in codes:
         return Action(plan.codes[0]), plan
@@ -449,6 +488,7 @@ class MediumSpiteMaliceBot(Bot):
 
     level = "medium"
     budget = 400
+    spite = staticmethod(spite_choice)  # its Spite judgement, in turn and out of turn
 
     def choose(self, view: SeatView) -> Action:
         return medium_choice(view, self.rng, self.budget)[0]
@@ -456,7 +496,7 @@ class MediumSpiteMaliceBot(Bot):
     def out_of_turn(self, view: SeatView) -> tuple[float, Action] | None:
         if not view.legal_actions:
             return None
-        action = spite_choice(view, out_of_turn=True)
+        action = self.spite(view, True)
         if action is None:
             return None
         return (self.reaction_time(), action)
@@ -500,7 +540,7 @@ def plain_hard_choice(
     while the builder's UP card is playable is when a medium spites them mid-chain), and a
     BURY at the next player before the turn ends when their UP card would go straight onto
     a Build Pile it leaves."""
-    action, plan = medium_choice(view, rng, budget, firsts)
+    action, plan = medium_choice(view, rng, budget, firsts, hard_spite_choice)
     if action.code.startswith("spite"):
         return action, plan
     up = up_first(plan, set(view.codes))
@@ -696,15 +736,16 @@ class SpiteMaliceSearch:
         """Whether ``seat``'s move ``code`` is the searching seat ending its turn."""
         return seat == self.seat and (code == END or code.startswith("store"))
 
-    @staticmethod
-    def spite_back(world: SpiteMaliceState) -> None:
-        """The others' Spite out of turn after a card lands (the first who would)."""
+    def spite_back(self, world: SpiteMaliceState) -> None:
+        """The others' Spite out of turn after a card lands (the first who would; ``seat``
+        by hard's judgement)."""
         for step in range(1, world.players):
             seat = (world.current + step) % world.players
             if not any(is_wild(card) for card in world.hands[seat]):
                 continue
             view = SpiteMaliceSearch.world_view(world, seat)
-            action = spite_choice(view, out_of_turn=True)
+            judge = hard_spite_choice if seat == self.seat else spite_choice
+            action = judge(view, True)
             if action is not None:
                 world.apply(seat, action)
                 return
@@ -731,9 +772,11 @@ class HardSpiteMaliceBot(MediumSpiteMaliceBot):
     """Hard's plain play (``plain_hard_choice``); where it has a close alternative
     (holding back, a build passed over) the one ISMCTS decides, with
     ``SpiteMaliceSearch`` and ``rounds`` sampled worlds (its think budget on the table).
-    Spite out of turn: medium's judgement, a little quicker."""
+    Spite (in turn and out of turn): medium's judgement of when, hard's of which card
+    (``hard_spite_choice``), a little quicker."""
 
     level = "hard"
+    spite = staticmethod(hard_spite_choice)
     think_budget = 0.150
     searches = True
     # The search's settings (``SpiteMaliceSearch``):

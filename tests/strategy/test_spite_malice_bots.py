@@ -10,7 +10,14 @@ from spite_malice_tables import STACK0, STACK1, deal
 
 from cardtable.engine import Rng
 from cardtable.games import registry
-from cardtable.games.spite_malice import UP, build_code, give_code, hand_source, spite_code
+from cardtable.games.spite_malice import (
+    UP,
+    build_code,
+    give_code,
+    hand_source,
+    spite_code,
+    store_source,
+)
 from cardtable.play import Referee, make_bots
 from cardtable.strategy import levels, make_bot, view_for
 
@@ -150,4 +157,29 @@ def test_hard_buries_the_next_player_before_their_up_card_can_go_on_a_pile():
     medium = make_bot("spite-malice", "medium", Rng(0)).choose(view_for(state, 0))
     hard = make_bot("spite-malice", "hard", Rng(0)).choose(view_for(state, 0))
     assert medium.code.startswith("store")
+    assert hard.code == spite_code("BURY", 1)
+
+
+def test_hard_buries_rather_than_dumps_a_player_whose_up_card_goes_next():
+    # Seat 0 builds a 2 from its Store Pile while its UP card (6) is playable: a DUMP
+    # leaves it the UP card; hard BURYs it where medium DUMPs its four cards.
+    state = deal([STACK0, STACK1], ["9 9 10 12", "WS-DUMP WS-BURY 11 12"], draw="1")
+    state.builds[0].extend(["2", "3", "4", "5"])
+    state.builds[1].append("1")
+    state.stores[0][0].append("2")
+    state.apply(0, build_code(store_source(1), 2))
+    medium = make_bot("spite-malice", "medium", Rng(0)).out_of_turn(view_for(state, 1))
+    hard = make_bot("spite-malice", "hard", Rng(0)).out_of_turn(view_for(state, 1))
+    assert medium is not None and medium[1].code == spite_code("DUMP", 0)
+    assert hard is not None and hard[1].code == spite_code("BURY", 0)
+
+
+def test_hard_never_dumps_a_player_who_is_not_on_turn():
+    # Seat 1 is close to winning; on seat 0's turn a DUMP would only swap seat 1's hand
+    # for the five cards it draws next turn anyway: hard BURYs instead.
+    state = deal([STACK0, STACK1], ["WS-DUMP WS-BURY 9 10", "11 9 12 12"], draw="1")
+    state.stacks[1][:] = state.stacks[1][:1]
+    medium = make_bot("spite-malice", "medium", Rng(0)).choose(view_for(state, 0))
+    hard = make_bot("spite-malice", "hard", Rng(0)).choose(view_for(state, 0))
+    assert medium.code == spite_code("DUMP", 1)
     assert hard.code == spite_code("BURY", 1)
