@@ -18,11 +18,20 @@ with what a draw instead of a copy says a hand lacks, and read (``deal_read``: a
 player's last play read as a medium player's). Prints each one's Brier error against the
 true hands and how often positions given a chance in each fifth were truly lowest.
 
+``last-game POSITIONS PLAYER[,PLAYER...]``: a paired test of seat 0's player where the
+match is decided. POSITIONS seeded all-medium matches are played to the start of their
+last game; from each, the last game is played again with each PLAYER in seat 0 (three
+mediums, the same seeds): ``medium``, or hard searching that many rounds (``160``).
+Prints seat 0's match win share per player and each one's paired difference from the
+first, with its 95% interval: the same deal and the same opponents' generators, so only
+seat 0's choices differ.
+
 Run from the repository root (PYTHONPATH=. so that this checkout is the one imported):
     PYTHONPATH=. python benchmarks/copycat_bots.py strength \
         hard,medium,medium,medium hard-vs-medium 2000
     PYTHONPATH=. python benchmarks/copycat_bots.py timing 40
     PYTHONPATH=. python benchmarks/copycat_bots.py reading 40
+    PYTHONPATH=. python benchmarks/copycat_bots.py last-game 1000 medium,160,400
 """
 
 from __future__ import annotations
@@ -188,6 +197,45 @@ def reading(matches: int, worlds: int = 40) -> None:
         print(f"{name:>8}: Brier {brier:.4f}  truly lowest by chance given: {shown}")
 
 
+def play_on(state, bots, until_game: int) -> None:
+    """Play ``state`` with ``bots`` until game ``until_game`` (counted from 0) starts or the
+    match is over."""
+    while not state.is_over and state.game_index < until_game:
+        seat = state.to_act[0]
+        state.apply(seat, bots[seat].choose(view_for(state, seat)))
+
+
+def last_game(positions: int, counts: list[str]) -> None:
+    info = registry.get("copycat")
+    wins: dict[str, list[float]] = {count: [] for count in counts}
+    for index in range(positions):
+        seed = f"last-game/{index}"
+        start = info.new_game(4, seed)
+        last = start.total_games() - 1
+        play_on(start, make_bots("copycat", ["medium"] * 4, seed), last)
+        for count in counts:
+            state = start.copy()
+            level, rounds = ("medium", None) if count == "medium" else ("hard", int(count))
+            seats = [level, "medium", "medium", "medium"]
+            play_on(state, make_bots("copycat", seats, f"{seed}/last", rounds=rounds), last + 1)
+            winners = state.result.winners
+            wins[count].append(1.0 / len(winners) if 0 in winners else 0.0)
+    first = counts[0]
+    print(f"{positions} last games from all-medium matches, each player in seat 0")
+    for count in counts:
+        share = sum(wins[count]) / positions
+        name = count if count == "medium" else f"hard, {count} rounds"
+        line = f"{name:>18}: seat 0 wins {share:.1%} of the matches"
+        if count != first:
+            diffs = [a - b for a, b in zip(wins[count], wins[first], strict=True)]
+            mean = sum(diffs) / positions
+            spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (positions - 1))
+            half = 1.96 * spread / math.sqrt(positions)
+            changed = sum(1 for d in diffs if d)
+            line += f"; against {first}: {mean:+.1%} (+-{half:.1%}), {changed} outcomes changed"
+        print(line, flush=True)
+
+
 if __name__ == "__main__":
     if sys.argv[1:2] == ["strength"]:
         first = int(sys.argv[5]) if len(sys.argv) > 5 else 0
@@ -196,5 +244,7 @@ if __name__ == "__main__":
         timing(int(sys.argv[2]))
     elif sys.argv[1:2] == ["reading"]:
         reading(int(sys.argv[2]))
+    elif sys.argv[1:2] == ["last-game"]:
+        last_game(int(sys.argv[2]), sys.argv[3].split(","))
     else:
         print(__doc__)
