@@ -10,10 +10,10 @@ Not for: the rules (``cardtable.games.mean``).
   well its own hand still fits; keeps Wilds, direction-setters and Sixes for when they
   hurt, plays an Eight when the swap gains cards, swaps with the player holding the
   fewest cards, takes the Punishment Pile with the best face-up card.
-- hard: the one search (``cardtable.strategy.search.ismcts``) on every move from the
-  first turn: worlds sampled from what it cannot see, medium's best few moves weighed in a
-  tree shared by all of them, every world played on with everyone playing medium's way
-  (``MeanSearch``); the move tried most often wins.
+- hard: plays like medium until the Draw Deck is nearly out, then searches: samples
+  worlds consistent with what it sees, plays each of medium's best few moves into each
+  world, plays the game out (itself as a fast medium, imagined opponents at random) and
+  keeps the move that wins most often, medium's choice breaking near-ties.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from cardtable.engine import Action, GameState, Rng
+from cardtable.engine import Action, Rng
 from cardtable.games.mean import (
     EIGHT,
     MEAN_VALUE,
@@ -37,7 +37,6 @@ from cardtable.games.mean import (
 )
 
 from .base import Bot, SeatView
-from .search import ismcts
 
 # How much a card is worth keeping in hand (paid when it is played): Wilds always fit,
 # setters rescue a stuck hand, Sixes answer a MEAN!.
@@ -337,7 +336,9 @@ def fast_choice(
     if len(actions) == 1:
         return actions[0]
     table = Table.from_state(state, seat, unseen, fits)
-    piles = piles_of_state(state)
+    piles = [
+        {"count": len(pile), "top": pile[-1] if pile else None} for pile in state.punishment_piles
+    ]
     best = max(
         range(len(actions)),
         key=lambda i: score_action(table, actions[i].code, state.phase, piles),
@@ -362,105 +363,66 @@ def outlook(state: MeanState, seat: int) -> float:
     return min(1.0, max(0.0, 1.0 / len(state.active) + weight * edge / 2 + bonus))
 
 
-class MeanSearch:
-    """MEAN!'s knowledge for the one search (``ismcts``, a ``SearchGame``), from the point
-    of view of ``seat`` (the searching hard bot).
-
-    - moves: for ``seat``, medium's best ``width`` moves (at the root the same list in
-      every world: it comes from the seat's observation); the seat's own moves straight
-      after (a Card Direction, an Eight's swap, a play after clearing) stay in the tree.
-      Everyone else moves in the roll-out: the search decides only its own moves.
-    - prior: medium's ranking (``lead`` for its choice, 1 for each other move).
-    - rollout: everyone plays medium's way (``fast_choice``) to the end of the game, or
-      for ``depth`` moves at most (then judged by ``outlook``).
-    - value: each seat's share of the win at the end, else its ``outlook``.
-    """
-
-    def __init__(
-        self,
-        seat: int,
-        root: list[Action],
-        unseen: Counter[str],
-        settings: Any,
-    ):
-        """``root``: the moves weighed at the root, medium's favourite first; ``settings``:
-        the hard bot (or its class), whose ``width``, ``lead`` and ``depth`` it follows."""
-        self.seat = seat
-        self.root = root
-        self.unseen = unseen
-        self.width: int = settings.width
-        self.lead: float = settings.lead
-        self.depth: int = settings.depth
-        self.fits: dict[tuple[int, str], float] = {}
-        self.start: int | None = None  # the root's length of history
-
-    def moves(self, world: GameState, seat: int) -> list[Action]:
-        if seat != self.seat:
-            return []
-        if self.start is None:
-            self.start = len(world.history)
-        if len(world.history) == self.start:
-            return self.root
-        assert isinstance(world, MeanState)
-        actions = world.legal_actions(seat)
-        if len(actions) <= 1:
-            return actions
-        table = Table.from_state(world, seat, self.unseen, self.fits)
-        piles = piles_of_state(world)
-        scores = [score_action(table, a.code, world.phase, piles) for a in actions]
-        order = sorted(range(len(actions)), key=lambda i: (-scores[i], i))
-        return [actions[i] for i in order[: self.width]]
-
-    def prior(self, world: GameState, seat: int, moves: list[Action]) -> list[float] | None:
-        if len(moves) == 1:
-            return None
-        return [self.lead] + [1.0] * (len(moves) - 1)
-
-    def rollout(self, world: GameState, rng: Rng) -> None:
-        assert isinstance(world, MeanState)
-        unseen, fits = self.unseen, self.fits
-        for _ in range(self.depth):
-            if world.is_over:
-                return
-            actor = world.current
-            world.apply(actor, fast_choice(world, actor, unseen, fits))
-
-    def value(self, world: GameState) -> list[float]:
-        assert isinstance(world, MeanState)
-        return [outlook(world, seat) for seat in range(world.players)]
-
-
-def piles_of_state(state: MeanState) -> list[dict[str, Any]]:
-    """The Punishment Piles as an observation shows them (count and face-up top)."""
-    return [
-        {"count": len(pile), "top": pile[-1] if pile else None} for pile in state.punishment_piles
-    ]
-
-
 class HardMeanBot(Bot):
-    """The one search (``ismcts``) with MEAN!'s knowledge (``MeanSearch``) from the first
-    turn: sampled worlds, medium's best few moves in a tree shared by all of them,
-    everyone played on as medium would; ``rounds`` worlds without a think budget (tests,
-    sim), as many as fit in its budget at the table."""
+    """Determinized search in the end game: sampled worlds, medium's best few moves
+    played into each, roll-outs to the end with ``fast_choice``; the best mean
+    ``outlook`` wins. Before the end game it plays medium's choice (its cost is spent
+    where the race is decided)."""
 
     level = "hard"
     think_budget = 0.150
     searches = True
-    rounds = 48  # worlds per search without a think budget (tests, sim)
-    width = 5  # medium's best moves the search weighs
-    lead = 2.0  # medium's choice's prior against 1 for each other move
-    depth = 400  # roll-out moves at most (then judged by ``outlook``)
-    exploration = 0.7
+    worlds = 20  # without a think budget (tests, sim)
+    candidates = 5
+    prior = 0.15  # the share of worlds by which a move must beat medium's choice
+    explore = 1.0  # how often an imagined opponent plays at random in a roll-out
+    endgame_draw = 6  # search once the Draw Deck is this low; medium's choice before
+    max_steps = 300  # a roll-out that runs longer is judged by the hands held
 
     def choose(self, view: SeatView) -> Action:
         actions = view.legal_actions
         if len(actions) == 1:
             return actions[0]
         obs = view.observation
+        ranked = medium_ranking(view, self.rng)
+        if obs["draw_count"] > self.endgame_draw:
+            return ranked[0]
         table = Table.from_observation(obs)
-        ranked = rank(table, actions, obs["phase"], piles_of(obs), self.rng)
-        game = MeanSearch(view.seat, ranked[: self.width], table.unseen, self)
-        return ismcts(view, game, self.think_clock(self.rounds), self.rng, self.exploration)
+        candidates = ranked[: self.candidates]
+        totals = [0.0] * len(candidates)
+        seat = view.seat
+        clock = self.think_clock(self.worlds)
+        fits: dict[tuple[int, str], float] = {}
+        while clock.more():
+            world = view.sample_world(self.rng)
+            for index, action in enumerate(candidates):
+                trial = world.copy()
+                trial.apply(seat, action)
+                totals[index] += self.roll_out(trial, seat, table.unseen, self.rng, fits)
+        # Few worlds give noisy counts: medium's choice keeps a head start.
+        totals[0] += self.prior * clock.done
+        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        return candidates[best]
+
+    def roll_out(
+        self,
+        state: MeanState,
+        seat: int,
+        unseen: Counter[str],
+        rng: Rng,
+        fits: dict[tuple[int, str], float] | None = None,
+    ) -> float:
+        steps = 0
+        while not state.is_over and steps < self.max_steps:
+            actor = state.current
+            if actor != seat and rng.random() < self.explore:
+                # Imagined opponents play at random: the loosest play to be ready for
+                # (careful opponents are hard to foresee anyway; see benchmarks/bots-mean.md).
+                state.apply(actor, rng.choice(state.legal_actions(actor)))
+            else:
+                state.apply(actor, fast_choice(state, actor, unseen, fits))
+            steps += 1
+        return outlook(state, seat)
 
 
 BOTS: dict[str, type[Bot]] = {

@@ -11,9 +11,7 @@ record and result. ``tests/engine/test_seeded_games.py`` compares the hashes wit
 Not a test itself. Rewrite the data (only when the games are meant to change) with
 ``python -m tests.engine.seeded_games`` from the root of the checkout whose games are to
 be recorded (its ``cardtable`` is the one imported). MEAN!'s were recorded again from main
-at 5c00def (the engine before the speed work, with the result's new ``cards_left``); its
-two bot matches again when its hard came to search from the first turn (issue 15: the
-bots play differently, the random play-throughs, the rules, are unchanged).
+at 5c00def (the engine before the speed work, with the result's new ``cards_left``).
 """
 
 from __future__ import annotations

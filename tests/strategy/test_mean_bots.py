@@ -15,7 +15,7 @@ LEVELS = levels("mean")
 
 def position(seed: int, end_game: bool, players: int = 4):
     """A position from random play where the seat to act has a real choice: early on, or
-    once the Draw Deck is nearly out (hard searches in both)."""
+    once the Draw Deck is nearly out (where hard searches)."""
     state = GAME.new_game(players, seed=seed)
     rng = Rng(seed)
     for step in range(2000):
