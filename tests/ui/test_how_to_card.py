@@ -29,6 +29,7 @@ def test_every_game_shows_its_card_the_first_time_and_not_again(app):
         card = start(app, info.id)
         assert isinstance(card, HowToScene), info.id
         assert card.lines[0] == info.summary
+        assert len(card.lines) >= 4, f"{info.id}: how its table is played, in a few lines"
         table = app.manager.stack[-2]
         assert isinstance(table, TableScene) and table.clock == 0  # the match waits under it
         key(app, pygame.K_RETURN)  # Play, with "Don't show again" on

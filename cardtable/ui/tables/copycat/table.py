@@ -63,6 +63,15 @@ class CopyCatTable(TableScene):
     style = COPYCAT_STYLE
     hand_order = staticmethod(card_order)
     describer = staticmethod(describe)  # the table log's words
+    how_to = (
+        "Your play: click the cards of one number, then drag them to the field. A "
+        "two-number card asks which number it is.",
+        "Someone else's play: copy it with cards of that number (each copied card earns a "
+        "coin from the player who played it), or press Draw (D).",
+        "After drawing, play afresh, or press Meow (M) with four or fewer cards: the "
+        "strictly lowest hand total takes 3 coins from everyone.",
+        "Most coins after all the games of the match wins.",
+    )
 
     def __init__(self, app, launch) -> None:
         super().__init__(app, launch)

@@ -66,6 +66,15 @@ class SpiteMaliceTable(TableScene):
     hand_order = staticmethod(lambda code: (card_value(code) or 99, code))
     describer = staticmethod(describe)  # the table log's words
     slaps = True  # a local human claims a Spite out of turn with their slap key
+    how_to = (
+        "Build the piles in the middle up from 1 to 13: drag from your hand, your UP card "
+        "or a Store Pile top onto a pile that lights up.",
+        "End your turn by dragging a hand card onto one of your four Store Piles.",
+        "A Wild is any value; its Spite half hits another player: drag it onto their plate, "
+        "on your turn or just after their card lands. With several people here, claim "
+        "that chance with your slap key.",
+        "Empty your Card Stack first to win.",
+    )
 
     @property
     def out_of_turn_pause(self) -> float:
