@@ -636,8 +636,8 @@ class SpiteMaliceSearch:
 
     def __init__(self, seat: int, rng: Rng, settings: Any):
         """``settings``: the hard bot (or its class), whose ``budget``, ``roll_budget``,
-        ``margin``, ``width``, ``kinds``, ``lead``, ``own_turn``, ``sharpness`` and
-        ``reach`` the search follows."""
+        ``margin``, ``width``, ``kinds``, ``lead``, ``own_turn``, ``sharpness``, ``reach``
+        and Spite judgement (``spite``) the search follows."""
         self.seat = seat
         self.rng = rng
         self.plan_budget: int = settings.budget
@@ -649,6 +649,7 @@ class SpiteMaliceSearch:
         self.own_turn: bool = settings.own_turn
         self.sharpness: float = settings.sharpness
         self.reach: float = settings.reach
+        self.own_spite: Callable[[SeatView, bool], Action | None] = settings.spite
         self.known: dict[tuple, tuple[list[Action], list[float]]] = {}
         self.start: int | None = None  # the root's length of history
 
@@ -737,14 +738,14 @@ class SpiteMaliceSearch:
         return seat == self.seat and (code == END or code.startswith("store"))
 
     def spite_back(self, world: SpiteMaliceState) -> None:
-        """The others' Spite out of turn after a card lands (the first who would; ``seat``
-        by hard's judgement)."""
+        """The others' Spite out of turn after a card lands (the first who would; the
+        searching seat by its own judgement, the others by medium's)."""
         for step in range(1, world.players):
             seat = (world.current + step) % world.players
             if not any(is_wild(card) for card in world.hands[seat]):
                 continue
             view = SpiteMaliceSearch.world_view(world, seat)
-            judge = hard_spite_choice if seat == self.seat else spite_choice
+            judge = self.own_spite if seat == self.seat else spite_choice
             action = judge(view, True)
             if action is not None:
                 world.apply(seat, action)

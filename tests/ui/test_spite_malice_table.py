@@ -24,6 +24,7 @@ from cardtable.games.spite_malice import (
 from cardtable.ui import theme
 from cardtable.ui.app import App
 from cardtable.ui.launch import Launch
+from cardtable.ui.scenes.privacy import PrivacyScene
 from cardtable.ui.scenes.results import ResultsScene
 from cardtable.ui.tables import table_for
 from cardtable.ui.tables.spite_malice import SpiteMaliceTable
@@ -176,31 +177,22 @@ def test_never_pause_for_spite_lets_the_bots_play_on(app):
     assert table.match.referee.out_of_turn_pause == 0.0
 
 
-def test_two_people_claim_a_spite_with_their_key_and_choose_it_in_the_chooser(app):
-    table = open_table(
-        app,
-        [STACK1, STACK0],
-        ["WS-DUMP 11 12 12", "2 3 9 10"],
-        draw="1",
-        seats=["human", "human"],
-    )
+def people_at_a_spite_chance(app, stacks, hands) -> SpiteMaliceTable:
+    """People in every seat; the first player's drawn 1 lands and seat 0 may spite."""
+    table = open_table(app, stacks, hands, draw="1", seats=["human"] * len(stacks))
     until(app, lambda: 0 in table.match.referee.out_of_turn_humans())
+    return table
+
+
+def test_two_people_claim_a_spite_with_their_key_and_choose_it_in_the_chooser(app):
+    table = people_at_a_spite_chance(app, [STACK1, STACK0], ["WS-DUMP 11 12 12", "2 3 9 10"])
     assert table.asks(sorted(table.legal_codes_of(0))) == [], "nobody has claimed it yet"
     assert table.on_slap(0)
     assert table.asks(sorted(table.legal_codes_of(0))) == ["spite DUMP at 1"]
 
 
 def test_a_person_claims_a_spite_out_of_turn_with_their_key_and_chooses_it_by_the_keyboard(app):
-    from cardtable.ui.scenes.privacy import PrivacyScene
-
-    table = open_table(
-        app,
-        [STACK1, STACK0],
-        ["WS-DUMP WS-MALICE 12 12", "2 3 9 10"],
-        draw="1",
-        seats=["human", "human"],
-    )
-    until(app, lambda: 0 in table.match.referee.out_of_turn_humans())
+    table = people_at_a_spite_chance(app, [STACK1, STACK0], ["WS-DUMP WS-MALICE 12 12", "2 3 9 10"])
     slap = {seat: code for code, seat in table.input.slap_keys.items()}
     key(app, slap[0])  # seat 0 claims the chance with its own slap key
     for _ in range(600):
@@ -220,14 +212,9 @@ def test_a_person_claims_a_spite_out_of_turn_with_their_key_and_chooses_it_by_th
 
 
 def test_with_three_people_the_spite_chance_names_the_keys_of_all_but_the_player_on_turn(app):
-    table = open_table(
-        app,
-        [STACK1, STACK0, STACK0],
-        ["WS-DUMP 11 12 12", "2 3 9 10", "4 5 6 7"],
-        draw="1",
-        seats=["human", "human", "human"],
+    table = people_at_a_spite_chance(
+        app, [STACK1, STACK0, STACK0], ["WS-DUMP 11 12 12", "2 3 9 10", "4 5 6 7"]
     )
-    until(app, lambda: 0 in table.match.referee.out_of_turn_humans())
     words = table.spite_words()
     on_turn = table.state.current
     assert on_turn != 0, "seat 0 holds the Spite card and may claim it out of turn"

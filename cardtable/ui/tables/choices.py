@@ -100,7 +100,7 @@ class Choices:
             labels,
             choose,
             on_cancel=cancel,
-            keys=self.keys(codes),
+            keys=self.keys(codes, labels),
             hint=hint,
         )
         area = table.chooser_area()
@@ -111,14 +111,13 @@ class Choices:
             chooser.place(chooser.rect.center, area.width, (120, 42) if wide else (56, 40))
         return chooser
 
-    def keys(self, codes: list[str]) -> dict[int, int]:
+    def keys(self, codes: list[str], labels: list[str]) -> dict[int, int]:
         """The table's own keys for the options and, for an option labelled with a number
         up to 10, that number's key (0 for 10); else digits 1-9 and 0 by position."""
         own = {}
-        for n, code in enumerate(codes):
+        for n, (code, label) in enumerate(zip(codes, labels, strict=True)):
             if code == PASS:
                 continue  # it has no key of its own (digits by position serve when none has)
-            label = self.table.label_for(code)
             number = int(label) if label.isdigit() else 0
             for key in (*self.table.keys_for(code), *DIGITS[number - 1 : number]):
                 own[key] = n
