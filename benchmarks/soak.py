@@ -203,9 +203,9 @@ def check_action(state: GameState, deck: list[str], rng: Rng, last_window: list[
         if state.check(seat, action.code) is not None:
             raise Broken(f"legal {action.code!r} fails check for seat {seat}")
     viewer = rng.randint(0, state.players - 1)
-    world = state.sample_hidden(viewer, rng)
+    world, world_zones = state.sample_hidden_zones(viewer, rng)
     seen = state.observation(viewer, zones)  # the zones made above: nothing moved since
-    if world.observation(viewer) != seen:
+    if world.observation(viewer, world_zones) != seen:
         raise Broken(f"seat {viewer}'s observation depends on cards it cannot see")
     TO_JSON(seen)
     before = fingerprint(state)

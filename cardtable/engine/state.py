@@ -75,17 +75,27 @@ class Zone:
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` sees of this zone: its cards (when none is hidden from it), or only
         how many there are (and the top card of a ``TOP`` pile)."""
-        cards = self.cards
-        visibility = self.visibility
+        return _views({self.name: self}, seat)[self.name]
+
+
+def _views(zones: dict[str, Zone], seat: int | None) -> dict[str, dict[str, Any]]:
+    """What ``seat`` sees of each zone (``Zone.view``), in one loop (an observation
+    is made for every decision and every step of the soak, of up to 38 zones)."""
+    views: dict[str, dict[str, Any]] = {}
+    for name, zone in zones.items():
+        cards = zone.cards
+        visibility = zone.visibility
         if (
             visibility == ALL
             or len(cards) <= (1 if visibility == TOP else 0)
-            or (visibility == OWNER and seat is not None and seat == self.owner)
+            or (visibility == OWNER and seat is not None and seat == zone.owner)
         ):
-            return {"cards": list(cards)}
-        if visibility == TOP:
-            return {"count": len(cards), "top": cards[-1]}
-        return {"count": len(cards)}
+            views[name] = {"cards": list(cards)}
+        elif visibility == TOP:
+            views[name] = {"count": len(cards), "top": cards[-1]}
+        else:
+            views[name] = {"count": len(cards)}
+    return views
 
 
 def ranking_of(scores: list[int], higher_is_better: bool = True) -> list[list[int]]:
@@ -370,7 +380,7 @@ class GameState(ABC):
             "to_act": list(self.to_act),
             "is_over": self.is_over,
             "hand": list(hand.cards) if hand is not None and seat is not None else [],
-            "zones": {name: zone.view(seat) for name, zone in zones.items()},
+            "zones": _views(zones, seat),
         }
         window = self.window
         obs["window"] = (
@@ -427,18 +437,33 @@ class GameState(ABC):
         ``seat`` knows, never on where the hidden cards really lie. Search bots plan on
         these samples; they never see the true state.
         """
+        return self.sample_hidden_zones(seat, rng)[0]
+
+    def sample_hidden_zones(self, seat: int, rng: Rng) -> tuple[GameState, dict[str, Zone]]:
+        """``sample_hidden``'s world, and its ``zones()`` as they are after the reshuffle
+        (for a caller that looks at the world's zones next: the soak hands them to
+        ``observation``)."""
         world = self.copy()
         world.rng = rng.spawn("world")
         world._changed()
         # Per pool, each zone's cards and how many of them are hidden (the first ones),
-        # zones in name order.
+        # zones in name order (``Zone.hidden_count``, written out: a sampled world is made
+        # for every decision of a search and every step of the soak).
         by_pool: dict[str, list[tuple[list[str], int]]] = {}
         zones = world.zones()
         for name in sorted(zones):
             zone = zones[name]
-            hidden = zone.hidden_count(seat)
-            if hidden:
-                by_pool.setdefault(zone.pool, []).append((zone.cards, hidden))
+            visibility = zone.visibility
+            if visibility == ALL or (visibility == OWNER and seat == zone.owner):
+                continue
+            cards = zone.cards
+            hidden = len(cards) - 1 if visibility == TOP else len(cards)
+            if hidden > 0:
+                places = by_pool.get(zone.pool)
+                if places is None:
+                    by_pool[zone.pool] = [(cards, hidden)]
+                else:
+                    places.append((cards, hidden))
         for pool in sorted(by_pool):
             places = by_pool[pool]
             cards: list[str] = []
@@ -450,4 +475,9 @@ class GameState(ABC):
             for held, hidden in places:
                 held[:hidden] = cards[start : start + hidden]
                 start += hidden
-        return world
+        world._hidden_moved()
+        return world, zones
+
+    def _hidden_moved(self) -> None:  # noqa: B027 - a hook: most games keep nothing to forget
+        """Called on a sampled world once its hidden cards have moved: a game forgets here
+        what it worked out from where they lay."""

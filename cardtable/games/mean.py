@@ -37,7 +37,6 @@ from cardtable.engine import (
     IllegalAction,
     Option,
     Result,
-    Rng,
     Zone,
     announce,
     move,
@@ -627,12 +626,10 @@ class MeanState(GameState):
         new._hand_keys = list(self._hand_keys)  # the sorted hands are tuples: shared
         return new
 
-    def sample_hidden(self, seat: int, rng: Rng) -> MeanState:
-        world = super().sample_hidden(seat, rng)
+    def _hidden_moved(self) -> None:
         # The hidden cards moved between hands and piles behind the rules' back.
-        world._hand_keys = [None] * world.players
-        world._piles_key = None
-        return world
+        self._hand_keys = [None] * self.players
+        self._piles_key = None
 
     # -- what the table shows ----------------------------------------------------------
 
