@@ -75,6 +75,9 @@ class Rng:
 
     def randint(self, low: int, high: int) -> int:
         """A whole number from ``low`` to ``high``, both included."""
+        if type(low) is int and type(high) is int and high >= low:
+            # ``random.randint``'s own draw, without its checks of the arguments.
+            return low + self._live()._randbelow(high - low + 1)
         return self._live().randint(low, high)
 
     def random(self) -> float:
@@ -84,7 +87,11 @@ class Rng:
         return self._live().uniform(low, high)
 
     def choice(self, items: Sequence[T]) -> T:
-        return items[self._live().randrange(len(items))]
+        count = len(items)
+        if count > 0:
+            # ``randrange(count)``'s own draw, without its checks of the argument.
+            return items[self._live()._randbelow(count)]
+        return items[self._live().randrange(count)]  # refused as before
 
     def sample(self, items: Sequence[T], k: int) -> list[T]:
         return self._live().sample(list(items), k)

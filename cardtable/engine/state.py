@@ -306,12 +306,13 @@ class GameState(ABC):
             code = str(action.code if isinstance(action, Action) else action).strip()
             action = None
         # The usual case first: a move picked from legal_actions just listed for the seat.
+        known = self._legal.get(seat) if type(seat) is int else None
         reason = None
-        for legal in self._legal.get(seat, ()) if type(seat) is int else ():
+        for legal in known or ():
             if legal.code == code:
                 break
         else:
-            reason = self.check(seat, code)
+            reason = self._unlisted(seat, code, known)
         if reason is not None:
             spaced = " ".join(code.split())  # spacing is read loosely
             if spaced == code:
@@ -346,6 +347,11 @@ class GameState(ABC):
             for action in known:
                 if action.code == code:
                     return None
+        return self._unlisted(seat, code, known)
+
+    def _unlisted(self, seat: int, code: str, known: list[Action] | None) -> str | None:
+        """``check`` for a code that is not among ``known``, the seat's legal actions if
+        they are listed (None if not)."""
         if self.is_over:
             return "The game is over."
         if type(seat) is not int or not 0 <= seat < self.players:
