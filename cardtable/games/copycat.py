@@ -304,6 +304,23 @@ def moves_showing(verb: str, hand: Sequence[str], number: int) -> tuple[Action, 
     return _choices(verb, number, hand.count(str(number)), specials)
 
 
+def original_plays(hand: Sequence[str]) -> tuple[Action, ...]:
+    """Every original play from ``hand``: ``moves_showing("play", hand, number)`` for each
+    number in turn, looked up by the hand's cards (their order does not matter)."""
+    key = tuple(sorted(hand))
+    plays = _PLAYS.get(key)
+    if plays is None:
+        plays = tuple(
+            action for number in NUMBERS for action in moves_showing("play", hand, number)
+        )
+        if len(_PLAYS) < 20_000:  # the hands a match meets are a few hundred
+            _PLAYS[key] = plays
+    return plays
+
+
+_PLAYS: dict[tuple[str, ...], tuple[Action, ...]] = {}  # sorted hand -> its original plays
+
+
 def sets_of(hand: Sequence[str], number: int) -> list[tuple[str, ...]]:
     """Every choice of cards from ``hand`` that show ``number`` (one or more), the
     numbered cards first, fewest cards first."""
@@ -438,7 +455,7 @@ class CopyCatState(GameState):
             if seat != self.original:
                 actions = list(moves_showing("copy", hand, self.number))
             return actions + [Action(draw_code())]
-        actions = [action for number in NUMBERS for action in moves_showing("play", hand, number)]
+        actions = list(original_plays(hand))
         if self.may_meow(seat):
             actions.append(Action(meow_code()))
         return actions
@@ -583,7 +600,8 @@ class CopyCatState(GameState):
         of the set in play (a finished match has no set in play)."""
         if self.sets == 1:
             return list(self.coins)
-        scores = [sum(row[seat] for row in self.set_scores) for seat in range(self.players)]
+        rows = self.set_scores
+        scores = list(map(sum, zip(*rows, strict=True))) if rows else [0] * self.players
         if self.phase != PHASE_OVER:
             scores = [score + coins for score, coins in zip(scores, self.coins, strict=True)]
         return scores
