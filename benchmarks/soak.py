@@ -51,6 +51,7 @@ from dataclasses import dataclass
 from itertools import chain
 from json.encoder import c_make_encoder
 from json.encoder import encode_basestring_ascii as encode_ascii
+from operator import itemgetter
 from typing import Any
 
 from cardtable.engine import Action, GameState, IllegalAction, MatchRecord, Rng
@@ -156,20 +157,32 @@ def fingerprint(state: GameState) -> tuple[Any, ...]:
     than the observation's JSON and stricter: the observation shows what a field means to
     a player, this shows any field that changed."""
     fields = vars(state)
+    names = tuple(fields)  # a field added or taken away shows here
+    pick = _PICKS.get(names)
+    if pick is None:
+        pick = _PICKS[names] = itemgetter(*[name for name in names if name not in APART], "players")
     # Pickled without the memo (``fast``): a field shared twice is written twice, which
-    # shows a change all the same, and a state that holds itself fails loudly.
-    buffer = io.BytesIO()
-    pickler = pickle.Pickler(buffer, 5)
-    pickler.fast = True
-    pickler.dump([fields[name] for name in fields if name not in APART])
+    # shows a change all the same, and a state that holds itself fails loudly. One pickler
+    # and its buffer serve every call (a fingerprint is taken twice a step).
+    _PICKLED.seek(0)
+    _PICKLED.truncate()
+    _PICKLER.dump(pick(fields))
     return (
         list(state.history),
         list(state.setup_events),
         state.rng.seed,
         state.rng.getstate(),
-        list(fields),
-        buffer.getvalue(),
+        names,
+        _PICKLED.getvalue(),
     )
+
+
+# Per list of a state's field names, what picks the fields a fingerprint pickles (``players``
+# once more at the end: never fewer than two, so always a tuple).
+_PICKS: dict[tuple[str, ...], itemgetter] = {}
+_PICKLED = io.BytesIO()
+_PICKLER = pickle.Pickler(_PICKLED, 5)
+_PICKLER.fast = True
 
 
 class Broken(AssertionError):
@@ -221,17 +234,24 @@ def check_action(state: GameState, deck: list[str], rng: Rng, last_window: list[
         legal = listed.get(who)
         if legal is None:
             legal = listed[who] = state.legal_actions(who)
-        if any(action.code == code for action in legal):
-            continue  # legal after all (a slap anyone may make)
-        try:
-            state.apply(who, code)
-        except IllegalAction as refused:
-            if not refused.reason:
-                raise Broken(f"{code!r} refused without a reason") from None
+        for action in legal:
+            if action.code == code:
+                break  # legal after all (a slap anyone may make)
         else:
-            raise Broken(f"{code!r} by seat {who} was applied although it is not a legal move")
+            refuse(state, who, code)
     if fingerprint(state) != before:
         raise Broken(f"one of the refused moves {tries} changed the state")
+
+
+def refuse(state: GameState, who: int, code: str) -> None:
+    """``code`` by seat ``who``, not a legal move, is refused with a reason."""
+    try:
+        state.apply(who, code)
+    except IllegalAction as refused:
+        if not refused.reason:
+            raise Broken(f"{code!r} refused without a reason") from None
+    else:
+        raise Broken(f"{code!r} by seat {who} was applied although it is not a legal move")
 
 
 def same_end(replayed: GameState, played: GameState) -> bool:
