@@ -51,7 +51,7 @@ from dataclasses import dataclass
 from itertools import chain
 from json.encoder import c_make_encoder
 from json.encoder import encode_basestring_ascii as encode_ascii
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from typing import Any
 
 from cardtable.engine import Action, GameState, IllegalAction, MatchRecord, Rng
@@ -185,6 +185,9 @@ _PICKLER = pickle.Pickler(_PICKLED, 5)
 _PICKLER.fast = True
 
 
+CARDS = attrgetter("cards")  # a zone's cards
+
+
 class Broken(AssertionError):
     """An invariant that failed; the message says which, and where."""
 
@@ -192,7 +195,7 @@ class Broken(AssertionError):
 def check_action(state: GameState, deck: list[str], rng: Rng, last_window: list[int]) -> None:
     """Every invariant, after one action. ``deck``: every card of the game, sorted."""
     zones = state.zones()
-    held = list(chain.from_iterable(zone.cards for zone in zones.values()))
+    held = list(chain.from_iterable(map(CARDS, zones.values())))
     held.sort()
     if held != deck:
         raise Broken("cards not conserved (or a card duplicated)")

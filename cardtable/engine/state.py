@@ -78,6 +78,10 @@ class Zone:
         return _views({self.name: self}, seat)[self.name]
 
 
+# The zone names of a state (as ``zones()`` lists them) -> the same names sorted.
+_NAME_ORDER: dict[tuple[str, ...], list[str]] = {}
+
+
 def _views(zones: dict[str, Zone], seat: int | None) -> dict[str, dict[str, Any]]:
     """What ``seat`` sees of each zone (``Zone.view``), in one loop (an observation
     is made for every decision and every step of the soak, of up to 38 zones)."""
@@ -457,7 +461,13 @@ class GameState(ABC):
         # for every decision of a search and every step of the soak).
         by_pool: dict[str, list[tuple[list[str], int]]] = {}
         zones = world.zones()
-        for name in sorted(zones):
+        names = tuple(zones)
+        order = _NAME_ORDER.get(names)
+        if order is None:
+            order = sorted(names)
+            if len(_NAME_ORDER) < 1000:  # a game has a set of zone names per player count
+                _NAME_ORDER[names] = order
+        for name in order:
             zone = zones[name]
             visibility = zone.visibility
             if visibility == ALL or (visibility == OWNER and seat == zone.owner):
