@@ -528,38 +528,44 @@ class CopyCatState(GameState):
 
     def public_observation(self, seat: int | None) -> dict[str, Any]:
         scores = self.match_scores()
+        phase = self.phase
+        original = self.original
+        number = self.number
+        game_index = self.game_index
+        per_set = self.games_per_set
+        last_game = self.last_game
         return {
-            "phase": self.phase,
+            "phase": phase,
             "current": self.current,
-            "original": self.original,
-            "number": self.number,
+            "original": original,
+            "number": number,
             "drew": self.drew,
             "copied": list(self.copied),
-            "may_meow": self.phase == PHASE_PLAY and self.may_meow(self.current),
+            "may_meow": phase == PHASE_PLAY and self.may_meow(self.current),
             "field": {
-                "original": self.original,
-                "number": self.number,
+                "original": original,
+                "number": number,
                 "plays": [
                     {"seat": p["seat"], "cards": list(p["cards"]), "copy": p["copy"]}
                     for p in self.field_plays
                 ],
             },
             "coins": list(self.coins),
-            "hand_counts": [len(hand) for hand in self.hands],
+            "hand_counts": list(map(len, self.hands)),
             "deck_count": len(self.draw_pile),
             "discards": list(self.discards),
             "direction": self.direction,
             "starter": self.starter,
-            "game": min(self.game_index + 1, self.total_games()),
-            "games": self.total_games(),
-            "games_per_set": self.games_per_set,
-            "set": min(self.game_index // self.games_per_set + 1, self.sets),
+            "game": min(game_index + 1, per_set * self.sets),
+            "games": per_set * self.sets,
+            "games_per_set": per_set,
+            "set": min(game_index // per_set + 1, self.sets),
             "sets": self.sets,
             "sheet": list(map(dict, self.sheet)),
             "set_scores": list(map(list, self.set_scores)),
             "scores": scores,
             "standing": ranking_of(scores),
-            "last_game": None if self.last_game is None else dict(self.last_game),
+            "last_game": None if last_game is None else dict(last_game),
             "moves": list(map(list, self.game_moves)),
         }
 
