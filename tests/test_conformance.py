@@ -179,6 +179,12 @@ def check_secrets(state, rng):
         assert [a.code for a in world.legal_actions(viewer)] == [
             a.code for a in state.legal_actions(viewer)
         ]
+        # The zones sample_hidden_zones hands back are the world's own, after the reshuffle
+        # (the soak builds the world's observation from them), and the same sample.
+        twin, zones = state.sample_hidden_zones(viewer, rng.spawn(viewer))
+        held = {name: list(zone.cards) for name, zone in zones.items()}
+        assert held == {name: zone.cards for name, zone in twin.zones().items()}
+        assert held == {name: zone.cards for name, zone in world.zones().items()}
 
 
 def play_through(info, players, seed, checks=True):

@@ -186,3 +186,15 @@ def test_the_soak_catches_a_refusal_out_of_turn_that_changes_the_state(monkeypat
     outcome = soak.soak_one(soak.Job("copycat", 3, (), ("random",) * 3, "out of turn"))
     assert not outcome["ok"] and "changed the state" in outcome["error"]
     assert "'play" in outcome["error"] or "'draw'" in outcome["error"]
+
+
+def test_a_fingerprint_is_the_state_it_was_taken_of_whatever_was_taken_between():
+    # One pickler and buffer serve every fingerprint: taking another state's between two
+    # of the same state changes nothing, and states that differ in one field differ.
+    first = registry.get("copycat").new_game(3, "fp", {})
+    other = registry.get("spite-malice").new_game(2, "fp", {})
+    before = soak.fingerprint(first)
+    soak.fingerprint(other)
+    assert soak.fingerprint(first) == before
+    first.coins[2] += 1
+    assert soak.fingerprint(first) != before
