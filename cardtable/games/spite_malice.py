@@ -124,6 +124,23 @@ SEAT_ZONE_NAMES = [
 # -- the action vocabulary -------------------------------------------------------------
 
 
+def actions_of(codes: list[str]) -> list[Action]:
+    """``[Action(code) for code in codes]``, each the one Action kept for its code (a
+    listing of legal moves makes dozens a step, and an Action never changes)."""
+    actions = []
+    for code in codes:
+        action = _ACTIONS.get(code)
+        if action is None:
+            action = Action(code)
+            if len(_ACTIONS) < 50_000:  # the game's codes are a few thousand
+                _ACTIONS[code] = action
+        actions.append(action)
+    return actions
+
+
+_ACTIONS: dict[str, Action] = {}  # code -> its Action
+
+
 def hand_source(card: str) -> str:
     return f"hand {card}"
 
@@ -367,14 +384,14 @@ class SpiteMaliceState(GameState):
         if self.phase == PHASE_OVER:
             return []
         if seat != self.current:
-            return [Action(code) for code in self.spite_codes(seat)] if self.spite_open else []
+            return actions_of(self.spite_codes(seat)) if self.spite_open else []
         if self.phase == PHASE_GIVE:
-            return [Action(give_code(t)) for t in range(self.players) if t != seat]
+            return actions_of([give_code(t) for t in range(self.players) if t != seat])
         codes = self.build_codes(seat) + self.wild_codes(seat) + self.spite_codes(seat)
         codes += self.store_codes(seat)
         if self.may_end(seat):
             codes.append(END)
-        return [Action(code) for code in codes]
+        return actions_of(codes)
 
     def explain_out_of_turn(self, seat: int, code: str) -> str:
         if self.spite_on:
@@ -616,11 +633,16 @@ class SpiteMaliceState(GameState):
         return [p for p, cards in enumerate(self.builds, 1) if len(cards) + 1 == value]
 
     def build_codes(self, seat: int) -> list[str]:
+        # piles_needing(value) for every value at once: the piles by the value they take
+        # next, in pile order (an empty pile's 1 is never built: 1s play themselves).
+        taking: dict[int, list[int]] = {}
+        for pile, cards in enumerate(self.builds, 1):
+            if cards:
+                taking.setdefault(len(cards) + 1, []).append(pile)
         codes = []
         for source, card in self.sources(seat):
-            value = card_value(card)
-            if value is not None:
-                codes += [build_code(source, pile) for pile in self.piles_needing(value)]
+            for pile in taking.get(card_value(card), ()):  # a Wild (None) takes no pile
+                codes.append(build_code(source, pile))
         return codes
 
     def wild_codes(self, seat: int) -> list[str]:
