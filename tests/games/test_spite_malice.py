@@ -479,3 +479,20 @@ def test_malformed_codes_are_refused_with_a_sentence():
     with pytest.raises(IllegalAction):
         parse("wild up as x on 1 then hand 4")
     assert parse(build_code(store_source(2), 3)).source.pile == 2
+
+
+def test_the_zones_hold_the_piles_the_state_holds_now_even_one_it_replaced():
+    # zones() hands out the zones it made for a state again while the state holds the same
+    # piles: a replaced pile, or a copy's own piles, make new zones.
+    state = GAME.new_game(players=2, seed="zones")
+    assert state.zones()["draw"].cards is state.draw
+    handed = state.zones()
+    handed.pop("draw")
+    assert "draw" in state.zones()
+    state.draw = list(state.draw)
+    state.stores[1][2] = ["b9"]
+    assert state.zones()["draw"].cards is state.draw
+    assert state.zones()["store:1:3"].cards == ["b9"]
+    twin = state.copy()
+    assert twin.zones()["hand:0"].cards is twin.hands[0] is not state.hands[0]
+    assert state.zones()["hand:0"].cards is state.hands[0]
