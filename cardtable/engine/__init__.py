@@ -6,7 +6,19 @@ from .events import HIDDEN, Event, announce, move, words
 from .game import GameInfo, Option
 from .record import BadRecord, MatchRecord, strict_json
 from .rng import Rng, shuffle_with
-from .state import ALL, NONE, OWNER, TOP, Action, GameState, Result, Window, Zone, ranking_of
+from .state import (
+    ALL,
+    NONE,
+    OWNER,
+    TOP,
+    Action,
+    GameState,
+    Result,
+    Window,
+    Zone,
+    ranking_of,
+    zones_kept,
+)
 
 __all__ = [
     "ALL",
@@ -33,6 +45,7 @@ __all__ = [
     "brief",
     "move",
     "ranking_of",
+    "zones_kept",
     "shuffle_with",
     "strict_json",
     "words",

@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import copy
 import functools
+import weakref
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from operator import is_
 from typing import Any
 
 from .errors import IllegalAction, brief
@@ -77,6 +79,26 @@ class Zone:
         how many there are (and the top card of a ``TOP`` pile)."""
         return _views({self.name: self}, seat)[self.name]
 
+
+def zones_kept(
+    state: GameState, piles: list[list[str]], make: Callable[[], dict[str, Zone]]
+) -> dict[str, Zone]:
+    """``make()``, the zones of ``state`` made of its ``piles``, made once and handed out
+    again (in a new dict) while ``state`` holds the very same pile lists (a game changes
+    its piles in place; a copy, or a pile replaced, makes new zones). For a game's
+    ``zones``: an observation, a check and a sampled world each ask for them."""
+    made = _ZONES_MADE.get(state)
+    if made is not None and len(made[0]) == len(piles) and all(map(is_, made[0], piles)):
+        return dict(made[1])
+    zones = make()
+    _ZONES_MADE[state] = (piles, zones)
+    return dict(zones)
+
+
+# Per state, the piles and the zones ``zones_kept`` made of them.
+_ZONES_MADE: weakref.WeakKeyDictionary[Any, tuple[list[list[str]], dict[str, Zone]]] = (
+    weakref.WeakKeyDictionary()
+)
 
 # The zone names of a state (as ``zones()`` lists them) -> the same names sorted.
 _NAME_ORDER: dict[tuple[str, ...], list[str]] = {}

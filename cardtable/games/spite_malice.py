@@ -23,9 +23,7 @@ Action codes (``build_code`` & co. build them, ``parse`` reads them):
 
 from __future__ import annotations
 
-import weakref
 from dataclasses import dataclass
-from operator import is_
 from typing import Any
 
 from cardtable.engine import (
@@ -44,6 +42,7 @@ from cardtable.engine import (
     Zone,
     announce,
     move,
+    zones_kept,
 )
 
 VALUES = tuple(range(1, 14))
@@ -141,12 +140,6 @@ def actions_of(codes: list[str]) -> list[Action]:
 
 
 _ACTIONS: dict[str, Action] = {}  # code -> its Action
-
-
-# Per state, its piles and the zones made of them (see ``SpiteMaliceState.zones``).
-_MADE: weakref.WeakKeyDictionary[Any, tuple[list[list[str]], dict[str, Zone]]] = (
-    weakref.WeakKeyDictionary()
-)
 
 
 def hand_source(card: str) -> str:
@@ -547,18 +540,10 @@ class SpiteMaliceState(GameState):
         return events + self._after_landing(seat)
 
     def zones(self) -> dict[str, Zone]:
-        # The zones hold the state's own piles, which it changes in place (made in
-        # __init__, new ones only in a copy): the zones made for this state are handed out
-        # again, in a new dict, while it holds the very same piles.
         piles = [self.draw, self.discard, *self.builds, *self.hands, *self.stacks, *self.ups]
         for seat_piles in self.stores:
             piles += seat_piles
-        made = _MADE.get(self)
-        if made is not None and len(made[0]) == len(piles) and all(map(is_, made[0], piles)):
-            return dict(made[1])
-        zones = self._make_zones()
-        _MADE[self] = (piles, zones)
-        return dict(zones)
+        return zones_kept(self, piles, self._make_zones)
 
     def _make_zones(self) -> dict[str, Zone]:
         zones = {
