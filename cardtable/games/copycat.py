@@ -52,7 +52,6 @@ from cardtable.engine import (
     announce,
     move,
     ranking_of,
-    zones_kept,
 )
 
 NUMBERS = tuple(range(1, 9))
@@ -504,10 +503,6 @@ class CopyCatState(GameState):
         return self._meow(seat)
 
     def zones(self) -> dict[str, Zone]:
-        piles = [self.draw_pile, self.field, self.discards, *self.hands]
-        return zones_kept(self, piles, self._make_zones)
-
-    def _make_zones(self) -> dict[str, Zone]:
         zones = {
             "draw": Zone("draw", self.draw_pile, NONE),
             "field": Zone("field", self.field, ALL),
