@@ -86,7 +86,8 @@ def zones_kept(
     """``make()``, the zones of ``state`` made of its ``piles``, made once and handed out
     again (in a new dict) while ``state`` holds the very same pile lists (a game changes
     its piles in place; a copy, or a pile replaced, makes new zones). For a game's
-    ``zones``: an observation, a check and a sampled world each ask for them."""
+    ``zones`` when they depend on nothing but which lists it holds (no visibility that
+    changes with play): an observation, a check and a sampled world each ask for them."""
     made = _ZONES_MADE.get(state)
     if made is not None and len(made[0]) == len(piles) and all(map(is_, made[0], piles)):
         return dict(made[1])

@@ -313,7 +313,7 @@ def original_plays(hand: Sequence[str]) -> tuple[Action, ...]:
         plays = tuple(
             action for number in NUMBERS for action in moves_showing("play", hand, number)
         )
-        if len(_PLAYS) < 20_000:  # the hands a match meets are a few hundred
+        if len(_PLAYS) < 20_000:  # 60 soak matches meet about 5,000 hands
             _PLAYS[key] = plays
     return plays
 
