@@ -213,9 +213,12 @@ class RandomHitTheDeckBot(RandomBot):
         return self.rng.choice(real or view.legal_actions)
 
     def out_of_turn(self, view: SeatView) -> tuple[float, Action] | None:
-        if view.observation["window"] is not None or "hit" not in view.codes:
+        # The draw before the look at the table (a whole observation, made only one time in
+        # fifty): the referee asks only while no slap round is open, so the draws are the
+        # ones it made when it looked first.
+        if "hit" not in view.codes or self.rng.random() >= self.FAKE_OUT_RATE:
             return None
-        if self.rng.random() >= self.FAKE_OUT_RATE:
+        if view.observation["window"] is not None:
             return None
         return self.reaction_time(), HIT
 
