@@ -14,6 +14,7 @@ from cardtable.games.hit_the_deck import ANNOUNCE_SECONDS
 from cardtable.play import Referee, make_bots
 from cardtable.strategy import Bot, levels, make_bot, view_for
 from cardtable.strategy.reaction import PROFILES
+from tests.games.hit_the_deck_tables import stacked
 
 GAME = registry.get("hit-the-deck")
 LEVELS = levels("hit-the-deck")
@@ -225,3 +226,23 @@ def test_a_match_between_every_level_ends(players):
     state = GAME.new_game(players, seed=11, options={"target": 60})
     Referee(state, make_bots("hit-the-deck", seats, 11)).run()
     assert state.is_over and state.result is not None
+
+
+def test_hard_hits_its_own_hand_card_at_once_so_at_equal_slap_it_is_never_last():
+    # Seat 1 plays first and holds a Hand card; every bot reacts at medium's pace.
+    deck = stacked(["B5", "HIT-HAND R1", "B4", "B3"], discard="R2")
+    last = {"hard": 0, "medium": 0}
+    for level in last:
+        for seed in range(40):
+            state = GAME.new_game(4, seed=seed, deck=deck)
+            state.apply(1, "play HIT-HAND")
+            seats = ["medium", level, "medium", "medium"]
+            bots = make_bots("hit-the-deck", seats, seed, equal_slap=True)
+            if level == "hard":
+                view = view_for(state, 1)
+                assert bots[1].reaction_delay(view) <= 0.2
+            last[level] += close_of(run_window(state, bots))["draws"] == [1]
+    # The hand that played the card is at the pile already: hard hits first, every time.
+    assert last["hard"] == 0
+    # Medium reacts to its own card as to anyone's: last about one time in four.
+    assert 4 <= last["medium"] <= 18
