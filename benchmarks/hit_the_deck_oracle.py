@@ -47,8 +47,12 @@ with medium's on the same matches: ``hit_the_deck_search_trials.py GAMES medium`
 
     PYTHONPATH=. .venv/bin/python benchmarks/hit_the_deck_oracle.py GAMES \\
         [--rollouts 8] [--judge hand|match] [--fakeouts] [--knows all|hands|none]
-        [--margin 0] [--start 0] [--log FILE] [--against FILE]
+        [--margin 0] [--base medium|hard] [--start 0] [--log FILE] [--against FILE]
         [--bot oracle|medium|hard]   (medium, hard: the references, on the same matches)
+
+``--base hard`` builds the looking-ahead seat on hard instead of medium: hard's card when
+the lookahead finds nothing better, and hard's hit on its own Hand card (first, in the
+roll-outs' races too).
 """
 
 from __future__ import annotations
