@@ -18,6 +18,9 @@ How much it is let know (``knows``), to tell which knowledge the gain comes from
 - ``hands``: every hand, but not the Draw Pile's order nor the cuts (each roll-out
   shuffles the pile afresh and cuts by its own generator; the cards under the top of a
   discard pile turned over by a Flip stay where they are, a small leak);
+- ``next``: the next player's hand only (the next player in the direction of play when
+  it chooses); the other two hands and the pile are dealt anew from their cards in each
+  roll-out;
 - ``none``: an honest bot, with the same lookahead: each roll-out starts from a world
   dealt from the seat's own view (``sample_world``: the engine's ``sample_hidden``).
 
@@ -169,13 +172,25 @@ class OracleBot(MediumBot):
         if self.knows == "none":
             return view.sample_world(draw.spawn("world"))
         world = true.copy()
+        if self.knows == "all":
+            return world
+        world.rng = draw.spawn("world")
         if self.knows == "hands":
-            world.rng = draw.spawn("world")
             world.rng.shuffle(world.draw_pile)
+            return world
+        # "next": the next player's hand as it is; the other hands and the pile dealt anew.
+        after = (view.seat + world.direction) % world.players
+        others = [s for s in range(world.players) if s not in (view.seat, after)]
+        pool = world.draw_pile + [code for s in others for code in world.hands[s]]
+        world.rng.shuffle(pool)
+        for seat in others:
+            size = len(world.hands[seat])
+            world.hands[seat], pool = pool[:size], pool[size:]
+        world.draw_pile = pool
         return world
 
 
-KNOWLEDGE = ("all", "hands", "none")
+KNOWLEDGE = ("all", "hands", "next", "none")
 
 
 def paired(mine: list, theirs: list, what: str) -> str:
