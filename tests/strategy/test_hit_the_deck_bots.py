@@ -10,11 +10,10 @@ import pytest
 
 from cardtable.engine import Action, Rng
 from cardtable.games import registry
-from cardtable.games.hit_the_deck import ANNOUNCE_SECONDS
+from cardtable.games.hit_the_deck import ANNOUNCE_SECONDS, HAND_CARD, full_deck
 from cardtable.play import Referee, make_bots
 from cardtable.strategy import Bot, levels, make_bot, view_for
 from cardtable.strategy.reaction import PROFILES
-from tests.games.hit_the_deck_tables import stacked
 
 GAME = registry.get("hit-the-deck")
 LEVELS = levels("hit-the-deck")
@@ -229,8 +228,12 @@ def test_a_match_between_every_level_ends(players):
 
 
 def test_hard_hits_its_own_hand_card_at_once_so_at_equal_slap_it_is_never_last():
-    # Seat 1 plays first and holds a Hand card; every bot reacts at medium's pace.
-    deck = stacked(["B5", "HIT-HAND R1", "B4", "B3"], discard="R2")
+    # Seat 0 deals, so seat 1 plays first: it is dealt a Hand card first, and a red 2 turns
+    # up after the 28 cards of the deal. Every bot reacts at medium's pace.
+    rest = full_deck()
+    rest.remove(HAND_CARD)
+    rest.remove("R2")
+    deck = [HAND_CARD, *rest[:27], "R2", *rest[27:]]
     last = {"hard": 0, "medium": 0}
     for level in last:
         for seed in range(40):
