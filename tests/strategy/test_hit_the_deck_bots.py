@@ -249,3 +249,24 @@ def test_hard_hits_its_own_hand_card_at_once_so_at_equal_slap_it_is_never_last()
     assert last["hard"] == 0
     # Medium reacts to its own card as to anyone's: last about one time in four.
     assert 4 <= last["medium"] <= 18
+
+
+def test_hard_plays_a_number_card_that_its_other_cards_follow_before_its_hand_card():
+    # Seat 1 plays first on a red 1: every other card it holds follows the red 5 (red or
+    # a 5), as they would follow the Hand card. Hard is never last on its own Hand card,
+    # so that card costs someone else four cards whenever it comes; it plays the 5 first.
+    hand = ["HIT-HAND", "R5", "R4", "R2", "G5", "Y5", "B5"]
+    rest = full_deck()
+    for code in [*hand, "R1"]:
+        rest.remove(code)
+    deck = []
+    for index in range(7):
+        deck += [hand[index], *rest[3 * index : 3 * index + 3]]
+    deck += ["R1", *rest[21:]]
+    state = GAME.new_game(4, seed=1, deck=deck)
+    assert sorted(state.hands[1]) == sorted(hand) and state.turn == 1
+    view = view_for(state, 1)
+    assert {"play HIT-HAND", "play R5"} <= set(view.codes)
+    assert make_bot("hit-the-deck", "hard", Rng("keeps")).choose(view) == Action("play R5")
+    # Medium, for whom a Hand card is a fair race, sheds the 10 points now.
+    assert make_bot("hit-the-deck", "medium", Rng("keeps")).choose(view) == Action("play HIT-HAND")
