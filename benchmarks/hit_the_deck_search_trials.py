@@ -58,6 +58,8 @@ class HitTheDeckSearch:
         self.judge = judge
         self.temperature = temperature  # the prior: exp((worth - best) / temperature)
         self.policy = MediumBot(Rng("search policy"))  # medium's choice draws nothing
+        # A seat that hits its own Hand card at once (hard's ``own_card_hit``), or None.
+        self.hits_own_card_first: int | None = None
 
     @staticmethod
     def view(world: GameState, seat: int) -> SeatView:
@@ -93,6 +95,10 @@ class HitTheDeckSearch:
             if world.window is not None:
                 racers = list(world.to_act)
                 rng.shuffle(racers)
+                player = world.slap.card_player
+                if player == self.hits_own_card_first and player in racers:
+                    racers.remove(player)  # it hits its own Hand card at once
+                    racers.insert(0, player)
                 for seat in racers:
                     if world.window is None:
                         break
@@ -163,26 +169,29 @@ class SearchingHardBot(MediumBot):
         return ismcts(view, game, self.think_clock(self.rounds), self.rng)
 
 
-def trial(first: type[Bot] | None, games: int) -> tuple[float, float, float]:
-    """Seat 0's win share and mean score, and seconds per match, over the sim's matches."""
+def trial(first: type[Bot] | None, games: int, start: int = 0) -> tuple[list[float], list[int]]:
+    """Seat 0's share of the win and its score in each of the sim's matches ``start`` ...
+    ``start + games - 1``. A bot with a ``watch`` method is handed the live state (the
+    oracle of ``hit_the_deck_oracle.py``)."""
     seats = ["medium"] * 4
-    wins = score = 0.0
-    started = time.perf_counter()
-    for index in range(games):
+    wins: list[float] = []
+    scores: list[int] = []
+    for index in range(start, start + games):
         seed = f"1/{index}"
         state = registry.get("hit-the-deck").new_game(4, seed)
         bots = make_bots("hit-the-deck", seats, seed, equal_slap=True)
         if first is not None:
             bot = first(bots[0].rng)
             bot.reaction = bots[0].reaction
+            if hasattr(bot, "watch"):
+                bot.watch(state)
             bots[0] = bot
         Referee(state, bots, seats).run()
         result = state.result
         assert result is not None
-        if 0 in result.winners:
-            wins += 1 / len(result.winners)
-        score += result.scores[0]
-    return wins / games, score / games, (time.perf_counter() - started) / games
+        wins.append(1 / len(result.winners) if 0 in result.winners else 0.0)
+        scores.append(result.scores[0])
+    return wins, scores
 
 
 def main(argv: list[str]) -> None:
@@ -204,7 +213,10 @@ def main(argv: list[str]) -> None:
 
         Trial.rounds = rounds
         first = Trial
-    share, score, seconds = trial(first, games)
+    started = time.perf_counter()
+    wins, scores = trial(first, games)
+    share, score = sum(wins) / games, sum(scores) / games
+    seconds = (time.perf_counter() - started) / games
     print(
         f"{' '.join(argv)}: seat 0 wins {share:.1%}, mean score {score:.1f}, "
         f"{seconds:.2f} s a match",

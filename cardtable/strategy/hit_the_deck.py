@@ -12,11 +12,16 @@ bot for its reaction delay and keeps the time).
   saves Hit cards for when the next player is nearly out, cuts that player, and flips for
   an extra turn.
 - hard: medium's play, and it also counts the cards it has not seen. It calls the number or
-  colour the others are least likely to hold (and that it holds itself). It plays its
-  Hand cards early, because it is quick.
+  colour the others are least likely to hold (and that it holds itself). It hits the deck
+  the moment its own Hand card lands (its hand is at the pile already: the others must
+  see the card first), so it is never the last to hit its own card, and each of its Hand
+  cards costs someone else four cards whenever it plays it. So it keeps a Hand card (it
+  goes on anything) while a number card keeps as many of its cards playable.
 
-How quickly each level slaps is its reaction profile (``cardtable.strategy.reaction``: on
-average easy 1.15 s, medium 0.68 s, hard 0.42 s), drawn anew for every slap.
+How quickly each level slaps a card it did not play is its reaction profile
+(``cardtable.strategy.reaction``: on average easy 1.15 s, medium 0.68 s, hard 0.42 s),
+drawn anew for every slap. Hard's hit on its own Hand card is no reaction and keeps its
+time (``HardBot.own_card_hit``) under ``--equal-slap`` too.
 """
 
 from __future__ import annotations
@@ -161,7 +166,20 @@ class MediumBot(HitTheDeckBot):
 
 class HardBot(MediumBot):
     level = "hard"
-    hand_card_bonus = 6.0  # it is quick, so a slap round mostly costs someone else
+    # A slap round it starts costs someone else (it hits its own Hand card at once), at any
+    # time; meanwhile the card goes on anything, so it is in no hurry to play it (at equal
+    # slap, -6 beat +6 by 1.5 points of win share over 6,000 matches: benchmarks/bots.md).
+    hand_card_bonus = -6.0
+    # Seconds after its own Hand card lands that it hits the deck (its call): the hand
+    # that played the card is at the pile already, so this is no reaction to a card seen.
+    own_card_hit: float | None = 0.2
+
+    def reaction_delay(self, view: SeatView) -> float | None:
+        delay = super().reaction_delay(view)
+        own_card = view.observation["slap"].get("card_player") == view.seat
+        if delay is not None and own_card and self.own_card_hit is not None:
+            return min(delay, self.own_card_hit)
+        return delay
 
     def worth(self, view: SeatView, code: str) -> float:
         value = super().worth(view, code)

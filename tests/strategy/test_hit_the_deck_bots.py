@@ -10,7 +10,7 @@ import pytest
 
 from cardtable.engine import Action, Rng
 from cardtable.games import registry
-from cardtable.games.hit_the_deck import ANNOUNCE_SECONDS
+from cardtable.games.hit_the_deck import ANNOUNCE_SECONDS, HAND_CARD, full_deck
 from cardtable.play import Referee, make_bots
 from cardtable.strategy import Bot, levels, make_bot, view_for
 from cardtable.strategy.reaction import PROFILES
@@ -225,3 +225,48 @@ def test_a_match_between_every_level_ends(players):
     state = GAME.new_game(players, seed=11, options={"target": 60})
     Referee(state, make_bots("hit-the-deck", seats, 11)).run()
     assert state.is_over and state.result is not None
+
+
+def test_hard_hits_its_own_hand_card_at_once_so_at_equal_slap_it_is_never_last():
+    # Seat 0 deals, so seat 1 plays first: it is dealt a Hand card first, and a red 2 turns
+    # up after the 28 cards of the deal. Every bot reacts at medium's pace.
+    rest = full_deck()
+    rest.remove(HAND_CARD)
+    rest.remove("R2")
+    deck = [HAND_CARD, *rest[:27], "R2", *rest[27:]]
+    last = {"hard": 0, "medium": 0}
+    for level in last:
+        for seed in range(40):
+            state = GAME.new_game(4, seed=seed, deck=deck)
+            state.apply(1, "play HIT-HAND")
+            seats = ["medium", level, "medium", "medium"]
+            bots = make_bots("hit-the-deck", seats, seed, equal_slap=True)
+            if level == "hard":
+                view = view_for(state, 1)
+                assert bots[1].reaction_delay(view) <= 0.2
+            last[level] += close_of(run_window(state, bots))["draws"] == [1]
+    # The hand that played the card is at the pile already: hard hits first, every time.
+    assert last["hard"] == 0
+    # Medium reacts to its own card as to anyone's: last about one time in four.
+    assert 4 <= last["medium"] <= 18
+
+
+def test_hard_plays_a_number_card_that_its_other_cards_follow_before_its_hand_card():
+    # Seat 1 plays first on a red 1: every other card it holds follows the red 5 (red or
+    # a 5), as they would follow the Hand card. Hard is never last on its own Hand card,
+    # so that card costs someone else four cards whenever it comes; it plays the 5 first.
+    hand = ["HIT-HAND", "R5", "R4", "R2", "G5", "Y5", "B5"]
+    rest = full_deck()
+    for code in [*hand, "R1"]:
+        rest.remove(code)
+    deck = []
+    for index in range(7):
+        deck += [hand[index], *rest[3 * index : 3 * index + 3]]
+    deck += ["R1", *rest[21:]]
+    state = GAME.new_game(4, seed=1, deck=deck)
+    assert sorted(state.hands[1]) == sorted(hand) and state.turn == 1
+    view = view_for(state, 1)
+    assert {"play HIT-HAND", "play R5"} <= set(view.codes)
+    assert make_bot("hit-the-deck", "hard", Rng("keeps")).choose(view) == Action("play R5")
+    # Medium, for whom a Hand card is a fair race, sheds the 10 points now.
+    assert make_bot("hit-the-deck", "medium", Rng("keeps")).choose(view) == Action("play HIT-HAND")
