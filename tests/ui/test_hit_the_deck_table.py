@@ -15,6 +15,7 @@ from cardtable.ui.launch import Launch
 from cardtable.ui.scenes.privacy import PrivacyScene
 from cardtable.ui.tables import table_for
 from cardtable.ui.tables.hit_the_deck import HitTheDeckTable
+from cardtable.ui.tables.hit_the_deck.slap_round import hit_order_marks
 
 from .conftest import click, drag, frames, key, until
 
@@ -339,3 +340,10 @@ def test_a_match_to_its_target_ends_in_the_results_by_the_keyboard_alone(app):
     assert result is not None and max(result.scores) >= 20
     assert sheets == table.state.hand_number  # a sheet after every hand, the last one too
     assert results.result == result.to_dict()
+
+
+def test_the_hands_down_list_says_you_draw_four_and_another_player_draws_four():
+    assert hit_order_marks("You", called=False, draws=True) == " · draw 4"
+    assert hit_order_marks("Ada", called=False, draws=True) == " · draws 4"
+    assert hit_order_marks("Ada", called=True, draws=True) == " (called) · draws 4"
+    assert hit_order_marks("Bo", called=True, draws=False) == " (called)"

@@ -39,6 +39,15 @@ OVER_RED: Colour = (255, 170, 160)
 FLASH_RED, FLASH_INK = (150, 36, 36), (255, 240, 236)
 
 
+def hit_order_marks(name: str, called: bool, draws: bool) -> str:
+    """What follows a name in the list of hands down: "(called)" for the player of the
+    card, "· draws 4" for a player who draws four ("· draw 4" for "You")."""
+    marks = " (called)" if called else ""
+    if draws:
+        marks += " · draw 4" if name == "You" else " · draws 4"
+    return marks
+
+
 class SlapRoundLook(TimedCall):
     """What the table shows of the slap rounds: the slam, the hands on the pile, the
     order they came in, the call ("HIT THE DECK!" while ``calling``), the round's clock
@@ -197,9 +206,8 @@ class SlapRoundLook(TimedCall):
         for place, seat in enumerate(order + waiting, start=1):
             down = seat in order
             colour = seat_colour(seat) if down else theme.INK_DIM
-            marks = " (called)" if seat in called else ""
+            marks = hit_order_marks(table.names[seat], seat in called, seat in losers)
             if seat in losers:
-                marks += " · draws 4"
                 colour = (255, 120, 110)
             rows.append((f"{place}. " if down else "–  ", table.names[seat], marks, colour, down))
         order_list(surface, box, "Hands down", size, rows)
