@@ -404,6 +404,23 @@ def play_out(
     return deltas
 
 
+def lead_of(gained: Sequence[float], seat: int) -> float:
+    """What ``seat`` gained less the others' average."""
+    return gained[seat] - (sum(gained) - gained[seat]) / (len(gained) - 1)
+
+
+def first_move(code: str) -> tuple:
+    """An original play or Meow as ``play_out``'s ``first``."""
+    move = parse(code)
+    if move.kind == "meow":
+        return ("meow",)
+    return ("play", move.number, [INDEX[card] for card in move.cards])
+
+
+# ``play_out``'s generator where nobody moves at random (``wild`` 0): it is never consulted.
+_UNUSED = random.Random(0)
+
+
 def _everyone_pays(deltas: list[int], payee: int, price: int) -> list[int]:
     for seat in range(len(deltas)):
         deltas[seat] += price * (len(deltas) - 1) if seat == payee else -price
@@ -581,6 +598,10 @@ class CopyCatSearch:
         self.coins = list(coins)
         self.candidates = candidates
         self._played: tuple[GameState, list[int]] | None = None
+        self.worlds: ReadWorlds | None = None  # set: rounds are paired (``baseline``)
+        self._root: list[tuple] = []  # the root moves, compact (``first_move``)
+        self.kept: set[str] = set()  # the root moves ``sift`` kept (empty: all)
+        self._baseline = 0.0
 
     def moves(self, world: GameState, seat: int) -> list[Action]:
         if seat != self.seat or len(world.game_moves) != self.moves_made:
@@ -591,7 +612,27 @@ class CopyCatSearch:
         chosen = [action for _score, action in plays[: self.candidates]]
         if world.may_meow(seat):
             chosen.append(Action(meow_code()))
+        if self.kept:
+            chosen = [action for action in chosen if action.code in self.kept]
+        if not self._root:
+            self._root = [first_move(action.code) for action in chosen]
         return chosen
+
+    def sift(self, world: GameState, worlds: ReadWorlds, count: int, keep: int) -> None:
+        """Narrow the searching seat's moves (``moves``, at the root) to the ``keep`` with
+        the best mean lead over ``count`` read worlds, every move played out in every
+        world (the same worlds for all: common random numbers), everyone playing medium's
+        way after it. ``world`` is any world of the search (only the seat's own hand and
+        the public cards decide its moves)."""
+        moves = self.moves(world, self.seat)
+        totals = [0.0] * len(moves)
+        for _ in range(count):
+            hands, deck = worlds.deal()
+            for index, lead in enumerate(self.leads(hands, deck)):
+                totals[index] += lead
+        order = sorted(range(len(moves)), key=lambda index: -totals[index])
+        self.kept = {moves[index].code for index in order[:keep]}
+        self._root = []
 
     def prior(self, world: GameState, seat: int, moves: list[Action]) -> list[float] | None:
         if len(moves) == 1:
@@ -620,14 +661,48 @@ class CopyCatSearch:
                 0.0,
             )
         self._played = (world, deltas)
+        if self.worlds is not None and self.worlds.dealt is not None and self._root:
+            self._baseline = self.baseline(world, *self.worlds.dealt)
+
+    def baseline(self, world: GameState, hands: list[list[int]], deck: list[int]) -> float:
+        """The searching seat's mean lead over every root move played out in the world of
+        this round (dealt before the move: ``hands`` and ``deck``). The value of a round
+        is its lead less this, so that the moves are compared in the same worlds: a world
+        that deals the others good cards lowers every move alike and no longer hides the
+        differences between them (common random numbers)."""
+        return sum(self.leads(hands, deck)) / len(self._root)
+
+    def leads(self, hands: list[list[int]], deck: list[int]) -> list[float]:
+        """The searching seat's lead after each root move in one world (compact), played
+        out on the compact rules with everyone playing medium's way."""
+        assert self.worlds is not None
+        leads = []
+        for first in self._root:
+            deltas = play_out(
+                [list(hand) for hand in hands],
+                list(deck),
+                list(self.worlds.public),
+                PLAY,
+                self.seat,
+                -1,
+                0,
+                self.worlds.drew,
+                self.worlds.known.direction,
+                -1,
+                first,
+                _UNUSED,
+                0.0,
+            )
+            leads.append(lead_of(deltas, self.seat))
+        return leads
 
     def value(self, world: GameState) -> list[float]:
         played = self._played
         later = played[1] if played is not None and played[0] is world else [0] * world.players
         gained = [world.coins[s] - self.coins[s] + later[s] for s in range(world.players)]
-        whole = sum(gained)
-        others = world.players - 1
-        return [min(1.0, max(0.0, 0.5 + (g - (whole - g) / others) / LEAD_SCALE)) for g in gained]
+        leads = [lead_of(gained, seat) for seat in range(world.players)]
+        leads[self.seat] -= self._baseline
+        return [min(1.0, max(0.0, 0.5 + lead / LEAD_SCALE)) for lead in leads]
 
     def ranked_plays(
         self, world: GameState, seat: int, legal: list[Action]
@@ -664,10 +739,13 @@ class HardBot(Bot):
 
     level = "hard"
     searches = True
-    rounds = 160
+    rounds = 96
     candidates = 4  # medium's best plays the search weighs (and Meow)
     steps = 16  # swaps that settle each read hand of a world (``settle``)
     exploration = 0.12
+    paired = True  # each round's value is measured against every move in its world
+    sift_worlds = 48  # read worlds that narrow the moves before the search (``sift``)
+    keep = 2  # the moves the search weighs after ``sift``
 
     def choose(self, view: SeatView) -> Action:
         moves = moves_of(view)
@@ -695,6 +773,11 @@ class HardBot(Bot):
             obs["coins"],
             self.candidates,
         )
+        game.worlds = worlds
+        if self.sift_worlds:
+            game.sift(worlds.sample(self.rng), worlds, self.sift_worlds, self.keep)
+        if not self.paired:
+            game.worlds = None
         return ismcts(searched, game, clock, self.rng, self.exploration)
 
 
@@ -711,11 +794,20 @@ class ReadWorlds:
         self.lacking = known.lacking()
         self.plays = last_plays(known, deal_size(known.players))
         self.template: GameState | None = None
+        obs = view.observation
+        self.public = make_public(list(obs["zones"]["field"]["cards"]) + list(obs["discards"]))
+        self.drew: bool = obs["drew"]
+        self.dealt: tuple[list[list[int]], list[int]] | None = None  # the last world, compact
+
+    def deal(self) -> tuple[list[list[int]], list[int]]:
+        """One read deal of the hidden cards, compact: every hand and the deck."""
+        return deal_read(self.known, self.lacking, self.plays, self.rnd, self.steps)
 
     def sample(self, rng: Rng) -> GameState:
         if self.template is None:
             self.template = self.view.sample_world(rng)
-        hands, deck = deal_read(self.known, self.lacking, self.plays, self.rnd, self.steps)
+        hands, deck = self.deal()
+        self.dealt = (hands, deck)
         world = self.template.copy()
         for seat in range(self.known.players):
             if seat != self.known.seat:
