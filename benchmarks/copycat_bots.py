@@ -166,37 +166,44 @@ def strictly_lowest(hands: list[list[int]], seat: int) -> bool:
     )
 
 
-def reading(matches: int, worlds: int = 40) -> None:
+def medium_positions(prefix: str, matches: int):
+    """Every position of MATCHES seeded all-medium matches (seeds ``PREFIX/N``), as
+    ``(state, seat to act)``, before medium's move is made there."""
     info = registry.get("copycat")
-    rnd = random.Random(5)
-    judged: dict[str, list[tuple[float, bool]]] = {"blind": [], "lacking": [], "read": []}
     for match in range(matches):
-        seed = f"reading/{match}"
+        seed = f"{prefix}/{match}"
         state = info.new_game(4, seed)
         bots = make_bots("copycat", ["medium"] * 4, seed)
         while not state.is_over:
             seat = state.to_act[0]
-            if state.may_meow(seat):
-                known = copycat_bots.Knowledge(state.observation(seat), seat)
-                lacking = known.lacking()
-                blind = {s: [frozenset()] * len(slots) for s, slots in lacking.items()}
-                read = copycat_bots.last_plays(known, 5)
-                hands = [[copycat_bots.INDEX[card] for card in hand] for hand in state.hands]
-                truth = strictly_lowest(hands, seat)
-                for name, lacks, plays in (
-                    ("blind", blind, {}),
-                    ("lacking", lacking, {}),
-                    ("read", lacking, read),
-                ):
-                    steps = copycat_bots.HardBot.steps
-                    lowest = sum(
-                        strictly_lowest(
-                            copycat_bots.deal_read(known, lacks, plays, rnd, steps)[0], seat
-                        )
-                        for _ in range(worlds)
-                    )
-                    judged[name].append((lowest / worlds, truth))
+            yield state, seat
             state.apply(seat, bots[seat].choose(view_for(state, seat)))
+
+
+def reading(matches: int, worlds: int = 40) -> None:
+    rnd = random.Random(5)
+    judged: dict[str, list[tuple[float, bool]]] = {"blind": [], "lacking": [], "read": []}
+    for state, seat in medium_positions("reading", matches):
+        if state.may_meow(seat):
+            known = copycat_bots.Knowledge(state.observation(seat), seat)
+            lacking = known.lacking()
+            blind = {s: [frozenset()] * len(slots) for s, slots in lacking.items()}
+            read = copycat_bots.last_plays(known, 5)
+            hands = [[copycat_bots.INDEX[card] for card in hand] for hand in state.hands]
+            truth = strictly_lowest(hands, seat)
+            for name, lacks, plays in (
+                ("blind", blind, {}),
+                ("lacking", lacking, {}),
+                ("read", lacking, read),
+            ):
+                steps = copycat_bots.HardBot.steps
+                lowest = sum(
+                    strictly_lowest(
+                        copycat_bots.deal_read(known, lacks, plays, rnd, steps)[0], seat
+                    )
+                    for _ in range(worlds)
+                )
+                judged[name].append((lowest / worlds, truth))
     print(f"{matches} all-medium matches, {len(judged['read'])} positions where Meow was open")
     for name, pairs in judged.items():
         brier = sum((p - t) ** 2 for p, t in pairs) / len(pairs)
@@ -251,25 +258,18 @@ def last_game(positions: int, counts: list[str]) -> None:
 
 def lead_positions(matches: int) -> list:
     """The positions of ``decisions``: seat 0 leads and hard would search."""
-    info = registry.get("copycat")
     kept = []
-    for match in range(matches):
-        seed = f"decide/{match}"
-        state = info.new_game(4, seed)
-        bots = make_bots("copycat", ["medium"] * 4, seed)
-        while not state.is_over:
-            seat = state.to_act[0]
-            view = view_for(state, seat)
-            if seat == 0 and state.phase == "play" and len(view.legal_actions) > 1:
-                known = copycat_bots.Knowledge(view.observation, 0)
-                plays = [(a, m) for a, m in copycat_bots.moves_of(view) if m.kind == "play"]
-                best = max(
-                    plays,
-                    key=lambda am: copycat_bots.medium_play_score(known, am[1].cards, am[1].number),
-                )
-                if len(best[1].cards) != len(known.hand):
-                    kept.append(state.copy())
-            state.apply(seat, bots[seat].choose(view))
+    for state, seat in medium_positions("decide", matches):
+        view = view_for(state, seat)
+        if seat == 0 and state.phase == "play" and len(view.legal_actions) > 1:
+            known = copycat_bots.Knowledge(view.observation, 0)
+            plays = [(a, m) for a, m in copycat_bots.moves_of(view) if m.kind == "play"]
+            best = max(
+                plays,
+                key=lambda am: copycat_bots.medium_play_score(known, am[1].cards, am[1].number),
+            )
+            if len(best[1].cards) != len(known.hand):
+                kept.append(state.copy())
     return kept
 
 
