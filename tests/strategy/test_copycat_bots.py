@@ -211,3 +211,29 @@ def test_hard_measures_its_moves_against_each_other_in_the_same_world():
     assert means[True] == pytest.approx([0.5] * 6)
     # Without the pairing, the worlds' luck moves every credit together.
     assert max(means[False]) - min(means[False]) > 0.05
+
+
+def test_hard_sifts_its_moves_in_the_same_worlds_and_drops_a_meow_that_fails_in_them():
+    # Seat 0 has drawn to 6 6 5 4 (21 points) while seat 1 holds two cards: a Meow fails
+    # in every world. Each candidate is played out in the same 48 read worlds and only
+    # the two with the best mean lead are searched: the Meow is not among them.
+    state = deal(["8 8 6 6 5", "1 7 8 7 7", "3 4 5 5 6", "3 4 2 1 2"], draw="7 2 3 4 1/8")
+    for seat, code in [(0, "play 8 8"), (1, "draw"), (1, "play 7 7 7 7"), (2, "draw")]:
+        state.apply(seat, code)
+    for seat, code in [(2, "play 5 5"), (3, "draw"), (3, "play 2 2"), (0, "draw")]:
+        state.apply(seat, code)
+    view = view_for(state, 0)
+    assert view.observation["hand"] == ["6", "6", "5", "4"]
+    assert view.observation["hand_counts"][1] == 2
+    known = Knowledge(view.observation, 0)
+    worlds = ReadWorlds(view, known, random.Random(1), 16)
+    game = CopyCatSearch(0, 0, len(known.moves), view.observation["coins"], 4)
+    game.worlds = worlds
+    world = worlds.sample(Rng(1))
+    assert [a.code for a in game.moves(world, 0)][-1] == "meow"
+    game.sift(world, worlds, 48, 2)
+    kept = [a.code for a in game.moves(world, 0)]
+    assert len(kept) == 2
+    assert "meow" not in kept
+    assert "play 6 6" in kept
+    assert make_bot("copycat", "hard", Rng(0)).choose(view).code == "play 6 6"
