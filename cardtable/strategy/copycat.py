@@ -17,11 +17,14 @@ Not for: the rules (``cardtable.games.copycat``).
   consistent with what it has seen, and read the others' moves as a medium player's:
   a draw instead of a copy, a number just played or copied says what a hand lacks, and
   each player's last play says what it kept (a medium player sheds its best-scoring
-  number, so a low single card played says the rest are low too: ``LastPlay``). The tree
-  weighs medium's best few plays and Meow; the others move as medium would; roll-outs
-  play the game out on a compact copy of the rules, everyone playing medium's way; a
-  round's value is the coins gained on the others' average (a lead built game by game
-  wins the match). It copies with every card it can, as medium does.
+  number, so a low single card played says the rest are low too: ``LastPlay``). Before
+  the search it plays each of medium's best few plays and Meow out in the same 48 read
+  worlds and keeps the two with the best mean lead (``CopyCatSearch.sift``); the tree
+  weighs those two; the others move as medium would; roll-outs play the game out on a
+  compact copy of the rules, everyone playing medium's way; a round's value is the coins
+  gained on the others' average (a lead built game by game wins the match), less the
+  mean of the two moves' in the same world (paired rounds: a world's luck no longer
+  hides which move is better). It copies with every card it can, as medium does.
   Deterministic for a fixed seed.
 """
 
@@ -576,12 +579,14 @@ LEAD_SCALE = 48.0  # coins of lead that span the whole value range [0, 1]
 class CopyCatSearch:
     """Copy Cat's knowledge for ``ismcts`` (a ``SearchGame``) over the game being played.
 
-    - moves: the searching seat's candidate plays (medium's best few) and Meow; it copies
-      with every card as medium does. The others move as medium would (one move each):
-      the search branches only where this seat decides.
+    - moves: the searching seat's candidate plays (medium's best few) and Meow, or the
+      few of them ``sift`` kept; it copies with every card as medium does. The others
+      move as medium would (one move each): the search branches only where this seat
+      decides.
     - prior: medium's choice first.
     - rollout: the rest of the game on the compact rules, everyone playing medium's way.
-    - value: each seat's coins gained in this game less the others' average, scaled.
+    - value: each seat's coins gained in this game less the others' average, scaled;
+      with ``worlds`` set, the searching seat's less its ``baseline`` in the same world.
     """
 
     def __init__(
@@ -734,8 +739,9 @@ class CopyCatSearch:
 
 class HardBot(Bot):
     """The one search (``ismcts``) with Copy Cat's knowledge (``CopyCatSearch``), in worlds
-    read from the others' moves (``deal_read``). Copies with every card it can, as medium
-    does; draws when it cannot copy."""
+    read from the others' moves (``deal_read``), over the moves ``sift`` keeps, its rounds
+    paired (``CopyCatSearch.baseline``). Copies with every card it can, as medium does;
+    draws when it cannot copy."""
 
     level = "hard"
     searches = True
