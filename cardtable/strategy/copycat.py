@@ -780,8 +780,9 @@ class HardBot(Bot):
             self.candidates,
         )
         game.worlds = worlds
-        if self.sift_worlds:
-            game.sift(worlds.sample(self.rng), worlds, self.sift_worlds, self.keep)
+        sift = min(self.sift_worlds, clock.rounds)  # a search cut short sifts as short
+        if sift:
+            game.sift(worlds.sample(self.rng), worlds, sift, self.keep)
         if not self.paired:
             game.worlds = None
         return ismcts(searched, game, clock, self.rng, self.exploration)
