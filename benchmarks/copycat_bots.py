@@ -26,12 +26,25 @@ Prints seat 0's match win share per player and each one's paired difference from
 first, with its 95% interval: the same deal and the same opponents' generators, so only
 seat 0's choices differ.
 
+``decisions MATCHES PLAYER[,PLAYER...]``: a paired test of the hard bot's original plays
+alone, far less noisy than whole matches. In MATCHES seeded all-medium matches, every
+position where seat 0 leads and hard would search (it is not emptying its hand) is kept;
+each PLAYER chooses there (``medium``; ``hard``; ``hard-before``: hard as it was before
+``sift`` and paired rounds, 160 rounds each judged alone; ``hard:N``: hard with N
+rounds), and each
+move chosen is scored by roll-outs on the true hands, everyone playing medium's way, the
+deck reshuffled 32 times: seat 0's lead (coins gained in the game less the others'
+average) after that move. Prints each player's mean lead a decision, the paired
+difference from the first player with its 95% interval, and the best any move gives (what
+a player seeing every hand could reach).
+
 Run from the repository root (PYTHONPATH=. so that this checkout is the one imported):
     PYTHONPATH=. python benchmarks/copycat_bots.py strength \
         hard,medium,medium,medium hard-vs-medium 2000
     PYTHONPATH=. python benchmarks/copycat_bots.py timing 40
     PYTHONPATH=. python benchmarks/copycat_bots.py reading 40
     PYTHONPATH=. python benchmarks/copycat_bots.py last-game 1000 medium,160,400
+    PYTHONPATH=. python benchmarks/copycat_bots.py decisions 200 hard-before,hard
 """
 
 from __future__ import annotations
@@ -153,37 +166,44 @@ def strictly_lowest(hands: list[list[int]], seat: int) -> bool:
     )
 
 
-def reading(matches: int, worlds: int = 40) -> None:
+def medium_positions(prefix: str, matches: int):
+    """Every position of MATCHES seeded all-medium matches (seeds ``PREFIX/N``), as
+    ``(state, seat to act)``, before medium's move is made there."""
     info = registry.get("copycat")
-    rnd = random.Random(5)
-    judged: dict[str, list[tuple[float, bool]]] = {"blind": [], "lacking": [], "read": []}
     for match in range(matches):
-        seed = f"reading/{match}"
+        seed = f"{prefix}/{match}"
         state = info.new_game(4, seed)
         bots = make_bots("copycat", ["medium"] * 4, seed)
         while not state.is_over:
             seat = state.to_act[0]
-            if state.may_meow(seat):
-                known = copycat_bots.Knowledge(state.observation(seat), seat)
-                lacking = known.lacking()
-                blind = {s: [frozenset()] * len(slots) for s, slots in lacking.items()}
-                read = copycat_bots.last_plays(known, 5)
-                hands = [[copycat_bots.INDEX[card] for card in hand] for hand in state.hands]
-                truth = strictly_lowest(hands, seat)
-                for name, lacks, plays in (
-                    ("blind", blind, {}),
-                    ("lacking", lacking, {}),
-                    ("read", lacking, read),
-                ):
-                    steps = copycat_bots.HardBot.steps
-                    lowest = sum(
-                        strictly_lowest(
-                            copycat_bots.deal_read(known, lacks, plays, rnd, steps)[0], seat
-                        )
-                        for _ in range(worlds)
-                    )
-                    judged[name].append((lowest / worlds, truth))
+            yield state, seat
             state.apply(seat, bots[seat].choose(view_for(state, seat)))
+
+
+def reading(matches: int, worlds: int = 40) -> None:
+    rnd = random.Random(5)
+    judged: dict[str, list[tuple[float, bool]]] = {"blind": [], "lacking": [], "read": []}
+    for state, seat in medium_positions("reading", matches):
+        if state.may_meow(seat):
+            known = copycat_bots.Knowledge(state.observation(seat), seat)
+            lacking = known.lacking()
+            blind = {s: [frozenset()] * len(slots) for s, slots in lacking.items()}
+            read = copycat_bots.last_plays(known, 5)
+            hands = [[copycat_bots.INDEX[card] for card in hand] for hand in state.hands]
+            truth = strictly_lowest(hands, seat)
+            for name, lacks, plays in (
+                ("blind", blind, {}),
+                ("lacking", lacking, {}),
+                ("read", lacking, read),
+            ):
+                steps = copycat_bots.HardBot.steps
+                lowest = sum(
+                    strictly_lowest(
+                        copycat_bots.deal_read(known, lacks, plays, rnd, steps)[0], seat
+                    )
+                    for _ in range(worlds)
+                )
+                judged[name].append((lowest / worlds, truth))
     print(f"{matches} all-medium matches, {len(judged['read'])} positions where Meow was open")
     for name, pairs in judged.items():
         brier = sum((p - t) ** 2 for p, t in pairs) / len(pairs)
@@ -236,6 +256,99 @@ def last_game(positions: int, counts: list[str]) -> None:
         print(line, flush=True)
 
 
+def lead_positions(matches: int) -> list:
+    """The positions of ``decisions``: seat 0 leads and hard would search."""
+    kept = []
+    for state, seat in medium_positions("decide", matches):
+        view = view_for(state, seat)
+        if seat == 0 and state.phase == "play" and len(view.legal_actions) > 1:
+            known = copycat_bots.Knowledge(view.observation, 0)
+            plays = [(a, m) for a, m in copycat_bots.moves_of(view) if m.kind == "play"]
+            best = max(
+                plays,
+                key=lambda am: copycat_bots.medium_play_score(known, am[1].cards, am[1].number),
+            )
+            if len(best[1].cards) != len(known.hand):
+                kept.append(state.copy())
+    return kept
+
+
+def true_lead(state, code: str, index: int, shuffles: int = 32) -> float:
+    """Seat 0's mean lead after ``code`` on the true hands, the deck reshuffled."""
+    cc = copycat_bots
+    total = 0.0
+    for shuffle in range(shuffles):
+        rnd = random.Random(f"{index}/{shuffle}")
+        deck = [cc.INDEX[card] for card in state.draw_pile]
+        rnd.shuffle(deck)
+        deltas = cc.play_out(
+            [[cc.INDEX[card] for card in hand] for hand in state.hands],
+            deck,
+            cc.make_public(state.field + state.discards),
+            cc.PLAY,
+            0,
+            -1,
+            0,
+            state.drew,
+            state.direction,
+            -1,
+            cc.first_move(code),
+            rnd,
+            0.0,
+        )
+        total += cc.lead_of(deltas, 0)
+    return total / shuffles
+
+
+def decision_bot(player: str, index: int):
+    rng = Rng(f"pick/{index}")
+    if player == "medium":
+        return copycat_bots.MediumBot(rng)
+    bot = copycat_bots.HardBot(rng)
+    if player == "hard-before":
+        bot.paired, bot.sift_worlds, bot.rounds = False, 0, 160
+    elif player.startswith("hard:"):
+        bot.rounds = int(player[5:])
+    return bot
+
+
+def decisions(matches: int, players: list[str]) -> None:
+    positions = lead_positions(matches)
+    scored: dict[tuple[int, str], float] = {}
+    leads: dict[str, list[float]] = {}
+    chosen: dict[str, list[str]] = {}
+    for player in players:
+        codes = [
+            decision_bot(player, index).choose(view_for(state, 0)).code
+            for index, state in enumerate(positions)
+        ]
+        for index, code in enumerate(codes):
+            if (index, code) not in scored:
+                scored[index, code] = true_lead(positions[index], code, index)
+        chosen[player] = codes
+        leads[player] = [scored[index, code] for index, code in enumerate(codes)]
+    best = [
+        max(true_lead(state, action.code, index) for action in state.legal_actions(0))
+        for index, state in enumerate(positions)
+    ]
+    count = len(positions)
+    first = players[0]
+    print(f"{count} positions where seat 0 leads, from {matches} all-medium matches")
+    print(f"{'best move':>14}: {sum(best) / count:+.3f} lead a decision")
+    for player in players:
+        line = f"{player:>14}: {sum(leads[player]) / count:+.3f} lead a decision"
+        if player != first:
+            diffs = [a - b for a, b in zip(leads[player], leads[first], strict=True)]
+            mean = sum(diffs) / count
+            spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (count - 1))
+            changed = sum(1 for a, b in zip(chosen[player], chosen[first], strict=True) if a != b)
+            line += (
+                f"; against {first}: {mean:+.3f} (+-{1.96 * spread / math.sqrt(count):.3f}),"
+                f" {changed} choices differ"
+            )
+        print(line, flush=True)
+
+
 if __name__ == "__main__":
     if sys.argv[1:2] == ["strength"]:
         first = int(sys.argv[5]) if len(sys.argv) > 5 else 0
@@ -246,5 +359,7 @@ if __name__ == "__main__":
         reading(int(sys.argv[2]))
     elif sys.argv[1:2] == ["last-game"]:
         last_game(int(sys.argv[2]), sys.argv[3].split(","))
+    elif sys.argv[1:2] == ["decisions"]:
+        decisions(int(sys.argv[2]), sys.argv[3].split(","))
     else:
         print(__doc__)

@@ -17,11 +17,14 @@ Not for: the rules (``cardtable.games.copycat``).
   consistent with what it has seen, and read the others' moves as a medium player's:
   a draw instead of a copy, a number just played or copied says what a hand lacks, and
   each player's last play says what it kept (a medium player sheds its best-scoring
-  number, so a low single card played says the rest are low too: ``LastPlay``). The tree
-  weighs medium's best few plays and Meow; the others move as medium would; roll-outs
-  play the game out on a compact copy of the rules, everyone playing medium's way; a
-  round's value is the coins gained on the others' average (a lead built game by game
-  wins the match). It copies with every card it can, as medium does.
+  number, so a low single card played says the rest are low too: ``LastPlay``). Before
+  the search it plays each of medium's best few plays and Meow out in the same 48 read
+  worlds and keeps the two with the best mean lead (``CopyCatSearch.sift``); the tree
+  weighs those two; the others move as medium would; roll-outs play the game out on a
+  compact copy of the rules, everyone playing medium's way; a round's value is the coins
+  gained on the others' average (a lead built game by game wins the match), less the
+  mean of the two moves' in the same world (paired rounds: a world's luck no longer
+  hides which move is better). It copies with every card it can, as medium does.
   Deterministic for a fixed seed.
 """
 
@@ -404,6 +407,23 @@ def play_out(
     return deltas
 
 
+def lead_of(gained: Sequence[float], seat: int) -> float:
+    """What ``seat`` gained less the others' average."""
+    return gained[seat] - (sum(gained) - gained[seat]) / (len(gained) - 1)
+
+
+def first_move(code: str) -> tuple:
+    """An original play or Meow as ``play_out``'s ``first``."""
+    move = parse(code)
+    if move.kind == "meow":
+        return ("meow",)
+    return ("play", move.number, [INDEX[card] for card in move.cards])
+
+
+# ``play_out``'s generator where nobody moves at random (``wild`` 0): it is never consulted.
+_UNUSED = random.Random(0)
+
+
 def _everyone_pays(deltas: list[int], payee: int, price: int) -> list[int]:
     for seat in range(len(deltas)):
         deltas[seat] += price * (len(deltas) - 1) if seat == payee else -price
@@ -559,12 +579,14 @@ LEAD_SCALE = 48.0  # coins of lead that span the whole value range [0, 1]
 class CopyCatSearch:
     """Copy Cat's knowledge for ``ismcts`` (a ``SearchGame``) over the game being played.
 
-    - moves: the searching seat's candidate plays (medium's best few) and Meow; it copies
-      with every card as medium does. The others move as medium would (one move each):
-      the search branches only where this seat decides.
+    - moves: the searching seat's candidate plays (medium's best few) and Meow, or the
+      few of them ``sift`` kept; it copies with every card as medium does. The others
+      move as medium would (one move each): the search branches only where this seat
+      decides.
     - prior: medium's choice first.
     - rollout: the rest of the game on the compact rules, everyone playing medium's way.
-    - value: each seat's coins gained in this game less the others' average, scaled.
+    - value: each seat's coins gained in this game less the others' average, scaled;
+      with ``worlds`` set, the searching seat's less its ``baseline`` in the same world.
     """
 
     def __init__(
@@ -581,6 +603,10 @@ class CopyCatSearch:
         self.coins = list(coins)
         self.candidates = candidates
         self._played: tuple[GameState, list[int]] | None = None
+        self.worlds: ReadWorlds | None = None  # set: rounds are paired (``baseline``)
+        self._root: list[tuple] = []  # the root moves, compact (``first_move``)
+        self.kept: set[str] = set()  # the root moves ``sift`` kept (empty: all)
+        self._baseline = 0.0
 
     def moves(self, world: GameState, seat: int) -> list[Action]:
         if seat != self.seat or len(world.game_moves) != self.moves_made:
@@ -591,7 +617,27 @@ class CopyCatSearch:
         chosen = [action for _score, action in plays[: self.candidates]]
         if world.may_meow(seat):
             chosen.append(Action(meow_code()))
+        if self.kept:
+            chosen = [action for action in chosen if action.code in self.kept]
+        if not self._root:
+            self._root = [first_move(action.code) for action in chosen]
         return chosen
+
+    def sift(self, world: GameState, worlds: ReadWorlds, count: int, keep: int) -> None:
+        """Narrow the searching seat's moves (``moves``, at the root) to the ``keep`` with
+        the best mean lead over ``count`` read worlds, every move played out in every
+        world (the same worlds for all: common random numbers), everyone playing medium's
+        way after it. ``world`` is any world of the search (only the seat's own hand and
+        the public cards decide its moves)."""
+        moves = self.moves(world, self.seat)
+        totals = [0.0] * len(moves)
+        for _ in range(count):
+            hands, deck = worlds.deal()
+            for index, lead in enumerate(self.leads(hands, deck)):
+                totals[index] += lead
+        order = sorted(range(len(moves)), key=lambda index: -totals[index])
+        self.kept = {moves[index].code for index in order[:keep]}
+        self._root = []
 
     def prior(self, world: GameState, seat: int, moves: list[Action]) -> list[float] | None:
         if len(moves) == 1:
@@ -620,14 +666,48 @@ class CopyCatSearch:
                 0.0,
             )
         self._played = (world, deltas)
+        if self.worlds is not None and self.worlds.dealt is not None and self._root:
+            self._baseline = self.baseline(world, *self.worlds.dealt)
+
+    def baseline(self, world: GameState, hands: list[list[int]], deck: list[int]) -> float:
+        """The searching seat's mean lead over every root move played out in the world of
+        this round (dealt before the move: ``hands`` and ``deck``). The value of a round
+        is its lead less this, so that the moves are compared in the same worlds: a world
+        that deals the others good cards lowers every move alike and no longer hides the
+        differences between them (common random numbers)."""
+        return sum(self.leads(hands, deck)) / len(self._root)
+
+    def leads(self, hands: list[list[int]], deck: list[int]) -> list[float]:
+        """The searching seat's lead after each root move in one world (compact), played
+        out on the compact rules with everyone playing medium's way."""
+        assert self.worlds is not None
+        leads = []
+        for first in self._root:
+            deltas = play_out(
+                [list(hand) for hand in hands],
+                list(deck),
+                list(self.worlds.public),
+                PLAY,
+                self.seat,
+                -1,
+                0,
+                self.worlds.drew,
+                self.worlds.known.direction,
+                -1,
+                first,
+                _UNUSED,
+                0.0,
+            )
+            leads.append(lead_of(deltas, self.seat))
+        return leads
 
     def value(self, world: GameState) -> list[float]:
         played = self._played
         later = played[1] if played is not None and played[0] is world else [0] * world.players
         gained = [world.coins[s] - self.coins[s] + later[s] for s in range(world.players)]
-        whole = sum(gained)
-        others = world.players - 1
-        return [min(1.0, max(0.0, 0.5 + (g - (whole - g) / others) / LEAD_SCALE)) for g in gained]
+        leads = [lead_of(gained, seat) for seat in range(world.players)]
+        leads[self.seat] -= self._baseline
+        return [min(1.0, max(0.0, 0.5 + lead / LEAD_SCALE)) for lead in leads]
 
     def ranked_plays(
         self, world: GameState, seat: int, legal: list[Action]
@@ -659,15 +739,19 @@ class CopyCatSearch:
 
 class HardBot(Bot):
     """The one search (``ismcts``) with Copy Cat's knowledge (``CopyCatSearch``), in worlds
-    read from the others' moves (``deal_read``). Copies with every card it can, as medium
-    does; draws when it cannot copy."""
+    read from the others' moves (``deal_read``), over the moves ``sift`` keeps, its rounds
+    paired (``CopyCatSearch.baseline``). Copies with every card it can, as medium does;
+    draws when it cannot copy."""
 
     level = "hard"
     searches = True
-    rounds = 160
+    rounds = 96
     candidates = 4  # medium's best plays the search weighs (and Meow)
     steps = 16  # swaps that settle each read hand of a world (``settle``)
     exploration = 0.12
+    paired = True  # each round's value is measured against every move in its world
+    sift_worlds = 48  # read worlds that narrow the moves before the search (``sift``)
+    keep = 2  # the moves the search weighs after ``sift``
 
     def choose(self, view: SeatView) -> Action:
         moves = moves_of(view)
@@ -695,6 +779,12 @@ class HardBot(Bot):
             obs["coins"],
             self.candidates,
         )
+        game.worlds = worlds
+        sift = min(self.sift_worlds, clock.rounds)  # a search cut short sifts as short
+        if sift:
+            game.sift(worlds.sample(self.rng), worlds, sift, self.keep)
+        if not self.paired:
+            game.worlds = None
         return ismcts(searched, game, clock, self.rng, self.exploration)
 
 
@@ -711,11 +801,20 @@ class ReadWorlds:
         self.lacking = known.lacking()
         self.plays = last_plays(known, deal_size(known.players))
         self.template: GameState | None = None
+        obs = view.observation
+        self.public = make_public(list(obs["zones"]["field"]["cards"]) + list(obs["discards"]))
+        self.drew: bool = obs["drew"]
+        self.dealt: tuple[list[list[int]], list[int]] | None = None  # the last world, compact
+
+    def deal(self) -> tuple[list[list[int]], list[int]]:
+        """One read deal of the hidden cards, compact: every hand and the deck."""
+        return deal_read(self.known, self.lacking, self.plays, self.rnd, self.steps)
 
     def sample(self, rng: Rng) -> GameState:
         if self.template is None:
             self.template = self.view.sample_world(rng)
-        hands, deck = deal_read(self.known, self.lacking, self.plays, self.rnd, self.steps)
+        hands, deck = self.deal()
+        self.dealt = (hands, deck)
         world = self.template.copy()
         for seat in range(self.known.players):
             if seat != self.known.seat:

@@ -11,7 +11,15 @@ from cardtable.engine import Rng
 from cardtable.games import registry
 from cardtable.games.copycat import one_deck
 from cardtable.strategy import levels, make_bot, view_for
-from cardtable.strategy.copycat import INDEX, VALUE, Knowledge, deal_read, last_plays
+from cardtable.strategy.copycat import (
+    INDEX,
+    VALUE,
+    CopyCatSearch,
+    Knowledge,
+    ReadWorlds,
+    deal_read,
+    last_plays,
+)
 
 GAME = registry.get("copycat")
 LEVELS = levels("copycat")
@@ -171,3 +179,61 @@ def test_hard_reads_a_single_card_from_a_medium_player_as_a_hand_without_pairs_o
 
     assert mean_total(read_hands) < mean_total(blind) - 1.2
     assert all(len(hand) == 4 for hand in read_hands)
+
+
+def test_hard_measures_its_moves_against_each_other_in_the_same_world():
+    # Seat 0 leads. A world that deals the others low cards is bad for every lead alike;
+    # hard credits a round with its lead less the mean lead of all its candidate moves in
+    # that same world, so such luck no longer hides which move is better: in each world
+    # the credits of all the moves average to exactly an even result (0.5).
+    state = deal(["1 2 3 4 8", "5 5 6 6 7", "4 4 6 7 8", "8 8 7 5 1"])
+    view = view_for(state, 0)
+    known = Knowledge(view.observation, 0)
+    worlds = ReadWorlds(view, known, random.Random(1), 16)
+    rng = Rng(3)
+    means = {}
+    for paired in (True, False):
+        means[paired] = []
+        for _ in range(6):
+            game = CopyCatSearch(0, 0, 0, view.observation["coins"], 4)
+            if paired:
+                game.worlds = worlds
+            world = worlds.sample(rng)
+            moves = game.moves(world, 0)
+            assert len(moves) == 4
+            credits = []
+            for move in moves:
+                after = world.copy()
+                after.apply(0, move)
+                game.rollout(after, rng)
+                credits.append(game.value(after)[0])
+            means[paired].append(sum(credits) / len(credits))
+    assert means[True] == pytest.approx([0.5] * 6)
+    # Without the pairing, the worlds' luck moves every credit together.
+    assert max(means[False]) - min(means[False]) > 0.05
+
+
+def test_hard_sifts_its_moves_in_the_same_worlds_and_drops_a_meow_that_fails_in_them():
+    # Seat 0 has drawn to 6 6 5 4 (21 points) while seat 1 holds two cards: a Meow fails
+    # in every world. Each candidate is played out in the same 48 read worlds and only
+    # the two with the best mean lead are searched: the Meow is not among them.
+    state = deal(["8 8 6 6 5", "1 7 8 7 7", "3 4 5 5 6", "3 4 2 1 2"], draw="7 2 3 4 1/8")
+    for seat, code in [(0, "play 8 8"), (1, "draw"), (1, "play 7 7 7 7"), (2, "draw")]:
+        state.apply(seat, code)
+    for seat, code in [(2, "play 5 5"), (3, "draw"), (3, "play 2 2"), (0, "draw")]:
+        state.apply(seat, code)
+    view = view_for(state, 0)
+    assert view.observation["hand"] == ["6", "6", "5", "4"]
+    assert view.observation["hand_counts"][1] == 2
+    known = Knowledge(view.observation, 0)
+    worlds = ReadWorlds(view, known, random.Random(1), 16)
+    game = CopyCatSearch(0, 0, len(known.moves), view.observation["coins"], 4)
+    game.worlds = worlds
+    world = worlds.sample(Rng(1))
+    assert [a.code for a in game.moves(world, 0)][-1] == "meow"
+    game.sift(world, worlds, 48, 2)
+    kept = [a.code for a in game.moves(world, 0)]
+    assert len(kept) == 2
+    assert "meow" not in kept
+    assert "play 6 6" in kept
+    assert make_bot("copycat", "hard", Rng(0)).choose(view).code == "play 6 6"

@@ -52,8 +52,15 @@ def search_position(game_id: str, players: int, wanted) -> tuple:
     raise AssertionError("no such position")
 
 
-@pytest.mark.parametrize(("rounds", "dealt"), [(None, copycat_bots.HardBot.rounds), (2, 2), (1, 1)])
-def test_copy_cats_hard_bot_deals_as_many_worlds_as_its_rounds(monkeypatch, rounds, dealt):
+HARD = copycat_bots.HardBot
+
+
+# Hard deals one world to list its moves in, the worlds of its sift (48, or as many as its
+# rounds when they are fewer) and one world a round.
+@pytest.mark.parametrize(
+    ("rounds", "dealt"), [(None, 1 + HARD.sift_worlds + HARD.rounds), (2, 5), (1, 3)]
+)
+def test_copy_cats_hard_bot_deals_its_sifts_worlds_and_one_a_round(monkeypatch, rounds, dealt):
     def plays_to_weigh(state, seat):
         codes = [action.code for action in state.legal_actions(seat)]
         plays = [code for code in codes if code.startswith("play")]
