@@ -8,16 +8,17 @@ knowledge: used cards lie face up). Not for: the rules (``cardtable.games.what_t
 - medium: rank matching, plus what the others still hold: takes a sure win with the
   cheapest card that beats every card left in other hands, and dumps its lowest card when
   it cannot win a card worth having.
-- hard: a search over the opponents' possible bids: for each sensible card it samples the
-  others' bids (from a model of how people bid, in which a thoughtful player may be
-  reasoning just as hard does) and the order of the Point Cards to come, and plays the
-  rest of the game out quickly. It does not play the best card it finds: it draws its
-  bid, from its own generator, from the average of its best responses (a mixed strategy),
-  so copies of it at one table do not bid alike and cancel each other's ties.
+- hard: works out how everyone at the table should bid this round, as an approximate
+  equilibrium of the round's auction (ties cancel), each player from its own unused
+  cards, and draws its own bid from its part of it with its own generator. What each
+  card is worth, spent with the pot taken or not, comes from quick roll-outs of the rest
+  of the game (the others bidding by a model of how people bid). Copies of it at one
+  table allow for each other's ties, so a fourth player finds no card they keep leaving.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 from typing import Any
 
@@ -125,28 +126,38 @@ class MediumBot(Bot):
 
 
 class HardBot(Bot):
-    """Determinized Monte Carlo over the others' bids and the Point Cards to come, and a
-    mixed strategy drawn from its results.
+    """A mixed strategy from an equilibrium of the round's bidding.
 
-    The model of each other player is a mix of "bids like medium" and "bids anything",
-    weighted by how often that player's revealed bids matched medium's choice so far; a
-    player that bids like medium may also be one that thinks as hard does (a copy), taken
-    to bid this round as hard's own responses so far do (fictitious play). After every
-    sampled world hard's response is a softmax over the candidates' mean results; the bid
-    is drawn from the average of those responses with the bot's own generator.
+    What the Heck?'s round is a simultaneous auction in which ties cancel. Copies of one
+    bot that each play their best reply bid alike and hand the pot to a fourth player, and
+    copies that mix each on its own still collide unless each mix allows for the others'.
+    So hard works out how every player at the table should bid this round, each from its
+    own unused cards, as an approximate equilibrium (regret matching over the round's
+    game), and draws its own bid from its own part of it with its own generator.
+
+    The round's game: a player's result for a card is what the rest of the game is worth
+    to it after spending that card, taking the pot or not (``stakes``, from quick
+    roll-outs over sampled orders of the Point Cards to come, the others bidding later by
+    a model of how people bid), weighted by the chance that the card takes the pot against
+    the others' mixes (``win_chances``, exact). No player can then do better by bidding
+    otherwise (to within the estimates): a fixed rule seated with three hard bots finds no
+    card that they keep leaving to it.
     """
 
     level = "hard"
-    think_budget = 0.150
+    think_budget = 0.140  # for the worlds: with the round's equilibrium after them, 150 ms
     searches = True
-    samples = 14  # without a think budget (tests, sim)
-    temperature = 1.5  # points of final margin: how far from the best card a bid may stray
-    copy_weight = 1.0  # how often a thoughtful other player is taken to think as we do
+    samples = 7  # worlds per decision without a think budget (tests, sim)
+    iterations = 30  # rounds of regret matching for the round's equilibrium
 
     def __init__(self, rng: Rng, timed: bool = False):
         super().__init__(rng, timed)
         self._judged_rounds: set[int] = set()
         self._matches: dict[int, list[int]] = {}  # seat -> [bids like medium, bids seen]
+        # seat -> log odds that the player thinks (bids one of its sensible cards, those
+        # of the round's equilibrium) rather than anything at all; and those cards.
+        self._thinks: dict[int, float] = {}
+        self._equilibria: dict[int, list[list[int]]] = {}  # round -> each player's cards
 
     def choose(self, view: SeatView) -> Action:
         obs = view.observation
@@ -158,66 +169,79 @@ class HardBot(Bot):
         remaining = [sorted(int(c) for c in obs["remaining"][s]) for s in range(players)]
         upcoming = points_to_come(obs)
         self._judge_last_reveal(obs, seat, remaining, upcoming)
+        total = obs["center_total"]
+        stakes = self.stakes(obs, seat, remaining, upcoming)
+        cards = [
+            self._candidates(remaining[s], remaining, s, total, upcoming)
+            if s != seat
+            else sorted(stakes)
+            for s in range(players)
+        ]
+        # The others' stakes are ours for the nearest card: their hands are as public as ours.
+        seat_stakes = [
+            stakes if s == seat else {c: stakes[_nearest(stakes, c)] for c in cards[s]}
+            for s in range(players)
+        ]
+        thinking = [1.0 if s == seat else self.thinking(s) for s in range(players)]
+        mixes = round_equilibrium(
+            cards, seat_stakes, total < 0, self.iterations, thinking, remaining
+        )
+        self._equilibria[obs["round"]] = cards
+        return Action(bid_code(_weighted(cards[seat], mixes[seat], self.rng)))
+
+    def stakes(self, obs, seat, remaining, upcoming) -> dict[int, tuple[float, float]]:
+        """For each sensible card: our mean result if we spend it and take the pot, and if
+        we spend it and another player takes it (each other player alike), over sampled
+        worlds (the order of the Point Cards to come; the others' bids from the model), the
+        same worlds for every card so that differences come from the card. Who takes this
+        pot changes no later bid, so one roll-out gives both."""
+        players = obs["players"]
+        hand = remaining[seat]
+        total = obs["center_total"]
         like_medium = [self.medium_weight(s) for s in range(players)]
         pot = [int(c) for c in obs["zones"]["center"]["cards"]]
         rounds_left = ROUNDS - obs["round"]
-        candidates = self._candidates(hand, remaining, seat, sum(pot), upcoming)
-        totals = dict.fromkeys(candidates, 0.0)
-        # The running sum of our responses: after each world, the distribution over our
-        # candidates that the worlds so far make best (``_response``).
-        mixed = [0.0] * len(candidates)
+        candidates = self._candidates(hand, remaining, seat, total, upcoming)
+        won = dict.fromkeys(candidates, 0.0)
+        lost = dict.fromkeys(candidates, 0.0)
+        others = [s for s in range(players) if s != seat]
         draws = 2 * players * (rounds_left + 1)
         clock = self.think_clock(self.samples)
         while clock.more():
             order = list(upcoming)
             self.rng.shuffle(order)
-            # The same random numbers for every candidate: differences come from the card.
             chance = [self.rng.random() for _ in range(draws)]
-            opening = self._copies_bids(seat, remaining, like_medium, candidates, mixed)
             for card in candidates:
-                opening[seat] = card
-                totals[card] += _playout(
-                    opening,
+                score = _playout(
+                    card,
                     seat,
                     remaining,
-                    list(obs["scores"]),
+                    obs["scores"],
                     pot,
                     order,
                     rounds_left,
                     chance,
                     like_medium,
                 )
-            response = self._response(candidates, totals, clock.done)
-            mixed = [sum_ + share for sum_, share in zip(mixed, response, strict=True)]
-        return Action(bid_code(_weighted(candidates, mixed, self.rng)))
+                score[seat] += total
+                won[card] += _result(score, seat)
+                score[seat] -= total
+                for taker in others:
+                    score[taker] += total
+                    lost[card] += _result(score, seat) / len(others)
+                    score[taker] -= total
+        worlds = max(1, clock.done)
+        # Spending a higher card never leaves a better hand than spending a lower one, so
+        # a result that rises with the card spent is sampling noise: level it out.
+        won_means = _not_rising([won[card] / worlds for card in candidates])
+        lost_means = _not_rising([lost[card] / worlds for card in candidates])
+        return dict(zip(candidates, zip(won_means, lost_means, strict=True), strict=True))
 
-    def _response(self, candidates: list[int], totals: dict[int, float], worlds: int):
-        """Each candidate's weight: how far its mean result falls short of the best one's,
-        as a softmax at ``temperature`` points of final margin."""
-        means = [totals[card] / max(1, worlds) for card in candidates]
-        best = max(means)
-        weights = [math.exp((mean - best) / self.temperature) for mean in means]
-        total = sum(weights)
-        return [weight / total for weight in weights]
-
-    def _copies_bids(self, seat, remaining, like_medium, candidates, mixed) -> dict[int, int]:
-        """This round's bids of the other players who, in this world, think as we do.
-
-        Copies of one deterministic bot reason alike, best-respond alike and so bid alike,
-        cancelling each other's ties. So each thoughtful player (by ``like_medium``) is, in
-        ``copy_weight`` of the worlds, taken to bid as we do: a card drawn from our own
-        responses so far (fictitious play), if it holds that card. Our best response then
-        spreads over cards that do not collide with its own earlier picks, and the card
-        finally played is drawn from the average of those responses: a mixed strategy."""
-        bids: dict[int, int] = {}
-        if not any(mixed):
-            return bids
-        for other, hand in enumerate(remaining):
-            if other != seat and self.rng.random() < self.copy_weight * like_medium[other]:
-                card = _weighted(candidates, mixed, self.rng)
-                if card in hand:
-                    bids[other] = card
-        return bids
+    def thinking(self, seat: int) -> float:
+        """How likely this player is to think (to bid by the round's equilibrium) rather
+        than to bid anything at all: a prior of 0.95, then Bayes over its revealed bids."""
+        odds = math.exp(self._thinks.get(seat, THINKING_PRIOR))
+        return odds / (1 + odds)
 
     def medium_weight(self, seat: int) -> float:
         """How much like medium this player bids (0: anything at all, 1: exactly)."""
@@ -247,6 +271,22 @@ class HardBot(Bot):
             row = self._matches.setdefault(other, [0, 0])
             row[0] += abs(guess - bids[other]) <= 1
             row[1] += 1
+            equilibrium = self._equilibria.get(reveal["round"])
+            if equilibrium is not None:
+                # A thinking player bids one of its sensible cards (the equilibrium's) or
+                # near medium's card; one that bids anything at all, any card alike. Not
+                # by the equilibrium's own chances: another hard bot's differ from ours by
+                # its sampling, and it would look like a player bidding anything.
+                sensible = equilibrium[other]
+                thinks = (
+                    0.45 * (bids[other] in sensible) / len(sensible)
+                    + 0.45 * (abs(guess - bids[other]) <= 1) / 3
+                    + 0.1 / len(before[other])
+                )
+                odds = self._thinks.get(other, THINKING_PRIOR)
+                odds += math.log(thinks * len(before[other]))
+                self._thinks[other] = min(6.0, max(-6.0, odds))
+        self._equilibria.pop(reveal["round"], None)
 
     @staticmethod
     def _candidates(hand, remaining, seat, total, upcoming) -> list[int]:
@@ -265,6 +305,149 @@ class HardBot(Bot):
         return sorted(picks)
 
 
+THINKING_PRIOR = math.log(0.95 / 0.05)  # log odds that a player thinks, before its bids
+
+
+def _not_rising(values: list[float]) -> list[float]:
+    """The closest sequence (least squares) to ``values`` that never rises: runs that rise
+    are pooled to their mean (pool adjacent violators)."""
+    blocks: list[list[float]] = []  # [mean, size]
+    for value in values:
+        blocks.append([value, 1.0])
+        while len(blocks) > 1 and blocks[-2][0] < blocks[-1][0]:
+            mean, size = blocks.pop()
+            last = blocks[-1]
+            last[0] = (last[0] * last[1] + mean * size) / (last[1] + size)
+            last[1] += size
+    return [mean for mean, size in blocks for _ in range(int(size))]
+
+
+def _nearest(stakes: dict[int, Any], card: int) -> int:
+    return min(stakes, key=lambda mine: (abs(mine - card), mine))
+
+
+# The groups of other players (by number of other players, up to four) that can all bid
+# above a card and leave it the best standing bid: every value they bid is bid twice or more.
+_GROUPS = {
+    count: [
+        group
+        for size in range(2, count + 1)
+        for group in itertools.combinations(range(count), size)
+    ]
+    for count in range(5)
+}
+
+
+def win_chances(cards: list[int], others: list[list[float]], lowest: bool) -> list[float]:
+    """For each of ``cards``: the chance it takes the pot when each other player bids by
+    its own distribution in ``others`` (chances indexed by card value, 0..15), all
+    independently. It takes the pot when no other bid equals it and every other bid that
+    would beat it (a higher one, the lower on a negative pot: ``lowest``) is cancelled by
+    a tie. Exact for up to four other players."""
+    if lowest:  # the lowest bid takes: rank the cards the other way round
+        others = [[dist[0]] + dist[:0:-1] for dist in others]
+        cards = [16 - card for card in cards]
+    count = len(others)
+    # below[j][v]: the chance that player j bids under v (a card that cannot beat v).
+    below = []
+    for dist in others:
+        running, row = 0.0, []
+        for chance in dist:
+            row.append(running)
+            running += chance
+        below.append(row)
+    # above[group][v]: the chance that every player of the group bids one and the same
+    # card above v.
+    above: dict[tuple[int, ...], list[float]] = {}
+    for group in _GROUPS[count]:
+        running, row = 0.0, [0.0] * 16
+        for value in range(15, -1, -1):
+            row[value] = running
+            product = 1.0
+            for j in group:
+                product *= others[j][value]
+            running += product
+        above[group] = row
+    chances = []
+    for card in cards:
+        total = 1.0
+        for j in range(count):
+            total *= below[j][card]
+        for group, row in above.items():
+            if len(group) == 4:
+                a, b, c, d = group
+                tied = (
+                    above[(a, b)][card] * above[(c, d)][card]
+                    + above[(a, c)][card] * above[(b, d)][card]
+                    + above[(a, d)][card] * above[(b, c)][card]
+                    - 2 * row[card]
+                )
+            else:
+                tied = row[card]
+            for j in range(count):
+                if j not in group:
+                    tied *= below[j][card]
+            total += tied
+        chances.append(total)
+    return chances
+
+
+def round_equilibrium(
+    cards: list[list[int]],
+    stakes: list[dict[int, tuple[float, float]]],
+    lowest: bool,
+    iterations: int,
+    thinking: list[float] | None = None,
+    hands: list[list[int]] | None = None,
+) -> list[list[float]]:
+    """An approximate equilibrium of one round's bidding: for each player, chances over
+    its ``cards`` such that none of them does better by bidding otherwise.
+
+    ``stakes[s][card]``: player s's result if it spends that card and takes the pot, and
+    if it spends it and does not. Regret matching (each player shifts its chances toward
+    the cards it regrets not having bid, against the others' current mixes); the answer
+    is the average of the mixes played, later iterations weighing more.
+
+    ``thinking[s]``: how likely player s is to bid by its mix at all; otherwise it bids
+    any card of ``hands[s]`` alike (the others' chances allow for that)."""
+    players = len(cards)
+    mixes = [[1.0 / len(own)] * len(own) for own in cards]
+    regrets = [[0.0] * len(own) for own in cards]
+    average = [[0.0] * len(own) for own in cards]
+    for step in range(1, iterations + 1):
+        dists = []
+        for s, (own, mix) in enumerate(zip(cards, mixes, strict=True)):
+            dist = [0.0] * 16
+            weight = 1.0 if thinking is None else thinking[s]
+            if weight < 1.0 and hands is not None:
+                for card in hands[s]:
+                    dist[card] = (1.0 - weight) / len(hands[s])
+            for card, chance in zip(own, mix, strict=True):
+                dist[card] += weight * chance
+            dists.append(dist)
+        new_mixes = []
+        for s in range(players):
+            others = [dists[j] for j in range(players) if j != s]
+            chances = win_chances(cards[s], others, lowest)
+            values = [
+                lost + chance * (won - lost)
+                for (won, lost), chance in zip(
+                    (stakes[s][card] for card in cards[s]), chances, strict=True
+                )
+            ]
+            expected = sum(m * v for m, v in zip(mixes[s], values, strict=True))
+            row = [max(0.0, r + v - expected) for r, v in zip(regrets[s], values, strict=True)]
+            regrets[s] = row
+            positive = sum(row)
+            new_mixes.append(
+                [r / positive for r in row] if positive > 0 else [1.0 / len(row)] * len(row)
+            )
+        mixes = new_mixes
+        for s in range(players):
+            average[s] = [a + step * m for a, m in zip(average[s], mixes[s], strict=True)]
+    return [[a / sum(row) for a in row] for row in average]
+
+
 def _weighted(cards: list[int], weights: list[float], rng: Rng) -> int:
     """One of ``cards`` drawn from ``rng`` with chances in proportion to ``weights``."""
     pick = rng.random() * sum(weights)
@@ -276,7 +459,7 @@ def _weighted(cards: list[int], weights: list[float], rng: Rng) -> int:
 
 
 def _playout(
-    opening: dict[int, int],
+    spent: int,
     seat: int,
     remaining: list[list[int]],
     scores: list[int],
@@ -285,11 +468,10 @@ def _playout(
     rounds_left: int,
     chance: list[float],
     like_medium: list[float],
-) -> float:
-    """Play the rest of the game with the ``opening`` bids (seat to card) this round: ours
-    and maybe some others'. Everyone else bids from the model (medium or anything, by
-    ``like_medium``); we bid as medium later. Returns our margin over the best other
-    player, with a bonus for finishing first."""
+) -> list[int]:
+    """Play the rest of the game after we spend ``spent`` this round; everyone else bids
+    from the model (medium or anything, by ``like_medium``), and we bid as medium later.
+    Returns the final scores without this round's pot (the caller gives it to a player)."""
     players = len(remaining)
     hands = [list(h) for h in remaining]
     score = list(scores)
@@ -300,15 +482,13 @@ def _playout(
     for round_index in range(rounds_left + 1):
         total = sum(pot)
         quantile = pot_quantile(total, upcoming)
-        bids = dict(opening) if round_index == 0 else {}
+        bids = {seat: spent} if round_index == 0 else {}
         for s in range(players):
             if round_index == 0 and s == seat:
                 continue
             hand = hands[s]
             pick, spread = chance[n], chance[n + 1]
             n += 2
-            if s in bids:
-                continue
             if s == seat or pick < like_medium[s]:
                 others = [hands[o] for o in range(players) if o != s]
                 bids[s] = medium_choice(hand, others, total, quantile + (spread - 0.5) * 0.3)
@@ -316,17 +496,21 @@ def _playout(
                 bids[s] = hand[int(spread * len(hand))]
         for s, card in bids.items():
             hands[s].remove(card)
-        winner, _ = winning_bid(bids, total)
+        winner = None if round_index == 0 else winning_bid(bids, total)[0]
         if winner is not None:
             score[winner] += total
-            pot = []
-        elif round_index == rounds_left:
-            pot = []
+        if winner is not None or round_index in (0, rounds_left):
+            pot = []  # taken (this round's by whom the caller says), or left unclaimed
         if round_index < rounds_left:
             card = draw.pop(0)
             upcoming.remove(card)
             pot.append(card)
-    best_other = max(score[s] for s in range(players) if s != seat)
+    return score
+
+
+def _result(score: list[int], seat: int) -> float:
+    """Our margin over the best other player, with a bonus for finishing first."""
+    best_other = max(points for s, points in enumerate(score) if s != seat)
     margin = score[seat] - best_other
     return margin + (10.0 if margin > 0 else 5.0 if margin == 0 else 0.0)
 

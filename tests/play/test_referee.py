@@ -42,6 +42,8 @@ from cardtable.strategy import Bot, RandomBot
 # Hit the Deck row again when hard came to hit its own Hand card at once (the same scores:
 # in that match only the order of the hits in one of its slap rounds changed), and the
 # three rows with hard again when hard stopped hurrying to play its Hand cards.
+# The What the Heck? rows with a hard seat again when hard came to bid by the round's
+# equilibrium (issue 15: copies of it no longer hand the pot to a fourth player).
 OLD_DRIVER_GAMES = [
     # mean
     ("mean", "hard,medium,easy,random", 0, "9953e88aede11d0f", [0, 3, 0, 0]),
@@ -85,15 +87,15 @@ OLD_DRIVER_GAMES = [
     ("hit-the-deck", "easy,hard", 1, "1db89a6b958b9e6a", [103, 0]),
     ("hit-the-deck", "easy,hard", 2, "91c5165d4ba5a022", [114, 0]),
     # what-the-heck
-    ("what-the-heck", "hard,medium,easy,random", 0, "52fe69400da34fd1", [32, -1, 3, 6]),
-    ("what-the-heck", "hard,medium,easy,random", 1, "4f49a01a52f65cd6", [33, -1, 3, 5]),
-    ("what-the-heck", "hard,medium,easy,random", 2, "becf29d640e2b1f1", [10, 16, 6, 8]),
+    ("what-the-heck", "hard,medium,easy,random", 0, "3bed5b29ef097a85", [27, 7, 7, -1]),
+    ("what-the-heck", "hard,medium,easy,random", 1, "360576c7eb4d07eb", [23, 8, -3, 12]),
+    ("what-the-heck", "hard,medium,easy,random", 2, "14ca3312077eb4c2", [30, 9, -1, 2]),
     ("what-the-heck", "random,easy,medium", 0, "a596762b7504d377", [19, -7, 19]),
     ("what-the-heck", "random,easy,medium", 1, "3a45abcb3d3b1d05", [13, 27, 0]),
     ("what-the-heck", "random,easy,medium", 2, "a9133fa7665fbdd7", [30, -4, 14]),
-    ("what-the-heck", "easy,easy,random,medium,hard", 0, "176d87a425faed36", [0, -7, 12, 8, 27]),
-    ("what-the-heck", "easy,easy,random,medium,hard", 1, "c6834526dca0c8d7", [-1, 0, 16, 6, 19]),
-    ("what-the-heck", "easy,easy,random,medium,hard", 2, "0a02213f44c1de31", [13, 13, -9, 9, 14]),
+    ("what-the-heck", "easy,easy,random,medium,hard", 0, "5c5ac7c5c37e31bb", [3, -3, 14, 8, 18]),
+    ("what-the-heck", "easy,easy,random,medium,hard", 1, "c97e1362f835fa8e", [6, 0, 21, 0, 13]),
+    ("what-the-heck", "easy,easy,random,medium,hard", 2, "9cd0ce4faa7e1f37", [7, -3, -1, 7, 30]),
 ]
 
 

@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
+import itertools
+import math
+
 import pytest
 
 from cardtable.engine import Rng
 from cardtable.games import registry
+from cardtable.games.what_the_heck import winning_bid
 from cardtable.strategy import levels, make_bot, view_for
+from cardtable.strategy.what_the_heck import (
+    _not_rising,
+    points_to_come,
+    round_equilibrium,
+    win_chances,
+)
 
 LEVELS = levels("what-the-heck")
 
@@ -93,3 +103,105 @@ def test_hard_takes_its_randomness_only_from_its_own_generator():
     random.seed(2)
     second = make_bot("what-the-heck", "hard", Rng("own")).choose(view_for(state, 3))
     assert first == second
+
+
+def _dist(chances: dict[int, float]) -> list[float]:
+    row = [0.0] * 16
+    for card, chance in chances.items():
+        row[card] = chance
+    return row
+
+
+def test_a_card_takes_the_pot_only_when_every_bid_that_beats_it_is_cancelled_by_a_tie():
+    # Two others lay the 15 and cancel each other; the 3 is below our 10: the 10 takes it.
+    assert win_chances([10], [_dist({15: 1}), _dist({15: 1}), _dist({3: 1})], False) == [1.0]
+    # A 15 and a 14 do not cancel: the 10 takes nothing.
+    assert win_chances([10], [_dist({15: 1}), _dist({14: 1}), _dist({3: 1})], False) == [0.0]
+    # Our 3 ties the other 3 and is cancelled.
+    assert win_chances([3], [_dist({15: 1}), _dist({15: 1}), _dist({3: 1})], False) == [0.0]
+    # On a negative pot the lowest standing bid takes it: two 1s cancel, our 4 is lowest.
+    assert win_chances([4], [_dist({1: 1}), _dist({1: 1}), _dist({5: 1})], True) == [1.0]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize("lowest", [False, True])
+def test_the_chance_of_taking_the_pot_is_the_rules_winner_summed_over_every_bid(players, lowest):
+    rng = Rng(f"chances/{players}/{lowest}")
+    others = []
+    for _ in range(players - 1):
+        cards = rng.sample(range(1, 16), 4)
+        weights = [rng.random() for _ in cards]
+        others.append(_dist({c: w / sum(weights) for c, w in zip(cards, weights, strict=True)}))
+    cards = list(range(1, 16))
+    supports = [[c for c in range(16) if dist[c] > 0] for dist in others]
+    expected = []
+    for card in cards:
+        chance = 0.0
+        for bids in itertools.product(*supports):
+            weight = math.prod(dist[b] for dist, b in zip(others, bids, strict=True))
+            table = {0: card, **{seat + 1: bid for seat, bid in enumerate(bids)}}
+            chance += weight * (winning_bid(table, -1 if lowest else 1)[0] == 0)
+        expected.append(chance)
+    assert win_chances(cards, others, lowest) == pytest.approx(expected)
+
+
+# What the rest of the game is worth after an opening 10 to a player who spends each card
+# and takes the pot or not (hard's own estimate from 400 sampled worlds).
+OPENING_STAKES = {1: (18.3, -1.9), 13: (11.4, -7.9), 14: (9.6, -9.4), 15: (7.8, -11.2)}
+
+
+def test_in_the_rounds_equilibrium_no_player_gains_by_bidding_another_card():
+    cards = [sorted(OPENING_STAKES)] * 4
+    mixes = round_equilibrium(cards, [OPENING_STAKES] * 4, False, 200)
+    for seat, mix in enumerate(mixes):
+        others = [_dist(dict(zip(cards[j], mixes[j], strict=True))) for j in range(4) if j != seat]
+        chances = win_chances(cards[seat], others, False)
+        values = [
+            lost + chance * (won - lost)
+            for (won, lost), chance in zip(OPENING_STAKES.values(), chances, strict=True)
+        ]
+        expected = sum(m * v for m, v in zip(mix, values, strict=True))
+        assert max(values) - expected < 0.1
+        # A mixed strategy: copies of one player do not all lay the same card.
+        assert max(mix) < 0.9
+
+
+def test_a_result_that_rises_with_the_card_spent_is_levelled_out():
+    assert _not_rising([3.0, 5.0, 1.0, 2.0]) == [4.0, 4.0, 1.5, 1.5]
+    assert _not_rising([9.0, 4.0, 1.0]) == [9.0, 4.0, 1.0]
+
+
+def test_hard_judges_a_higher_card_spent_never_better_than_a_lower_one():
+    state = midgame(7)
+    view = view_for(state, 2)
+    bot = make_bot("what-the-heck", "hard", Rng("stakes"))
+    obs = view.observation
+    remaining = [sorted(int(c) for c in obs["remaining"][s]) for s in range(4)]
+    stakes = bot.stakes(obs, 2, remaining, points_to_come(obs))
+    won = [stakes[card][0] for card in sorted(stakes)]
+    lost = [stakes[card][1] for card in sorted(stakes)]
+    assert won == sorted(won, reverse=True) and lost == sorted(lost, reverse=True)
+    assert all(w > lost_ for w, lost_ in zip(won, lost, strict=True)) == (obs["center_total"] > 0)
+
+
+def _play_rounds(seats: list[str], rounds: int, seed: str):
+    state = registry.get("what-the-heck").new_game(len(seats), seed=seed)
+    bots = [make_bot("what-the-heck", level, Rng(f"{seed}/{s}")) for s, level in enumerate(seats)]
+    for _ in range(rounds):
+        bids = {seat: bots[seat].choose(view_for(state, seat)) for seat in state.to_act}
+        for seat, action in bids.items():
+            state.apply(seat, action)
+    bots[0].choose(view_for(state, 0))  # hard judges the last round's bids
+    return bots[0]
+
+
+@pytest.mark.parametrize("seed", ["a", "b"])
+def test_hard_soon_takes_players_who_bid_anything_for_what_they_are(seed):
+    hard = _play_rounds(["hard", "random", "random", "random"], 5, seed)
+    assert all(hard.thinking(seat) < 0.3 for seat in (1, 2, 3))
+
+
+@pytest.mark.parametrize("seed", ["a", "b"])
+def test_hard_takes_its_copies_and_medium_for_thinking_players(seed):
+    hard = _play_rounds(["hard", "hard", "hard", "medium"], 5, seed)
+    assert all(hard.thinking(seat) > 0.7 for seat in (1, 2, 3))
