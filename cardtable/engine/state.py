@@ -480,8 +480,7 @@ class GameState(ABC):
         world.rng = rng.spawn("world")
         world._changed()
         # Per pool, each zone's cards and how many of them are hidden (the first ones),
-        # zones in name order (``Zone.hidden_count``, written out: a sampled world is made
-        # for every decision of a search and every step of the soak).
+        # zones in name order.
         by_pool: dict[str, list[tuple[list[str], int]]] = {}
         zones = world.zones()
         names = tuple(zones)
@@ -492,17 +491,9 @@ class GameState(ABC):
                 _NAME_ORDER[names] = order
         for name in order:
             zone = zones[name]
-            visibility = zone.visibility
-            if visibility == ALL or (visibility == OWNER and seat == zone.owner):
-                continue
-            cards = zone.cards
-            hidden = len(cards) - 1 if visibility == TOP else len(cards)
-            if hidden > 0:
-                places = by_pool.get(zone.pool)
-                if places is None:
-                    by_pool[zone.pool] = [(cards, hidden)]
-                else:
-                    places.append((cards, hidden))
+            hidden = zone.hidden_count(seat)
+            if hidden:
+                by_pool.setdefault(zone.pool, []).append((zone.cards, hidden))
         for pool in sorted(by_pool):
             places = by_pool[pool]
             cards: list[str] = []

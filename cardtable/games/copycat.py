@@ -533,6 +533,7 @@ class CopyCatState(GameState):
         number = self.number
         game_index = self.game_index
         per_set = self.games_per_set
+        games = self.total_games()
         last_game = self.last_game
         return {
             "phase": phase,
@@ -556,8 +557,8 @@ class CopyCatState(GameState):
             "discards": list(self.discards),
             "direction": self.direction,
             "starter": self.starter,
-            "game": min(game_index + 1, per_set * self.sets),
-            "games": per_set * self.sets,
+            "game": min(game_index + 1, games),
+            "games": games,
             "games_per_set": per_set,
             "set": min(game_index // per_set + 1, self.sets),
             "sets": self.sets,

@@ -749,7 +749,6 @@ class HardBot(Bot):
     candidates = 4  # medium's best plays the search weighs (and Meow)
     steps = 16  # swaps that settle each read hand of a world (``settle``)
     exploration = 0.12
-    paired = True  # each round's value is measured against every move in its world
     sift_worlds = 48  # read worlds that narrow the moves before the search (``sift``)
     keep = 2  # the moves the search weighs after ``sift``
 
@@ -783,8 +782,6 @@ class HardBot(Bot):
         sift = min(self.sift_worlds, clock.rounds)  # a search cut short sifts as short
         if sift:
             game.sift(worlds.sample(self.rng), worlds, sift, self.keep)
-        if not self.paired:
-            game.worlds = None
         return ismcts(searched, game, clock, self.rng, self.exploration)
 
 
