@@ -54,7 +54,7 @@ from json.encoder import encode_basestring_ascii as encode_ascii
 from operator import attrgetter, itemgetter
 from typing import Any
 
-from cardtable.engine import Action, GameState, IllegalAction, MatchRecord, Rng
+from cardtable.engine import Action, GameState, IllegalAction, MatchRecord, Rng, Row
 from cardtable.games import registry
 from cardtable.play import Referee, make_bots
 from cardtable.strategy import levels
@@ -83,6 +83,67 @@ if c_make_encoder is not None:
         return _pieces(value, 0)
 else:  # pragma: no cover - a Python built without _json
     TO_JSON = json.JSONEncoder(check_circular=False).encode
+
+# Values that can never change (``fixed``), remembered by identity; each is held here, so
+# its id is never another object's while it is remembered. Emptied when it grows large.
+_FIXED: dict[int, Any] = {}
+_SCALARS = frozenset({str, int, float, bool, type(None), bytes})
+
+
+def fixed(value: Any) -> bool:
+    """Whether ``value`` can never change: a number, a word, ``None``, or a tuple or a
+    ``Row`` of such (a score sheet of rows). A state and its observations may share such a
+    value by reference, so a check may take it by reference too."""
+    kind = type(value)
+    if kind in _SCALARS or _FIXED.get(id(value)) is value:
+        return True
+    if kind is tuple:
+        parts: Any = value
+    elif kind is Row:
+        parts = chain(value.keys(), value.values())
+    else:
+        return False
+    if not all(map(fixed, parts)):
+        return False
+    if len(_FIXED) >= 50_000:
+        _FIXED.clear()
+    _FIXED[id(value)] = value
+    return True
+
+
+# The fixed values of observations already written as JSON, by identity (held here too).
+_WRITTEN: dict[int, Any] = {}
+# Per list of an observation's keys, those whose values were tuples or rows when first seen.
+_FIXED_KEYS: dict[tuple[Any, ...], tuple[str, ...]] = {}
+
+
+def write_json(observation: dict[str, Any]) -> None:
+    """``TO_JSON(observation)``, raising as it does, but a fixed value (a score sheet the
+    state shares with every observation) is written once, the first time it is met: it can
+    never change after, so it stays JSON."""
+    keys = tuple(observation)
+    candidates = _FIXED_KEYS.get(keys)
+    if candidates is None:
+        candidates = tuple(
+            key for key in keys if type(key) is str and type(observation[key]) in (tuple, Row)
+        )
+        if len(_FIXED_KEYS) < 1000:
+            _FIXED_KEYS[keys] = candidates
+    rest = observation
+    for key in candidates:
+        value = observation[key]
+        if _WRITTEN.get(id(value)) is not value:
+            if not fixed(value):
+                continue
+            TO_JSON(value)
+            if len(_WRITTEN) >= 10_000:
+                _WRITTEN.clear()
+            _WRITTEN[id(value)] = value
+        if rest is observation:
+            rest = dict(observation)
+        del rest[key]
+    TO_JSON(rest)
+
 
 JUNK = ["", "pass", "zz", "play", "play ZZ", "play 99", "bid 99", "punish 9", "hit hit"]
 JUNK += ["draw 2", "swap with 9", "dir sideways", "play W as 13", "\x00", "play " + "7 " * 50]
@@ -150,6 +211,29 @@ def jobs(seed: str, games: int) -> Iterator[Job]:
 APART = frozenset({"_legal", "rng", "history", "setup_events"})
 
 
+class _Kept:
+    """A field a fingerprint holds apart: the value itself when it is ``fixed`` (it can never
+    change, so holding it is a snapshot), else its pickle. Equal when the same value, or
+    the same pickle."""
+
+    __slots__ = ("fixed", "value")
+
+    def __init__(self, value: Any):
+        self.fixed = fixed(value)
+        self.value = value if self.fixed else pickle.dumps(value, 5)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, _Kept) or self.fixed != other.fixed:
+            return False
+        if self.value is other.value:
+            return True
+        if self.fixed:  # another fixed value: the same only if it pickles the same
+            return pickle.dumps(self.value, 5) == pickle.dumps(other.value, 5)
+        return self.value == other.value
+
+    __hash__ = None  # type: ignore[assignment]
+
+
 def fingerprint(state: GameState) -> tuple[Any, ...]:
     """The whole state, as a refused move must leave it: every field of the game (pickled,
     so a change anywhere inside shows, hidden fields and the generator's state included),
@@ -158,9 +242,14 @@ def fingerprint(state: GameState) -> tuple[Any, ...]:
     a player, this shows any field that changed."""
     fields = vars(state)
     names = tuple(fields)  # a field added or taken away shows here
-    pick = _PICKS.get(names)
-    if pick is None:
-        pick = _PICKS[names] = itemgetter(*[name for name in names if name not in APART], "players")
+    plan = _PICKS.get(names)
+    if plan is None:
+        # A field holding a tuple (or a row) when first seen is held apart: a score sheet
+        # that never changes is then held, not pickled again at every step.
+        kept = [name for name in names if name not in APART and type(fields[name]) in (tuple, Row)]
+        rest = [name for name in names if name not in APART and name not in kept]
+        plan = _PICKS[names] = (itemgetter(*rest, "players"), tuple(kept))
+    pick, kept = plan
     # Pickled without the memo (``fast``): a field shared twice is written twice, which
     # shows a change all the same, and a state that holds itself fails loudly. One pickler
     # and its buffer serve every call (a fingerprint is taken twice a step).
@@ -174,12 +263,14 @@ def fingerprint(state: GameState) -> tuple[Any, ...]:
         state.rng.getstate(),
         names,
         _PICKLED.getvalue(),
+        [_Kept(fields[name]) for name in kept],
     )
 
 
 # Per list of a state's field names, what picks the fields a fingerprint pickles (``players``
-# once more at the end: never fewer than two, so always a tuple).
-_PICKS: dict[tuple[str, ...], itemgetter] = {}
+# once more at the end: never fewer than two, so always a tuple) and the fields it holds
+# apart (``_Kept``).
+_PICKS: dict[tuple[str, ...], tuple[itemgetter, tuple[str, ...]]] = {}
 _PICKLED = io.BytesIO()
 _PICKLER = pickle.Pickler(_PICKLED, 5)
 _PICKLER.fast = True
@@ -223,7 +314,7 @@ def check_action(state: GameState, deck: list[str], rng: Rng, last_window: list[
     seen = state.observation(viewer, zones)  # the zones made above: nothing moved since
     if world.observation(viewer, world_zones) != seen:
         raise Broken(f"seat {viewer}'s observation depends on cards it cannot see")
-    TO_JSON(seen)
+    write_json(seen)
     before = fingerprint(state)
     seat = to_act[0]
     others = [s for s in range(state.players) if s not in to_act]

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from cardtable.engine import Row
 from cardtable.games import registry
 
 SPEC = importlib.util.spec_from_file_location(
@@ -138,13 +139,16 @@ def test_easy_spite_and_malice_players_with_hands_of_2s_and_wilds_play_a_wild_no
     assert outcome["ok"], outcome.get("error")
 
 
-def test_the_soak_catches_an_observation_that_is_not_json(monkeypatch):
-    cls = registry.get("mean").state_class
+@pytest.mark.parametrize(("game_id", "seen"), [("mean", {1, 2}), ("copycat", (b"x",))])
+def test_the_soak_catches_an_observation_that_is_not_json(monkeypatch, game_id, seen):
+    # A value that can never change (a tuple of bytes here) is written once, the first
+    # time it is met: one that is not JSON fails there.
+    cls = registry.get(game_id).state_class
     shown = cls.public_observation
     monkeypatch.setattr(
-        cls, "public_observation", lambda self, seat: {**shown(self, seat), "seen": {1, 2}}
+        cls, "public_observation", lambda self, seat: {**shown(self, seat), "seen": seen}
     )
-    outcome = soak.soak_one(soak.Job("mean", 2, (), ("random",) * 2, "json"))
+    outcome = soak.soak_one(soak.Job(game_id, 2, (), ("random",) * 2, "json"))
     assert not outcome["ok"] and "not JSON serializable" in outcome["error"]
 
 
@@ -198,3 +202,31 @@ def test_a_fingerprint_is_the_state_it_was_taken_of_whatever_was_taken_between()
     assert soak.fingerprint(first) == before
     first.coins[2] += 1
     assert soak.fingerprint(first) != before
+
+
+def test_the_soak_catches_a_refusal_that_replaces_a_sheet_held_by_reference(monkeypatch):
+    # Copy Cat's score sheet never changes (a tuple of rows), so the fingerprint holds it
+    # rather than pickling it: a refusal that hands the state another sheet is still caught.
+    cls = registry.get("copycat").state_class
+    explain = cls.explain
+
+    def rewriting(self, seat, code):
+        if self.sheet:
+            self.sheet = (*self.sheet, self.sheet[-1])
+        return explain(self, seat, code)
+
+    monkeypatch.setattr(cls, "explain", rewriting)
+    outcome = soak.soak_one(soak.Job("copycat", 2, (), ("random",) * 2, "sheet"))
+    assert not outcome["ok"] and "changed the state" in outcome["error"]
+
+
+def test_a_fingerprint_tells_a_sheet_from_an_equal_one_of_other_types():
+    # A field held by reference is the same only if it is the same object or pickles the
+    # same: a sheet whose coins became floats (equal numbers) is another state.
+    state = registry.get("copycat").new_game(2, "fp", {})
+    state.sheet = (Row(game=1, coins=(30, 20)),)
+    before = soak.fingerprint(state)
+    state.sheet = (Row(game=1, coins=(30, 20)),)
+    assert soak.fingerprint(state) == before
+    state.sheet = (Row(game=1, coins=(30.0, 20.0)),)
+    assert soak.fingerprint(state) != before

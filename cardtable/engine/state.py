@@ -80,6 +80,31 @@ class Zone:
         return _views({self.name: self}, seat)[self.name]
 
 
+class Row(dict):
+    """A mapping made whole and never changed after: every change is refused (``TypeError``),
+    so a state, its copies and every observation can hold the very same row (a match's
+    score sheet, a tuple of rows, shared by reference and never copied). Written as JSON,
+    compared, copied and pickled as the dict it holds; its values must be as fixed as the
+    row (numbers, words, tuples)."""
+
+    __slots__ = ()
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError("a Row is never changed: make a new one")
+
+    __setitem__ = __delitem__ = __ior__ = _refuse
+    update = pop = popitem = clear = setdefault = _refuse
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Row, (dict(self),))
+
+    def __copy__(self) -> Row:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Row:
+        return self
+
+
 def zones_kept(
     state: GameState, piles: list[list[str]], make: Callable[[], dict[str, Zone]]
 ) -> dict[str, Zone]:

@@ -48,6 +48,7 @@ from cardtable.engine import (
     IllegalAction,
     Option,
     Result,
+    Row,
     Zone,
     announce,
     move,
@@ -429,7 +430,9 @@ class CopyCatState(GameState):
         self.starter = 0
         self.game_index = 0  # games finished so far in the whole match
         self.set_scores: list[list[int]] = []  # per finished set: coins + bonus
-        self.sheet: list[dict[str, Any]] = []  # one row per finished game
+        # One row per finished game (its coins a tuple): the rows and the sheet never
+        # change, a finished game makes a new sheet, so copies and observations share it.
+        self.sheet: tuple[Row, ...] = ()
         self.last_game: dict[str, Any] | None = None
         self.game_moves: list[tuple[int, str]] = []  # this game's moves, all public
         stack = list(deck) if deck is not None else one_deck()
@@ -521,7 +524,7 @@ class CopyCatState(GameState):
         if self.phase != PHASE_OVER:
             return None
         result = Result.from_scores(self.match_scores())
-        detail = {"coins": list(self.coins), "sheet": [dict(row) for row in self.sheet]}
+        detail = {"coins": list(self.coins), "sheet": list(map(dict, self.sheet))}
         if self.sets > 1:
             detail["set_scores"] = [list(row) for row in self.set_scores]
         return Result(scores=result.scores, ranking=result.ranking, detail=detail)
@@ -562,7 +565,7 @@ class CopyCatState(GameState):
             "games_per_set": per_set,
             "set": min(game_index // per_set + 1, self.sets),
             "sets": self.sets,
-            "sheet": list(map(dict, self.sheet)),
+            "sheet": self.sheet,  # shared: it never changes
             "set_scores": list(map(list, self.set_scores)),
             "scores": scores,
             "standing": ranking_of(scores),
@@ -572,9 +575,9 @@ class CopyCatState(GameState):
 
     def copy(self) -> CopyCatState:
         """A deep copy, written out because a deepcopy's cost grows with the match (every
-        sampled world is a copy). The rows of the field, the sheet, the set scores and the
-        last game are made whole and never changed after, so only the lists holding them
-        are copied."""
+        sampled world is a copy). The rows of the field, the set scores and the last game
+        are made whole and never changed after, so only the lists holding them are copied;
+        the sheet never changes (a tuple of rows), so it is shared."""
         new = self._twin()
         new.draw_pile = list(self.draw_pile)
         new.hands = [list(hand) for hand in self.hands]
@@ -584,7 +587,6 @@ class CopyCatState(GameState):
         new.coins = list(self.coins)
         new.copied = list(self.copied)
         new.set_scores = list(self.set_scores)
-        new.sheet = list(self.sheet)
         new.game_moves = list(self.game_moves)
         return new
 
@@ -872,16 +874,15 @@ class CopyCatState(GameState):
             "totals": totals,
             "coins": list(self.coins),
         }
-        self.sheet.append(
-            {
-                "game": self.game_index + 1,
-                "set": self.game_index // self.games_per_set + 1,
-                "starter": self.starter,
-                "end": end,
-                "seat": seat,
-                "coins": list(self.coins),
-            }
+        row = Row(
+            game=self.game_index + 1,
+            set=self.game_index // self.games_per_set + 1,
+            starter=self.starter,
+            end=end,
+            seat=seat,
+            coins=tuple(self.coins),
         )
+        self.sheet = (*self.sheet, row)
         events.append(
             announce(
                 f"Game {self.game_index + 1} is over.",
@@ -892,7 +893,7 @@ class CopyCatState(GameState):
                 end=end,
                 scores=list(self.coins),
                 totals=totals,
-                sheet=[dict(row) for row in self.sheet],
+                sheet=list(map(dict, self.sheet)),
                 match_over=self.game_index + 1 == self.total_games(),
             )
         )

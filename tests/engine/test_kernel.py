@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import copy
+import json
+import pickle
+
 import pytest
 
 from cardtable.engine import (
@@ -13,6 +17,7 @@ from cardtable.engine import (
     Option,
     Result,
     Rng,
+    Row,
     move,
 )
 from cardtable.games import registry
@@ -107,3 +112,25 @@ def test_a_finished_game_refuses_every_move():
 def test_registry_names_the_known_games_for_an_unknown_id():
     with pytest.raises(KeyError, match="what-the-heck"):
         registry.get("chess")
+
+
+def test_a_row_refuses_every_change_and_is_written_copied_and_pickled_as_its_dict():
+    row = Row(game=1, end="pattern-b", coins=(31, 22, 22))
+    for change in (
+        lambda: row.__setitem__("game", 2),
+        lambda: row.__delitem__("game"),
+        lambda: row.update(game=2),
+        lambda: row.pop("game"),
+        lambda: row.popitem(),
+        lambda: row.clear(),
+        lambda: row.setdefault("seat", 0),
+    ):
+        with pytest.raises(TypeError):
+            change()
+    with pytest.raises(TypeError):
+        row |= {"game": 2}
+    assert row == {"game": 1, "end": "pattern-b", "coins": (31, 22, 22)}
+    assert json.dumps(row) == '{"game": 1, "end": "pattern-b", "coins": [31, 22, 22]}'
+    assert copy.copy(row) is row and copy.deepcopy(row) is row
+    again = pickle.loads(pickle.dumps(row))
+    assert type(again) is Row and again == row

@@ -358,7 +358,7 @@ def test_pattern_a_a_copier_who_empties_their_hand_gets_3_more_coins_from_the_or
     events = act(state, (1, "copy 7 7 7 2/7 as 7"))
     assert "pattern-a" in whats(events)
     assert pays(events) == [(0, 1, 4), (0, 1, 3)]
-    assert state.observation(0)["sheet"][0]["coins"] == [18, 31, 26]
+    assert state.observation(0)["sheet"][0]["coins"] == (18, 31, 26)
     assert state.observation(0)["sheet"][0]["end"] == "pattern-a"
 
 
