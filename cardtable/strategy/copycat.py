@@ -33,7 +33,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from cardtable.engine import Action, GameState, Rng, shuffle_with
@@ -140,22 +140,44 @@ class Knowledge:
 
     def meow_chance(self, rng: random.Random, samples: int = 48) -> float:
         """How often random deals of the unseen cards leave our total strictly lowest."""
+        return sum(self._meow_deals(rng, samples)) / samples
+
+    def meow_likely(self, rng: random.Random, confidence: float, samples: int = 48) -> bool:
+        """``meow_chance(rng, samples) >= confidence``, the deals stopped as soon as the
+        rest can no longer change the answer (the same answer, fewer deals)."""
+        needed = next((wins for wins in range(samples + 1) if wins / samples >= confidence), None)
+        if needed is None or needed == 0:
+            return needed == 0
+        wins = losses = 0
+        for won in self._meow_deals(rng, samples):
+            if won:
+                wins += 1
+                if wins >= needed:
+                    return True
+            else:
+                losses += 1
+                if samples - losses < needed:
+                    return False
+        return False
+
+    def _meow_deals(self, rng: random.Random, samples: int) -> Iterator[bool]:
+        """Per random deal of the unseen cards (``samples`` of them, or none when the
+        others hold more cards than are unseen), whether our total is strictly lowest."""
         mine = sum(card_value(card) for card in self.hand)
         values = [card_value(card) for card in self.unseen]
         sizes = [self.counts[s] for s in range(self.players) if s != self.seat]
         if sum(sizes) > len(values):
-            return 0.0
-        wins = 0
+            return
         for _ in range(samples):
             shuffle_with(rng, values)
             at = 0
             for size in sizes:
                 if sum(values[at : at + size]) <= mine:
+                    yield False
                     break
                 at += size
             else:
-                wins += 1
-        return wins / samples
+                yield True
 
 
 def moves_of(view: SeatView) -> list[tuple[Action, Any]]:
@@ -203,15 +225,15 @@ class MediumBot(Bot):
 
     def choose(self, view: SeatView) -> Action:
         moves = moves_of(view)
-        known = Knowledge(view.observation, view.seat)
         copies = [(action, move) for action, move in moves if move.kind == "copy"]
         if copies:
             return max(copies, key=lambda am: len(am[1].cards))[0]
         if any(move.kind == "draw" for _a, move in moves):
             return Action(draw_code())
+        known = Knowledge(view.observation, view.seat)  # only a play or a Meow reads it
         if any(move.kind == "meow" for _a, move in moves):
-            chance = known.meow_chance(random.Random(self.rng.randint(0, 2**30)))
-            if chance >= MEOW_CONFIDENCE:
+            deals = random.Random(self.rng.randint(0, 2**30))
+            if known.meow_likely(deals, MEOW_CONFIDENCE):
                 return Action(meow_code())
         return best_play(known, moves)
 

@@ -106,6 +106,24 @@ def test_medium_counts_the_cards_it_has_seen():
     assert known.expected_copies(8) == pytest.approx(4 * 15 / 31)
 
 
+def test_medium_judges_a_meow_the_same_when_it_stops_dealing_once_the_answer_is_sure():
+    # meow_likely stops dealing the unseen cards once the rest of the deals cannot change
+    # whether the chance reaches the confidence: the same answer as the whole count.
+    state = deal(["5 5 5 4/5 8", "1 1 2 6 6", "3 3 2 6 7", "7 7 2 3 4"])
+    answers = set()
+    for hand in (["1", "2"], ["2", "3", "1"], ["4", "4"], ["3", "5", "2", "1"], ["8", "8"]):
+        known = Knowledge(state.observation(0), 0)
+        known.hand = hand
+        for confidence in (-0.1, 0.0, 0.3, 0.62, 0.625, 0.9, 1.0, 1.1):
+            for seed in range(4):
+                sure = known.meow_chance(random.Random(seed)) >= confidence
+                assert known.meow_likely(random.Random(seed), confidence) == sure
+                answers.add(sure)
+    assert answers == {True, False}
+    known.counts = [9, 30, 30, 30]  # the others hold more cards than are unseen
+    assert not known.meow_likely(random.Random(0), 0.5)
+
+
 def test_hard_reads_what_a_player_lacks_from_their_draw_instead_of_a_copy():
     state = deal(["5 5 5 4/5 8", "1 1 2 6 6", "3 3 2 6 7", "7 7 2 3 4"])
     state.apply(0, "play 8")
