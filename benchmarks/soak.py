@@ -113,8 +113,10 @@ def fixed(value: Any) -> bool:
 
 # The fixed values of observations already written as JSON, by identity (held here too).
 _WRITTEN: dict[int, Any] = {}
-# Per list of an observation's keys, those whose values were tuples or rows when first seen.
+# Per list of an observation's keys, those whose values were tuples, rows or None when first
+# seen (a game's last row is None until a game has ended).
 _FIXED_KEYS: dict[tuple[Any, ...], tuple[str, ...]] = {}
+_MAY_BE_FIXED = (tuple, Row, type(None))
 
 
 def write_json(observation: dict[str, Any]) -> None:
@@ -125,14 +127,16 @@ def write_json(observation: dict[str, Any]) -> None:
     candidates = _FIXED_KEYS.get(keys)
     if candidates is None:
         candidates = tuple(
-            key for key in keys if type(key) is str and type(observation[key]) in (tuple, Row)
+            key for key in keys if type(key) is str and type(observation[key]) in _MAY_BE_FIXED
         )
         if len(_FIXED_KEYS) < 1000:
             _FIXED_KEYS[keys] = candidates
     rest = observation
     for key in candidates:
         value = observation[key]
-        if _WRITTEN.get(id(value)) is not value:
+        if value is None:
+            continue
+        if _WRITTEN.get(id(value), _WRITTEN) is not value:
             if not fixed(value):
                 continue
             TO_JSON(value)
@@ -244,9 +248,9 @@ def fingerprint(state: GameState) -> tuple[Any, ...]:
     names = tuple(fields)  # a field added or taken away shows here
     plan = _PICKS.get(names)
     if plan is None:
-        # A field holding a tuple (or a row) when first seen is held apart: a score sheet
-        # that never changes is then held, not pickled again at every step.
-        kept = [name for name in names if name not in APART and type(fields[name]) in (tuple, Row)]
+        # A field holding a tuple, a row or None when first seen is held apart: a score
+        # sheet that never changes is then held, not pickled again at every step.
+        kept = [name for name in names if name not in APART and type(fields[name]) in _MAY_BE_FIXED]
         rest = [name for name in names if name not in APART and name not in kept]
         plan = _PICKS[names] = (itemgetter(*rest, "players"), tuple(kept))
     pick, kept = plan

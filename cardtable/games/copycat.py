@@ -433,7 +433,7 @@ class CopyCatState(GameState):
         # One row per finished game (its coins a tuple): the rows and the sheet never
         # change, a finished game makes a new sheet, so copies and observations share it.
         self.sheet: tuple[Row, ...] = ()
-        self.last_game: dict[str, Any] | None = None
+        self.last_game: Row | None = None  # never changed: shared like the sheet
         self.game_moves: list[tuple[int, str]] = []  # this game's moves, all public
         stack = list(deck) if deck is not None else one_deck()
         self.draw_pile = list(reversed(stack))  # top card last; a stacked deck lists top first
@@ -537,7 +537,6 @@ class CopyCatState(GameState):
         game_index = self.game_index
         per_set = self.games_per_set
         games = self.total_games()
-        last_game = self.last_game
         return {
             "phase": phase,
             "current": self.current,
@@ -569,15 +568,15 @@ class CopyCatState(GameState):
             "set_scores": list(map(list, self.set_scores)),
             "scores": scores,
             "standing": ranking_of(scores),
-            "last_game": None if last_game is None else dict(last_game),
+            "last_game": self.last_game,
             "moves": list(map(list, self.game_moves)),
         }
 
     def copy(self) -> CopyCatState:
         """A deep copy, written out because a deepcopy's cost grows with the match (every
-        sampled world is a copy). The rows of the field, the set scores and the last game
-        are made whole and never changed after, so only the lists holding them are copied;
-        the sheet never changes (a tuple of rows), so it is shared."""
+        sampled world is a copy). The rows of the field and the set scores are made whole
+        and never changed after, so only the lists holding them are copied; the sheet (a
+        tuple of rows) and the last game (a row) never change, so they are shared."""
         new = self._twin()
         new.draw_pile = list(self.draw_pile)
         new.hands = [list(hand) for hand in self.hands]
@@ -866,14 +865,14 @@ class CopyCatState(GameState):
         the next set, or the end of the match) follows."""
         totals = self.totals()
         events: list[Event] = [] if revealed else self._reveal(totals)
-        self.last_game = {
-            "game": self.game_index + 1,
-            "end": end,
-            "seat": seat,
-            "hands": [list(hand) for hand in self.hands],
-            "totals": totals,
-            "coins": list(self.coins),
-        }
+        self.last_game = Row(
+            game=self.game_index + 1,
+            end=end,
+            seat=seat,
+            hands=tuple(map(tuple, self.hands)),
+            totals=tuple(totals),
+            coins=tuple(self.coins),
+        )
         row = Row(
             game=self.game_index + 1,
             set=self.game_index // self.games_per_set + 1,

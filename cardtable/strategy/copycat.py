@@ -95,6 +95,7 @@ class Knowledge:
         self.others_cards = sum(self.counts) - len(self.hand)
         self.discards: list[str] = list(obs["discards"])
         self.moves: list[list[Any]] = obs.get("moves", [])
+        self._showing: Counter[int] | None = None  # unseen cards per number shown
 
     def lacking(self) -> dict[int, list[frozenset[int]]]:
         """For each other seat, one set per card in its hand: the numbers that card is
@@ -129,8 +130,12 @@ class Knowledge:
         return out
 
     def showing(self, number: int) -> int:
-        """Unseen cards that show ``number``."""
-        return sum(1 for card in self.unseen if number in numbers_on(card))
+        """Unseen cards that show ``number`` (counted for every number at the first ask:
+        medium asks once per play it weighs)."""
+        counts = self._showing
+        if counts is None:
+            counts = self._showing = Counter(n for card in self.unseen for n in numbers_on(card))
+        return counts[number]
 
     def expected_copies(self, number: int) -> float:
         """How many cards showing ``number`` the other hands hold, on average."""

@@ -448,7 +448,7 @@ def test_hands_are_secret_during_a_game_and_shown_to_all_at_its_end():
     assert state.observation(1)["zones"]["hand:0"] == {"count": 5}
     act(state, (0, "play 3 3 3 3 3/6 as 3"))
     last = state.observation(2)["last_game"]
-    assert last["hands"][:2] == [[], ["1", "4", "4", "8", "1"]]
+    assert last["hands"][:2] == ((), ("1", "4", "4", "8", "1"))
     assert last["totals"][1] == 18 and last["end"] == "pattern-b"
 
 
