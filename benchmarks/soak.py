@@ -117,6 +117,7 @@ _WRITTEN: dict[int, Any] = {}
 # seen (a game's last row is None until a game has ended).
 _FIXED_KEYS: dict[tuple[Any, ...], tuple[str, ...]] = {}
 _MAY_BE_FIXED = (tuple, Row, type(None))
+_CONTAINERS = (tuple, Row)  # the fixed values worth holding by reference
 
 
 def write_json(observation: dict[str, Any]) -> None:
@@ -134,7 +135,7 @@ def write_json(observation: dict[str, Any]) -> None:
     rest = observation
     for key in candidates:
         value = observation[key]
-        if value is None:
+        if type(value) not in _CONTAINERS:
             continue
         if _WRITTEN.get(id(value), _WRITTEN) is not value:
             if not fixed(value):
@@ -215,27 +216,27 @@ def jobs(seed: str, games: int) -> Iterator[Job]:
 APART = frozenset({"_legal", "rng", "history", "setup_events"})
 
 
-class _Kept:
-    """A field a fingerprint holds apart: the value itself when it is ``fixed`` (it can never
-    change, so holding it is a snapshot), else its pickle. Equal when the same value, or
-    the same pickle."""
+class _Held:
+    """A ``fixed`` field a fingerprint holds by reference (it can never change, so holding
+    it is a snapshot). Equal to another when the same value, or one that pickles the same."""
 
-    __slots__ = ("fixed", "value")
+    __slots__ = ("value",)
 
     def __init__(self, value: Any):
-        self.fixed = fixed(value)
-        self.value = value if self.fixed else pickle.dumps(value, 5)
+        self.value = value
 
     def __eq__(self, other: object) -> bool:
-        if not isinstance(other, _Kept) or self.fixed != other.fixed:
+        if not isinstance(other, _Held):
             return False
         if self.value is other.value:
             return True
-        if self.fixed:  # another fixed value: the same only if it pickles the same
-            return pickle.dumps(self.value, 5) == pickle.dumps(other.value, 5)
-        return self.value == other.value
+        return pickle.dumps(self.value, 5) == pickle.dumps(other.value, 5)
 
     __hash__ = None  # type: ignore[assignment]
+
+
+# Where a held field's value would be in the pickle (so which fields were held shows).
+_HELD = "(held apart)"
 
 
 def fingerprint(state: GameState) -> tuple[Any, ...]:
@@ -248,18 +249,26 @@ def fingerprint(state: GameState) -> tuple[Any, ...]:
     names = tuple(fields)  # a field added or taken away shows here
     plan = _PICKS.get(names)
     if plan is None:
-        # A field holding a tuple, a row or None when first seen is held apart: a score
-        # sheet that never changes is then held, not pickled again at every step.
+        # A field holding a tuple, a row or None when first seen may be held apart: while it
+        # holds a fixed tuple or row (a score sheet), it is held, not pickled at every step.
         kept = [name for name in names if name not in APART and type(fields[name]) in _MAY_BE_FIXED]
         rest = [name for name in names if name not in APART and name not in kept]
         plan = _PICKS[names] = (itemgetter(*rest, "players"), tuple(kept))
     pick, kept = plan
+    loose = []
+    held = []
+    for name in kept:
+        value = fields[name]
+        if type(value) in _CONTAINERS and fixed(value):
+            held.append(_Held(value))
+            value = _HELD
+        loose.append(value)
     # Pickled without the memo (``fast``): a field shared twice is written twice, which
     # shows a change all the same, and a state that holds itself fails loudly. One pickler
     # and its buffer serve every call (a fingerprint is taken twice a step).
     _PICKLED.seek(0)
     _PICKLED.truncate()
-    _PICKLER.dump(pick(fields))
+    _PICKLER.dump((pick(fields), loose))
     return (
         list(state.history),
         list(state.setup_events),
@@ -267,13 +276,13 @@ def fingerprint(state: GameState) -> tuple[Any, ...]:
         state.rng.getstate(),
         names,
         _PICKLED.getvalue(),
-        [_Kept(fields[name]) for name in kept],
+        held,
     )
 
 
 # Per list of a state's field names, what picks the fields a fingerprint pickles (``players``
 # once more at the end: never fewer than two, so always a tuple) and the fields it holds
-# apart (``_Kept``).
+# apart while fixed (``_Held``).
 _PICKS: dict[tuple[str, ...], tuple[itemgetter, tuple[str, ...]]] = {}
 _PICKLED = io.BytesIO()
 _PICKLER = pickle.Pickler(_PICKLED, 5)

@@ -222,11 +222,14 @@ def test_the_soak_catches_a_refusal_that_replaces_a_sheet_held_by_reference(monk
 
 def test_a_fingerprint_tells_a_sheet_from_an_equal_one_of_other_types():
     # A field held by reference is the same only if it is the same object or pickles the
-    # same: a sheet whose coins became floats (equal numbers) is another state.
+    # same: a sheet whose coins became floats (equal numbers), or a list of the same rows,
+    # is another state.
     state = registry.get("copycat").new_game(2, "fp", {})
     state.sheet = (Row(game=1, coins=(30, 20)),)
     before = soak.fingerprint(state)
     state.sheet = (Row(game=1, coins=(30, 20)),)
     assert soak.fingerprint(state) == before
     state.sheet = (Row(game=1, coins=(30.0, 20.0)),)
+    assert soak.fingerprint(state) != before
+    state.sheet = [Row(game=1, coins=(30, 20))]  # the same rows in a list: no longer held
     assert soak.fingerprint(state) != before
