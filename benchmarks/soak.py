@@ -11,10 +11,12 @@ a fresh state, and after every action of that replay:
 - every seat to act has a legal move, and one of them (at random) passes ``check``;
 - the observation of a seat (one chosen at random after each action) is the same in a
   world whose hidden cards are reshuffled for it (it leaks nothing that seat may not
-  see), and is JSON;
+  see), and is JSON (a value that can never change, a tuple or ``Row`` such as Copy Cat's
+  score sheet, written the first time it is met);
 - a few junk and out-of-turn moves are refused with a reason and change nothing: the
-  state's ``fingerprint`` (every field pickled, the history, setup events and generator
-  state; only the cache of legal moves left out) is the same before and after them.
+  state's ``fingerprint`` (every field pickled, or held by reference while it holds a
+  value that can never change; the history, setup events and generator state; only the
+  cache of legal moves left out) is the same before and after them.
 
 At the end the replay must have reached the played game's end exactly (every field of the
 two states equal, the generator's state and the result included), the ranking must hold
@@ -241,8 +243,9 @@ _HELD = "(held apart)"
 
 def fingerprint(state: GameState) -> tuple[Any, ...]:
     """The whole state, as a refused move must leave it: every field of the game (pickled,
-    so a change anywhere inside shows, hidden fields and the generator's state included),
-    the history and the setup events; only the cache of legal moves is left out. Cheaper
+    so a change anywhere inside shows, hidden fields and the generator's state included;
+    a tuple or row that can never change is held instead, ``_Held``), the history and the
+    setup events; only the cache of legal moves is left out. Cheaper
     than the observation's JSON and stricter: the observation shows what a field means to
     a player, this shows any field that changed."""
     fields = vars(state)
