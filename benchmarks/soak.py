@@ -115,28 +115,17 @@ def fixed(value: Any) -> bool:
 
 # The fixed values of observations already written as JSON, by identity (held here too).
 _WRITTEN: dict[int, Any] = {}
-# Per list of an observation's keys, those whose values were tuples, rows or None when first
-# seen (a game's last row is None until a game has ended).
-_FIXED_KEYS: dict[tuple[Any, ...], tuple[str, ...]] = {}
-_MAY_BE_FIXED = (tuple, Row, type(None))
 _CONTAINERS = (tuple, Row)  # the fixed values worth holding by reference
 
 
-def write_json(observation: dict[str, Any]) -> None:
-    """``TO_JSON(observation)``, raising as it does, but a fixed value (a score sheet the
-    state shares with every observation) is written once, the first time it is met: it can
-    never change after, so it stays JSON."""
-    keys = tuple(observation)
-    candidates = _FIXED_KEYS.get(keys)
-    if candidates is None:
-        candidates = tuple(
-            key for key in keys if type(key) is str and type(observation[key]) in _MAY_BE_FIXED
-        )
-        if len(_FIXED_KEYS) < 1000:
-            _FIXED_KEYS[keys] = candidates
+def write_json(observation: dict[str, Any], fixed_keys: tuple[str, ...] = ()) -> None:
+    """``TO_JSON(observation)``, raising as it does, but a fixed value under one of
+    ``fixed_keys`` (the state's ``fixed_fields``: a score sheet the state shares with every
+    observation) is written once, the first time it is met: it can never change after, so
+    it stays JSON."""
     rest = observation
-    for key in candidates:
-        value = observation[key]
+    for key in fixed_keys:
+        value = observation.get(key)
         if type(value) not in _CONTAINERS:
             continue
         if _WRITTEN.get(id(value), _WRITTEN) is not value:
@@ -250,13 +239,13 @@ def fingerprint(state: GameState) -> tuple[Any, ...]:
     a player, this shows any field that changed."""
     fields = vars(state)
     names = tuple(fields)  # a field added or taken away shows here
-    plan = _PICKS.get(names)
+    plan = _PICKS.get((names, state.fixed_fields))
     if plan is None:
-        # A field holding a tuple, a row or None when first seen may be held apart: while it
-        # holds a fixed tuple or row (a score sheet), it is held, not pickled at every step.
-        kept = [name for name in names if name not in APART and type(fields[name]) in _MAY_BE_FIXED]
+        # The state's fixed fields are held apart: while one holds a fixed tuple or row (a
+        # score sheet), it is held, not pickled at every step.
+        kept = [name for name in state.fixed_fields if name in fields and name not in APART]
         rest = [name for name in names if name not in APART and name not in kept]
-        plan = _PICKS[names] = (itemgetter(*rest, "players"), tuple(kept))
+        plan = _PICKS[names, state.fixed_fields] = (itemgetter(*rest, "players"), tuple(kept))
     pick, kept = plan
     loose = []
     held = []
@@ -283,10 +272,10 @@ def fingerprint(state: GameState) -> tuple[Any, ...]:
     )
 
 
-# Per list of a state's field names, what picks the fields a fingerprint pickles (``players``
-# once more at the end: never fewer than two, so always a tuple) and the fields it holds
-# apart while fixed (``_Held``).
-_PICKS: dict[tuple[str, ...], tuple[itemgetter, tuple[str, ...]]] = {}
+# Per list of a state's field names and its fixed fields, what picks the fields a
+# fingerprint pickles (``players`` once more at the end: never fewer than two, so always a
+# tuple) and the fields it holds apart while fixed (``_Held``).
+_PICKS: dict[tuple[tuple[str, ...], ...], tuple[itemgetter, tuple[str, ...]]] = {}
 _PICKLED = io.BytesIO()
 _PICKLER = pickle.Pickler(_PICKLED, 5)
 _PICKLER.fast = True
@@ -330,7 +319,7 @@ def check_action(state: GameState, deck: list[str], rng: Rng, last_window: list[
     seen = state.observation(viewer, zones)  # the zones made above: nothing moved since
     if world.observation(viewer, world_zones) != seen:
         raise Broken(f"seat {viewer}'s observation depends on cards it cannot see")
-    write_json(seen)
+    write_json(seen, state.fixed_fields)
     before = fingerprint(state)
     seat = to_act[0]
     others = [s for s in range(state.players) if s not in to_act]

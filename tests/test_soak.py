@@ -139,14 +139,17 @@ def test_easy_spite_and_malice_players_with_hands_of_2s_and_wilds_play_a_wild_no
     assert outcome["ok"], outcome.get("error")
 
 
-@pytest.mark.parametrize(("game_id", "seen"), [("mean", {1, 2}), ("copycat", (b"x",))])
-def test_the_soak_catches_an_observation_that_is_not_json(monkeypatch, game_id, seen):
-    # A value that can never change (a tuple of bytes here) is written once, the first
-    # time it is met: one that is not JSON fails there.
+@pytest.mark.parametrize(
+    ("game_id", "key", "seen"), [("mean", "seen", {1, 2}), ("copycat", "sheet", (b"x",))]
+)
+def test_the_soak_catches_an_observation_that_is_not_json(monkeypatch, game_id, key, seen):
+    # A value that can never change under a fixed field's name (Copy Cat's sheet, here a
+    # tuple of bytes) is written once, the first time it is met: one that is not JSON
+    # fails there.
     cls = registry.get(game_id).state_class
     shown = cls.public_observation
     monkeypatch.setattr(
-        cls, "public_observation", lambda self, seat: {**shown(self, seat), "seen": seen}
+        cls, "public_observation", lambda self, seat: {**shown(self, seat), key: seen}
     )
     outcome = soak.soak_one(soak.Job(game_id, 2, (), ("random",) * 2, "json"))
     assert not outcome["ok"] and "not JSON serializable" in outcome["error"]

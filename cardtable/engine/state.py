@@ -225,6 +225,11 @@ class GameState(ABC):
     """One play-through of a game. See ARCHITECTURE.md for the contract."""
 
     game_id: str = ""
+    # Fields that only ever hold values that never change (tuples and ``Row``s, or None),
+    # replaced whole when the game moves on, and shown in the observation under the same
+    # names: copies and observations share them, and a check may hold them by reference
+    # (the soak). Copy Cat's score sheet and last game.
+    fixed_fields: tuple[str, ...] = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         # Every game's legal_actions refuses an unknown seat, without each game writing it.

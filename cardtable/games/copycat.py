@@ -407,6 +407,7 @@ def set_bonuses(coins: Sequence[int]) -> list[int]:
 
 class CopyCatState(GameState):
     game_id = "copycat"
+    fixed_fields = ("sheet", "last_game")
 
     def __init__(self, players: int, seed, options: dict[str, Any], deck: list[str] | None):
         super().__init__(players, seed, options)
