@@ -10,12 +10,10 @@ Not for: the rules (``cardtable.games.mean``).
   well its own hand still fits; keeps Wilds, direction-setters and Sixes for when they
   hurt, plays an Eight when the swap gains cards, swaps with the player holding the
   fewest cards, takes the Punishment Pile with the best face-up card.
-- hard: searches every move with a choice, from the first turn, with the one search
-  (``cardtable.strategy.search``): medium's best four moves are each played out in the
-  same sampled worlds (``common_worlds``); medium's choice stays unless another wins
-  clearly more often, else ``ismcts`` weighs the two in paired rounds. In its roll-outs
-  each other player plays medium's way with the chance hard reads for it from the
-  Punishment Piles it took (``Reading``), otherwise at random.
+- hard: plays like medium until the Draw Deck is nearly out, then searches: samples
+  worlds consistent with what it sees, plays each of medium's best few moves into each
+  world, plays the game out (itself as a fast medium, imagined opponents at random) and
+  keeps the move that wins most often, medium's choice breaking near-ties.
 """
 
 from __future__ import annotations
