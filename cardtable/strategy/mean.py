@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from cardtable.engine import Action, GameState, Rng
+from cardtable.engine import Action, Rng
 from cardtable.games.mean import (
     EIGHT,
     MEAN_VALUE,
@@ -37,7 +37,6 @@ from cardtable.games.mean import (
 )
 
 from .base import Bot, SeatView
-from .search import common_worlds, ismcts
 
 # How much a card is worth keeping in hand (paid when it is played): Wilds always fit,
 # setters rescue a stuck hand, Sixes answer a MEAN!.
@@ -238,7 +237,7 @@ class Table:
         return score
 
     def pile_score(self, pile: dict[str, Any]) -> float:
-        return pile_score(pile["count"], pile["top"])
+        return PILE_TOP.get(pile["top"], 0.0) - WEIGHTS["pile_size"] * pile["count"]
 
 
 def run_length(values: Sequence[int]) -> int:
@@ -364,207 +363,66 @@ def outlook(state: MeanState, seat: int) -> float:
     return min(1.0, max(0.0, 1.0 / len(state.active) + weight * edge / 2 + bonus))
 
 
-# Before any evidence: the chance that another player plays medium's way.
-MEDIUM_PRIOR = 0.5
-# The chance that a careful (medium) player takes the pile medium rates best: a near-tie
-# broken the other way, or a player a little unlike medium, should not undo a reading.
-SURE = 0.95
-
-
-class Reading:
-    """What hard reads of the other players from the table, between its own turns: when
-    one Punishment Pile was taken while nothing else changed the piles, was it the pile
-    medium rates best (``pile_score`` of the piles as they lay; medium always takes that
-    one, a player at random any)? Each such take moves the odds that its taker (the one
-    seat whose hand grew by the pile) plays medium's way rather than at random;
-    ``medium(seat)`` is that chance, the roll-outs' picture of the seat. Everything it
-    reads is public: the piles' sizes and face-up cards, the hand counts."""
-
-    def __init__(self, players: int, prior: float = MEDIUM_PRIOR):
-        self.prior = prior / (1.0 - prior)  # the odds before any read
-        self.odds = [1.0] * players  # per seat: what its takes tell, medium to random
-        # The piles (size, face-up card) and hand counts when this seat last moved.
-        self.before: tuple[list[tuple[int, str | None]], list[int]] | None = None
-
-    def medium(self, seat: int) -> float:
-        odds = self.odds[seat] * self.prior
-        return odds / (1.0 + odds)
-
-    def look(self, obs: dict[str, Any]) -> None:
-        """Read the table at this seat's turn: a single pile taken since its last move."""
-        piles = [(pile["count"], pile["top"]) for pile in obs["punishment_piles"]]
-        counts = list(obs["hand_counts"])
-        before, self.before = self.before, (piles, counts)
-        if before is None or len(before[0]) != len(piles) or len(before[1]) != len(counts):
-            return
-        old_piles, old_counts = before
-        changed = [n for n in range(len(piles)) if piles[n] != old_piles[n]]
-        if len(changed) != 1 or piles[changed[0]][0] != 0:
-            return
-        taken = changed[0]
-        size = old_piles[taken][0]
-        seat = obs["seat"]
-        takers = [s for s in range(len(counts)) if s != seat and counts[s] - old_counts[s] >= size]
-        open_piles = [n for n, (count, _top) in enumerate(old_piles) if count]
-        if len(takers) != 1 or len(open_piles) < 2:
-            return  # not one taker for certain, or no choice to read
-        scores = {n: pile_score(*old_piles[n]) for n in open_piles}
-        best = max(scores.values())
-        tops = [n for n in open_piles if scores[n] >= best - 1e-9]
-        at_random = len(tops) / len(open_piles)
-        if taken in tops:
-            self.odds[takers[0]] *= SURE / at_random
-        elif at_random < 1.0:
-            self.odds[takers[0]] *= (1.0 - SURE) / (1.0 - at_random)
-
-    def made(self, seat: int, action: Action) -> None:
-        """This seat's own move: a pile it takes is no other player's."""
-        move = parse(action.code)
-        if move.kind != "punish" or self.before is None:
-            return
-        piles, counts = self.before
-        pile = int(move.pile or 0)
-        counts[seat] += piles[pile][0]
-        piles[pile] = (0, None)
-
-
-def pile_score(count: int, top: str | None) -> float:
-    """How medium rates taking a Punishment Pile of ``count`` cards under ``top``."""
-    return PILE_TOP.get(top or "", 0.0) - WEIGHTS["pile_size"] * count
-
-
-class MeanSearch:
-    """MEAN!'s knowledge for ``ismcts`` (a ``SearchGame``): at the root the moves hard's
-    sift kept, everywhere else no branching (the roll-out plays on); roll-outs to the end
-    with hard as medium and each other seat as medium with the chance hard reads for it
-    (``Reading``), otherwise at random; the value is each seat's ``outlook``."""
-
-    def __init__(self, obs: dict[str, Any], kept: list[Action], play: PlayOut):
-        self.seat = obs["seat"]
-        self.kept = kept
-        self.play = play
-        # Where the decision is (the root): the same in every world of the search.
-        self.root = (
-            obs["phase"],
-            obs["current"],
-            len(obs["hand"]),
-            len(obs["play_values"]),
-            obs["piles_owed"],
-        )
-
-    def moves(self, world: GameState, seat: int) -> list[Action]:
-        assert isinstance(world, MeanState)
-        if seat != self.seat:
-            return []
-        where = (
-            world.phase,
-            world.current,
-            len(world.hands[seat]),
-            len(world.play_values),
-            world.piles_owed,
-        )
-        return self.kept if where == self.root else []
-
-    def rollout(self, world: GameState, rng: Rng) -> None:
-        assert isinstance(world, MeanState)
-        self.play.roll_out(world)
-
-    def value(self, world: GameState) -> list[float]:
-        assert isinstance(world, MeanState)
-        return [outlook(world, seat) for seat in range(world.players)]
-
-    def prior(self, world: GameState, seat: int, moves: list[Action]) -> list[float] | None:
-        return [2.0 if index == 0 else 1.0 for index in range(len(moves))]
-
-
-class PlayOut:
-    """One decision's roll-outs: a world played to the end (or ``max_steps``), hard's
-    seat as a fast medium, every other seat as medium with its read chance, otherwise
-    at random."""
-
-    def __init__(self, seat: int, unseen: Counter[str], medium: list[float], rng: Rng, steps: int):
-        self.seat = seat
-        self.unseen = unseen
-        self.medium = medium
-        self.rng = rng
-        self.steps = steps
-        self.fits: dict[tuple[int, str], float] = {}
-
-    def roll_out(self, state: MeanState) -> None:
-        rng, seat, medium = self.rng, self.seat, self.medium
-        steps = 0
-        while not state.is_over and steps < self.steps:
-            actor = state.current
-            if actor != seat and rng.random() >= medium[actor]:
-                state.apply(actor, rng.choice(state.legal_actions(actor)))
-            else:
-                state.apply(actor, fast_choice(state, actor, self.unseen, self.fits))
-            steps += 1
-
-    def judge(self, world: GameState, action: Action) -> float:
-        """``action`` made in ``world``, played out: hard's ``outlook``."""
-        assert isinstance(world, MeanState)
-        world.apply(self.seat, action)
-        self.roll_out(world)
-        return outlook(world, self.seat)
-
-
 class HardMeanBot(Bot):
-    """The one search from the first turn: medium's best few moves sifted in common
-    worlds (``common_worlds``), the best two weighed by ``ismcts`` in paired rounds, every
-    roll-out to the end with the other players as hard reads them (``Reading``)."""
+    """Determinized search in the end game: sampled worlds, medium's best few moves
+    played into each, roll-outs to the end with ``fast_choice``; the best mean
+    ``outlook`` wins. Before the end game it plays medium's choice (its cost is spent
+    where the race is decided)."""
 
     level = "hard"
     think_budget = 0.150
     searches = True
-    candidates = 4  # medium's best moves the sift weighs
-    sift_worlds = 12  # the worlds every candidate is played out in (without a budget)
-    sift_share = 0.5  # the share of the think budget the sift may take
-    lead = 0.15  # the mean win share by which a move must beat medium's choice in the sift
-    rounds = 16  # the tree's rounds (without a budget); each plays out three worlds
-    exploration = 0.3
-    medium_prior = MEDIUM_PRIOR  # the chance another player plays medium's way, unread
+    worlds = 20  # without a think budget (tests, sim)
+    candidates = 5
+    prior = 0.15  # the share of worlds by which a move must beat medium's choice
+    explore = 1.0  # how often an imagined opponent plays at random in a roll-out
+    endgame_draw = 6  # search once the Draw Deck is this low; medium's choice before
     max_steps = 300  # a roll-out that runs longer is judged by the hands held
 
-    reading: Reading | None = None
-
     def choose(self, view: SeatView) -> Action:
-        obs = view.observation
-        if self.reading is None:
-            self.reading = Reading(obs["players"], self.medium_prior)
-        self.reading.look(obs)
         actions = view.legal_actions
-        action = actions[0] if len(actions) == 1 else self.search(view, obs)
-        self.reading.made(view.seat, action)
-        return action
-
-    def search(self, view: SeatView, obs: dict[str, Any]) -> Action:
-        assert self.reading is not None
-        seat = view.seat
+        if len(actions) == 1:
+            return actions[0]
+        obs = view.observation
         ranked = medium_ranking(view, self.rng)
+        if obs["draw_count"] > self.endgame_draw:
+            return ranked[0]
+        table = Table.from_observation(obs)
         candidates = ranked[: self.candidates]
-        medium = [self.reading.medium(s) for s in range(obs["players"])]
-        unseen = Table.from_observation(obs).unseen
-        play = PlayOut(seat, unseen, medium, self.rng, self.max_steps)
-        sift = self.think_clock(self.sift_worlds)
-        if sift.budget is not None:
-            sift.budget *= self.sift_share
-        means = common_worlds(view, candidates, play.judge, sift, self.rng)
-        means[0] += self.lead  # medium's choice, unless another is clearly better
-        challenger = max(range(len(candidates)), key=lambda i: (means[i], -i))
-        if challenger == 0:
-            return candidates[0]
-        kept = [candidates[0], candidates[challenger]]
-        game = MeanSearch(obs, kept, play)
+        totals = [0.0] * len(candidates)
+        seat = view.seat
+        clock = self.think_clock(self.worlds)
+        fits: dict[tuple[int, str], float] = {}
+        while clock.more():
+            world = view.sample_world(self.rng)
+            for index, action in enumerate(candidates):
+                trial = world.copy()
+                trial.apply(seat, action)
+                totals[index] += self.roll_out(trial, seat, table.unseen, self.rng, fits)
+        # Few worlds give noisy counts: medium's choice keeps a head start.
+        totals[0] += self.prior * clock.done
+        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        return candidates[best]
 
-        def baseline(world: GameState) -> float:
-            return sum(play.judge(world.copy(), move) for move in kept) / len(kept)
-
-        searched = SeatView(seat, obs, kept, view.sample_world)
-        clock = self.think_clock(self.rounds)
-        if clock.budget is not None:
-            clock.budget *= 1.0 - self.sift_share
-        return ismcts(searched, game, clock, self.rng, self.exploration, baseline)
+    def roll_out(
+        self,
+        state: MeanState,
+        seat: int,
+        unseen: Counter[str],
+        rng: Rng,
+        fits: dict[tuple[int, str], float] | None = None,
+    ) -> float:
+        steps = 0
+        while not state.is_over and steps < self.max_steps:
+            actor = state.current
+            if actor != seat and rng.random() < self.explore:
+                # Imagined opponents play at random: the loosest play to be ready for
+                # (careful opponents are hard to foresee anyway; see benchmarks/bots-mean.md).
+                state.apply(actor, rng.choice(state.legal_actions(actor)))
+            else:
+                state.apply(actor, fast_choice(state, actor, unseen, fits))
+            steps += 1
+        return outlook(state, seat)
 
 
 BOTS: dict[str, type[Bot]] = {

@@ -20,11 +20,6 @@ its move. The move it returns is the root move tried most often.
 - A world in which nobody is to act (the game is over, or a timed window is open that only
   its close ends, a slap round nobody joins) is a leaf: the game's ``rollout`` decides what
   happens next (it may close the window and play on), then ``value`` judges it.
-- Paired rounds (optional ``baseline``): the searching seat's value of a round is its
-  result less ``baseline(world)``, its mean over the candidate moves played out in the
-  same world, plus 0.5; the moves are then compared where the deal's luck is the same.
-- ``common_worlds`` is the sift that may come before: every candidate move played out in
-  the same sampled worlds (common random numbers), each move's mean result.
 - Anytime: one round per ``clock.more()``. With a fixed-rounds clock the same ``rng`` gives
   the same move (tests and ``cardtable sim``). Equal visits go to the better mean, then
   the higher prior, then the move listed first in the seat's legal actions.
@@ -37,7 +32,6 @@ what it needs, when it needs it).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from cardtable.engine import Action, GameState, Rng
@@ -95,24 +89,17 @@ class Node:
 
 
 def ismcts(
-    view: SeatView,
-    game: SearchGame,
-    clock: ThinkClock,
-    rng: Rng,
-    exploration: float = 0.7,
-    baseline: Callable[[GameState], float] | None = None,
+    view: SeatView, game: SearchGame, clock: ThinkClock, rng: Rng, exploration: float = 0.7
 ) -> Action:
     """The move ``view.seat`` should make, by as many rounds as ``clock`` allows (see the
-    module docstring). Always one of ``view.legal_actions``. ``baseline``: the rounds are
-    paired (the module docstring); it must leave the world it is given as it was."""
+    module docstring). Always one of ``view.legal_actions``."""
     legal = view.legal_actions
     if len(legal) == 1:
         return legal[0]
     root = Node(-1)
     while clock.more():
         world = view.sample_world(rng)
-        base = None if baseline is None else baseline(world)
-        one_round(root, world, view.seat, game, rng, exploration, base)
+        one_round(root, world, view.seat, game, rng, exploration)
     order = {action.code: index for index, action in enumerate(legal)}
 
     def rank(action: Action) -> tuple[int, float, float, int]:
@@ -125,16 +112,9 @@ def ismcts(
 
 
 def one_round(
-    root: Node,
-    world: GameState,
-    me: int,
-    game: SearchGame,
-    rng: Rng,
-    exploration: float,
-    base: float | None = None,
+    root: Node, world: GameState, me: int, game: SearchGame, rng: Rng, exploration: float
 ) -> None:
-    """One round in one world: select, expand, roll out, back-propagate (``me``'s value
-    less ``base`` plus 0.5, held in [0, 1], when the round is paired)."""
+    """One round in one world: select, expand, roll out, back-propagate."""
     path = [root]
     node = root
     seat: int | None = me
@@ -172,9 +152,6 @@ def one_round(
         seat = next_to_act(world)
     game.rollout(world, rng)
     values = game.value(world)
-    if base is not None:
-        values = list(values)
-        values[me] = min(1.0, max(0.0, values[me] - base + 0.5))
     for visited in path:
         visited.visits += 1
         if visited.seat >= 0:
@@ -207,22 +184,3 @@ def expand_choice(
     action = max(untried, key=lambda move: weight[move.code])
     whole = sum(priors)
     return action, (PRIOR_WEIGHT * weight[action.code] / whole if whole > 0 else 0.0)
-
-
-def common_worlds(
-    view: SeatView,
-    moves: Sequence[Action],
-    play: Callable[[GameState, Action], float],
-    clock: ThinkClock,
-    rng: Rng,
-) -> list[float]:
-    """Each of ``moves``' mean result for ``view.seat`` over as many sampled worlds as
-    ``clock`` allows, every move played out in every world (the same worlds for all:
-    common random numbers, so a world's luck touches every move alike). ``play(world,
-    move)`` makes ``move`` in ``world`` (a copy of its own), plays on and judges."""
-    totals = [0.0] * len(moves)
-    while clock.more():
-        world = view.sample_world(rng)
-        for index, move in enumerate(moves):
-            totals[index] += play(world.copy(), move)
-    return [total / max(1, clock.done) for total in totals]

@@ -46,15 +46,15 @@ from cardtable.strategy import Bot, RandomBot
 # equilibrium (issue 15: copies of it no longer hand the pot to a fourth player).
 OLD_DRIVER_GAMES = [
     # mean
-    ("mean", "hard,medium,easy,random", 0, "2209a31137f50a4e", [0, 3, 0, 0]),
-    ("mean", "hard,medium,easy,random", 1, "aea6326d5f138f65", [2, 0, 0, 2]),
-    ("mean", "hard,medium,easy,random", 2, "ba3ef39b379a1303", [3, 0, 0, 0]),
+    ("mean", "hard,medium,easy,random", 0, "9953e88aede11d0f", [0, 3, 0, 0]),
+    ("mean", "hard,medium,easy,random", 1, "1488f97bb711dc99", [3, 0, 0, 0]),
+    ("mean", "hard,medium,easy,random", 2, "6133850325d5aca6", [0, 3, 0, 0]),
     ("mean", "random,easy", 0, "9ff224053d45bb9f", [1, 0]),
     ("mean", "random,easy", 1, "958c3c3af84608e9", [0, 1]),
     ("mean", "random,easy", 2, "0c83cd45938578a4", [1, 0]),
-    ("mean", "medium,easy,hard,random,medium,easy", 0, "40c5c70232ba67e4", [0, 0, 5, 0, 0, 0]),
-    ("mean", "medium,easy,hard,random,medium,easy", 1, "3b62af1fd93190a0", [0, 0, 0, 0, 0, 5]),
-    ("mean", "medium,easy,hard,random,medium,easy", 2, "46f224e07c2100f8", [0, 0, 5, 0, 0, 0]),
+    ("mean", "medium,easy,hard,random,medium,easy", 0, "8bd8017c423138ec", [0, 0, 0, 0, 0, 5]),
+    ("mean", "medium,easy,hard,random,medium,easy", 1, "407175b7f456eff9", [0, 0, 0, 0, 5, 0]),
+    ("mean", "medium,easy,hard,random,medium,easy", 2, "4b25239297f94774", [5, 0, 0, 0, 0, 0]),
     # hit-the-deck
     ("hit-the-deck", "hard,medium,easy,random", 0, "278812bf28f4e05b", [72, 44, 115, 77]),
     ("hit-the-deck", "hard,medium,easy,random", 1, "9da5ce9088953b2b", [1, 22, 124, 44]),

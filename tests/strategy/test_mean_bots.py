@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from cardtable.engine import Action, Rng
+from cardtable.engine import Rng
 from cardtable.games import registry
 from cardtable.strategy import levels, make_bot, view_for
-from cardtable.strategy.mean import Reading
 
 GAME = registry.get("mean")
 LEVELS = levels("mean")
@@ -108,34 +107,3 @@ def test_medium_keeps_its_sixes_when_another_card_follows():
     state.apply(0, "dir up")
     bot = make_bot("mean", "medium", Rng(0))
     assert "6" not in bot.choose(view_for(state, 1)).code
-
-
-def read_by_seat_0(state, moves: list[tuple[int, str]]) -> Reading:
-    """Hard's reading at seat 0: its look at its turn, the moves (its own told to it as
-    it makes them), its look at its next turn, from seat 0's observation only."""
-    reading = Reading(state.players)
-    reading.look(state.observation(0))
-    for seat, code in moves:
-        if seat == 0:
-            reading.made(0, Action(code))
-        state.apply(seat, code)
-    assert state.current == 0
-    reading.look(state.observation(0))
-    return reading
-
-
-def pile_taken_by_seat_1(pile: str) -> Reading:
-    """Seat 0 (hard) leads 11 upwards; seat 1 cannot follow and takes pile ``pile``; seat
-    0 is stuck next. Medium rates pile 2 best (a Wild face up)."""
-    state = stacked(
-        ["11 2 2 4", "2 4 5 7"], draw="9 5", piles=("4 5 9", "7 9 11", "5 9 W", "4 7 7")
-    )
-    return read_by_seat_0(state, [(0, "play 11"), (0, "dir up"), (1, f"punish {pile}")])
-
-
-def test_hard_reads_a_player_who_takes_a_pile_medium_would_not_as_playing_at_random():
-    assert pile_taken_by_seat_1("0").medium(1) < 0.1
-
-
-def test_hard_reads_a_player_who_takes_the_pile_medium_rates_best_as_careful():
-    assert pile_taken_by_seat_1("2").medium(1) > 0.75

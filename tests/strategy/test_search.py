@@ -13,7 +13,7 @@ from test_copycat_bots import deal
 from cardtable.engine import Action, GameState, Rng
 from cardtable.games import registry
 from cardtable.strategy import ThinkClock, view_for
-from cardtable.strategy.search import Node, common_worlds, ismcts, one_round
+from cardtable.strategy.search import ismcts
 
 
 class RandomPlayout:
@@ -192,41 +192,3 @@ def test_a_timed_clock_runs_at_least_one_round_and_stops():
     move = ismcts(view_for(state, seat), game, clock, Rng(9))
     assert move.code in view_for(state, seat).codes
     assert clock.done == 1
-
-
-def test_a_paired_round_credits_its_move_the_result_less_the_baseline_plus_one_half():
-    state = random_position("mean", 4, seed=5, steps=6, choices=3)
-    seat = state.to_act[0]
-
-    class Fixed(RandomPlayout):
-        def value(self, world: GameState) -> list[float]:
-            return [0.9] * world.players
-
-    credits = []
-    for base in (None, 0.6, 0.1):
-        root = Node(-1)
-        world = state.sample_hidden(seat, Rng(1))
-        one_round(root, world, seat, Fixed(scores, depth=0), Rng(2), 0.7, base)
-        (child,) = root.children.values()
-        credits.append(round(child.total, 9))
-    assert credits == [0.9, 0.8, 1.0]  # 0.9 - 0.1 + 0.5 is held at 1
-
-
-def test_common_worlds_plays_every_move_in_the_same_worlds():
-    state = random_position("mean", 4, seed=5, steps=6, choices=3)
-    seat = state.to_act[0]
-    moves = state.legal_actions(seat)[:3]
-    seen: list[tuple[str, tuple[str, ...]]] = []
-
-    def play(world: GameState, move: Action) -> float:
-        seen.append((move.code, tuple(world.hands[(seat + 1) % 4])))
-        return float(len(seen) % 3)
-
-    means = common_worlds(view_for(state, seat), moves, play, rounds(5), Rng(3))
-    deals = [seen[i : i + 3] for i in range(0, len(seen), 3)]
-    assert len(deals) == 5
-    for deal_seen in deals:
-        assert [code for code, _ in deal_seen] == [move.code for move in moves]
-        assert len({hand for _, hand in deal_seen}) == 1  # one world for all three moves
-    assert len({deal_seen[0][1] for deal_seen in deals}) > 1  # a new world each time
-    assert means == [1.0, 2.0, 0.0]
