@@ -31,12 +31,17 @@ alone, far less noisy than whole matches. In MATCHES seeded all-medium matches, 
 position where seat 0 leads and hard would search (it is not emptying its hand) is kept;
 each PLAYER chooses there (``medium``; ``hard``; ``hard-before``: hard as it was before
 ``sift`` and paired rounds, 160 rounds each judged alone; ``hard:N``: hard with N
-rounds), and each
+rounds; ``hard-most:N``: hard whose sift deals at most N worlds while its best two are
+close, 48 for none), and each
 move chosen is scored by roll-outs on the true hands, everyone playing medium's way, the
 deck reshuffled 32 times: seat 0's lead (coins gained in the game less the others'
 average) after that move. Prints each player's mean lead a decision, the paired
 difference from the first player with its 95% interval, and the best any move gives (what
 a player seeing every hand could reach).
+
+``answers MATCHES PLAYER[,PLAYER...]``: the same test at the positions where seat 0 may
+copy the original play (copy with every card, with fewer, or draw), scored the same way:
+how far copying with every card (medium's answer and hard's) is from the best answer.
 
 Run from the repository root (PYTHONPATH=. so that this checkout is the one imported):
     PYTHONPATH=. python benchmarks/copycat_bots.py strength \
@@ -45,6 +50,7 @@ Run from the repository root (PYTHONPATH=. so that this checkout is the one impo
     PYTHONPATH=. python benchmarks/copycat_bots.py reading 40
     PYTHONPATH=. python benchmarks/copycat_bots.py last-game 1000 medium,160,400
     PYTHONPATH=. python benchmarks/copycat_bots.py decisions 200 hard-before,hard
+    PYTHONPATH=. python benchmarks/copycat_bots.py answers 100 medium,hard
 """
 
 from __future__ import annotations
@@ -256,11 +262,17 @@ def last_game(positions: int, counts: list[str]) -> None:
         print(line, flush=True)
 
 
-def lead_positions(matches: int) -> list:
-    """The positions of ``decisions``: seat 0 leads and hard would search."""
+def lead_positions(matches: int, answering: bool = False) -> list:
+    """The positions of ``decisions``: seat 0 leads and hard would search (``answering``:
+    seat 0 may copy the original play)."""
     kept = []
     for state, seat in medium_positions("decide", matches):
         view = view_for(state, seat)
+        if answering:
+            codes = [action.code for action in view.legal_actions]
+            if seat == 0 and any(code.startswith("copy") for code in codes):
+                kept.append(state.copy())
+            continue
         if seat == 0 and state.phase == "play" and len(view.legal_actions) > 1:
             known = copycat_bots.Knowledge(view.observation, 0)
             plays = [(a, m) for a, m in copycat_bots.moves_of(view) if m.kind == "play"]
@@ -285,10 +297,10 @@ def true_lead(state, code: str, index: int, shuffles: int = 32) -> float:
             [[cc.INDEX[card] for card in hand] for hand in state.hands],
             deck,
             cc.make_public(state.field + state.discards),
-            cc.PLAY,
+            cc.ANSWER if state.phase == "answer" else cc.PLAY,
             0,
-            -1,
-            0,
+            -1 if state.original is None else state.original,
+            state.number or 0,
             state.drew,
             state.direction,
             -1,
@@ -309,11 +321,15 @@ def decision_bot(player: str, index: int):
         bot.paired, bot.sift_worlds, bot.rounds = False, 0, 160
     elif player.startswith("hard:"):
         bot.rounds = int(player[5:])
+    elif player == "hard-main":
+        bot.sift_most, bot.sift_prior = 0, False
+    elif player.startswith("hard-most:"):
+        bot.sift_most = int(player[10:])
     return bot
 
 
-def decisions(matches: int, players: list[str]) -> None:
-    positions = lead_positions(matches)
+def decisions(matches: int, players: list[str], answering: bool = False) -> None:
+    positions = lead_positions(matches, answering)
     scored: dict[tuple[int, str], float] = {}
     leads: dict[str, list[float]] = {}
     chosen: dict[str, list[str]] = {}
@@ -333,7 +349,8 @@ def decisions(matches: int, players: list[str]) -> None:
     ]
     count = len(positions)
     first = players[0]
-    print(f"{count} positions where seat 0 leads, from {matches} all-medium matches")
+    where = "may copy" if answering else "leads"
+    print(f"{count} positions where seat 0 {where}, from {matches} all-medium matches")
     print(f"{'best move':>14}: {sum(best) / count:+.3f} lead a decision")
     for player in players:
         line = f"{player:>14}: {sum(leads[player]) / count:+.3f} lead a decision"
@@ -359,7 +376,7 @@ if __name__ == "__main__":
         reading(int(sys.argv[2]))
     elif sys.argv[1:2] == ["last-game"]:
         last_game(int(sys.argv[2]), sys.argv[3].split(","))
-    elif sys.argv[1:2] == ["decisions"]:
-        decisions(int(sys.argv[2]), sys.argv[3].split(","))
+    elif sys.argv[1:2] in (["decisions"], ["answers"]):
+        decisions(int(sys.argv[2]), sys.argv[3].split(","), sys.argv[1] == "answers")
     else:
         print(__doc__)

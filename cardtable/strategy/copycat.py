@@ -19,11 +19,12 @@ Not for: the rules (``cardtable.games.copycat``).
   each player's last play says what it kept (a medium player sheds its best-scoring
   number, so a low single card played says the rest are low too: ``LastPlay``). Before
   the search it plays each of medium's best few plays and Meow out in the same 48 read
-  worlds and keeps the two with the best mean lead (``CopyCatSearch.sift``); the tree
-  weighs those two; the others move as medium would; roll-outs play the game out on a
-  compact copy of the rules, everyone playing medium's way; a round's value is the coins
-  gained on the others' average (a lead built game by game wins the match), less the
-  mean of the two moves' in the same world (paired rounds: a world's luck no longer
+  worlds, 48 more at a time (up to 192) while the best two are within noise, and keeps
+  the two with the best mean lead (``CopyCatSearch.sift``); the tree weighs those two,
+  its prior favouring the sift's best; the others move as medium would; roll-outs play
+  the game out on a compact copy of the rules, everyone playing medium's way; a round's
+  value is the coins gained on the others' average (a lead built game by game wins the
+  match), less the mean of the two moves' in the same world (paired rounds: a world's luck no longer
   hides which move is better). It copies with every card it can, as medium does.
   Deterministic for a fixed seed.
 """
@@ -357,7 +358,8 @@ def play_out(
     """Play the game out from a world after our move ``first``; returns what each seat
     gains (or loses) in coins.
 
-    ``first`` is ``("play", number, cards)`` or ``("meow",)``. Everyone plays medium's
+    ``first`` is ``("play", number, cards)``, ``("meow",)``, ``("copy", cards)`` or
+    ``("draw",)`` (``first_move``). Everyone plays medium's
     way (copy with every card, play by ``compact_play``, Meow by ``compact_meow_chance``);
     the others move at random with chance ``wild``. Coins are not floored here.
     """
@@ -434,17 +436,34 @@ def play_out(
     return deltas
 
 
+# How many standard errors apart two moves' mean leads in the same worlds must be for the
+# sift to call the better one better (``close``).
+CLOSE_Z = 2.0
+
+
+def close(leads: list[list[float]], best: int, other: int) -> bool:
+    """Whether move ``other``'s mean lead is within noise of move ``best``'s: their
+    difference, world by world over the worlds both were played out in (paired), is less
+    than ``CLOSE_Z`` standard errors."""
+    diffs = [a - b for a, b in zip(leads[best], leads[other], strict=False)]
+    count = len(diffs)
+    mean = sum(diffs) / count
+    spread = sum((d - mean) ** 2 for d in diffs) / max(1, count - 1)
+    return mean * mean * count < CLOSE_Z * CLOSE_Z * spread
+
+
 def lead_of(gained: Sequence[float], seat: int) -> float:
     """What ``seat`` gained less the others' average."""
     return gained[seat] - (sum(gained) - gained[seat]) / (len(gained) - 1)
 
 
 def first_move(code: str) -> tuple:
-    """An original play or Meow as ``play_out``'s ``first``."""
+    """A move as ``play_out``'s ``first``."""
     move = parse(code)
-    if move.kind == "meow":
-        return ("meow",)
-    return ("play", move.number, [INDEX[card] for card in move.cards])
+    if move.kind in ("meow", "draw"):
+        return (move.kind,)
+    cards = [INDEX[card] for card in move.cards]
+    return ("copy", cards) if move.kind == "copy" else ("play", move.number, cards)
 
 
 # ``play_out``'s generator where nobody moves at random (``wild`` 0): it is never consulted.
@@ -633,6 +652,7 @@ class CopyCatSearch:
         self.worlds: ReadWorlds | None = None  # set: rounds are paired (``baseline``)
         self._root: list[tuple] = []  # the root moves, compact (``first_move``)
         self.kept: set[str] = set()  # the root moves ``sift`` kept (empty: all)
+        self.best: str | None = None  # the move ``sift`` found best (the prior's choice)
         self._baseline = 0.0
 
     def moves(self, world: GameState, seat: int) -> list[Action]:
@@ -650,27 +670,49 @@ class CopyCatSearch:
             self._root = [first_move(action.code) for action in chosen]
         return chosen
 
-    def sift(self, world: GameState, worlds: ReadWorlds, count: int, keep: int) -> None:
+    def sift(
+        self, world: GameState, worlds: ReadWorlds, count: int, keep: int, most: int = 0
+    ) -> int:
         """Narrow the searching seat's moves (``moves``, at the root) to the ``keep`` with
         the best mean lead over ``count`` read worlds, every move played out in every
         world (the same worlds for all: common random numbers), everyone playing medium's
         way after it. ``world`` is any world of the search (only the seat's own hand and
-        the public cards decide its moves)."""
+        the public cards decide its moves).
+
+        While the best two are within noise of each other (``close``) and fewer than
+        ``most`` worlds have been dealt, ``count`` more worlds are dealt, and only the
+        moves not clearly worse than the best are played out in them: compute goes where
+        the decision is close. Returns how many worlds were dealt."""
         moves = self.moves(world, self.seat)
-        totals = [0.0] * len(moves)
-        for _ in range(count):
-            hands, deck = worlds.deal()
-            for index, lead in enumerate(self.leads(hands, deck)):
-                totals[index] += lead
-        order = sorted(range(len(moves)), key=lambda index: -totals[index])
-        self.kept = {moves[index].code for index in order[:keep]}
+        firsts = list(self._root)
+        leads: list[list[float]] = [[] for _ in moves]
+        alive = list(range(len(moves)))
+        dealt = 0
+        while True:
+            for _ in range(count):
+                hands, deck = worlds.deal()
+                row = self.leads(hands, deck, [firsts[index] for index in alive])
+                for index, lead in zip(alive, row, strict=True):
+                    leads[index].append(lead)
+            dealt += count
+            alive.sort(key=lambda index: -sum(leads[index]) / len(leads[index]))
+            if len(alive) < 2 or dealt + count > most or not close(leads, alive[0], alive[1]):
+                break
+            best = alive[0]
+            alive = [i for i in alive if i == best or close(leads, best, i)]
+        self.kept = {moves[index].code for index in alive[:keep]}
+        self.best = moves[alive[0]].code
         self._root = []
+        return dealt
 
     def prior(self, world: GameState, seat: int, moves: list[Action]) -> list[float] | None:
         if len(moves) == 1:
             return None
         first = 0
-        if moves[-1].code == meow_code() and self.meow_chance(world, seat) >= MEOW_CONFIDENCE:
+        codes = [move.code for move in moves]
+        if self.best in codes:
+            first = codes.index(self.best)
+        elif moves[-1].code == meow_code() and self.meow_chance(world, seat) >= MEOW_CONFIDENCE:
             first = len(moves) - 1
         return [2.0 if index == first else 1.0 for index in range(len(moves))]
 
@@ -704,12 +746,15 @@ class CopyCatSearch:
         differences between them (common random numbers)."""
         return sum(self.leads(hands, deck)) / len(self._root)
 
-    def leads(self, hands: list[list[int]], deck: list[int]) -> list[float]:
-        """The searching seat's lead after each root move in one world (compact), played
-        out on the compact rules with everyone playing medium's way."""
+    def leads(
+        self, hands: list[list[int]], deck: list[int], firsts: list[tuple] | None = None
+    ) -> list[float]:
+        """The searching seat's lead after each root move (or each of ``firsts``) in one
+        world (compact), played out on the compact rules with everyone playing medium's
+        way."""
         assert self.worlds is not None
         leads = []
-        for first in self._root:
+        for first in self._root if firsts is None else firsts:
             deltas = play_out(
                 [list(hand) for hand in hands],
                 list(deck),
@@ -778,6 +823,8 @@ class HardBot(Bot):
     exploration = 0.12
     sift_worlds = 48  # read worlds that narrow the moves before the search (``sift``)
     keep = 2  # the moves the search weighs after ``sift``
+    sift_most = 192  # read worlds ``sift`` may deal while its best two are close
+    sift_prior = True  # the tree's prior favours the sift's best move (else medium's)
 
     def choose(self, view: SeatView) -> Action:
         moves = moves_of(view)
@@ -808,7 +855,10 @@ class HardBot(Bot):
         game.worlds = worlds
         sift = min(self.sift_worlds, clock.rounds)  # a search cut short sifts as short
         if sift:
-            game.sift(worlds.sample(self.rng), worlds, sift, self.keep)
+            most = self.sift_most * clock.rounds // self.rounds
+            game.sift(worlds.sample(self.rng), worlds, sift, self.keep, most)
+            if not self.sift_prior:
+                game.best = None
         return ismcts(searched, game, clock, self.rng, self.exploration)
 
 

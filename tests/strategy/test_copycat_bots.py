@@ -17,6 +17,7 @@ from cardtable.strategy.copycat import (
     CopyCatSearch,
     Knowledge,
     ReadWorlds,
+    close,
     deal_read,
     last_plays,
 )
@@ -254,4 +255,49 @@ def test_hard_sifts_its_moves_in_the_same_worlds_and_drops_a_meow_that_fails_in_
     assert len(kept) == 2
     assert "meow" not in kept
     assert "play 6 6" in kept
-    assert make_bot("copycat", "hard", Rng(0)).choose(view).code == "play 6 6"
+    chosen = [make_bot("copycat", "hard", Rng(seed)).choose(view).code for seed in range(5)]
+    assert "meow" not in chosen
+    assert chosen.count("play 6 6") >= 3  # the sift's best, favoured by the tree's prior
+
+
+def sifted_worlds(hand: str, last: str) -> int:
+    """How many read worlds hard's sift deals for seat 0 leading with ``hand`` (seat 3
+    holding ``last``)."""
+    state = deal([hand, "5 5 6 6 7", "4 4 6 7 8", last])
+    view = view_for(state, 0)
+    known = Knowledge(view.observation, 0)
+    worlds = ReadWorlds(view, known, random.Random(1), 16)
+    game = CopyCatSearch(0, 0, 0, view.observation["coins"], 4)
+    game.worlds = worlds
+    return game.sift(worlds.sample(Rng(1)), worlds, 48, 2, 192)
+
+
+def test_hard_deals_more_worlds_only_where_its_best_two_moves_are_close():
+    # Leading with 1 1 1 8 8, the triple and the pair of Eights are far better than the
+    # single Eight or a pair of Ones: 48 worlds tell them apart. With 1 2 3 4 8 every
+    # single card is close to the others: the sift deals more worlds, to its limit.
+    assert sifted_worlds("1 1 1 8 8", "2 3 7 5 1") == 48
+    assert sifted_worlds("1 2 3 4 8", "8 8 7 5 1") == 192
+
+
+def test_the_sift_calls_two_moves_close_while_their_paired_difference_is_within_noise():
+    noisy = [[1.0, -1.0, 2.0, 0.0], [0.0, 0.0, 0.0, 0.0]]  # differences 1, -1, 2, 0
+    steady = [[1.0, 1.1, 0.9, 1.0], [0.0, 0.0, 0.0, 0.0]]  # always about 1 better
+    assert close(noisy, 0, 1)
+    assert not close(steady, 0, 1)
+
+
+def test_hard_searches_first_the_move_its_sift_found_best_not_mediums():
+    # Leading with 2 2 7 7 8, medium's judgement plays the pair of Sevens; in the sift's
+    # read worlds the pair of Twos leads further, and the tree's prior favours it.
+    state = deal(["2 2 7 7 8", "5 5 6 6 7", "4 4 6 1 8", "8 3 7 5 1"])
+    view = view_for(state, 0)
+    known = Knowledge(view.observation, 0)
+    worlds = ReadWorlds(view, known, random.Random(1), 16)
+    game = CopyCatSearch(0, 0, 0, view.observation["coins"], 4)
+    game.worlds = worlds
+    world = worlds.sample(Rng(1))
+    game.sift(world, worlds, 48, 2, 192)
+    moves = game.moves(world, 0)
+    assert [move.code for move in moves] == ["play 7 7", "play 2 2"]
+    assert game.prior(world, 0, moves) == [1.0, 2.0]
