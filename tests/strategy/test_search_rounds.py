@@ -55,10 +55,15 @@ def search_position(game_id: str, players: int, wanted) -> tuple:
 HARD = copycat_bots.HardBot
 
 
-# Hard deals one world to list its moves in, the worlds of its sift (48, or as many as its
-# rounds when they are fewer) and one world a round.
+# Hard deals one world to list its moves in, the worlds of its sift (48, 48 more at a time
+# while its best two moves are close, up to 192; or as many as its rounds when they are
+# fewer) and one world a round.
+SIFTS = range(HARD.sift_worlds, HARD.sift_most + 1, HARD.sift_worlds)
+
+
 @pytest.mark.parametrize(
-    ("rounds", "dealt"), [(None, 1 + HARD.sift_worlds + HARD.rounds), (2, 5), (1, 3)]
+    ("rounds", "dealt"),
+    [(None, {1 + sift + HARD.rounds for sift in SIFTS}), (2, {5}), (1, {3})],
 )
 def test_copy_cats_hard_bot_deals_its_sifts_worlds_and_one_a_round(monkeypatch, rounds, dealt):
     def plays_to_weigh(state, seat):
@@ -73,4 +78,4 @@ def test_copy_cats_hard_bot_deals_its_sifts_worlds_and_one_a_round(monkeypatch, 
     view = view_for(state, seat)
     action = make_bot("copycat", "hard", Rng(3), rounds=rounds).choose(view)
     assert action.code in view.codes
-    assert len(worlds) == dealt
+    assert len(worlds) in dealt
