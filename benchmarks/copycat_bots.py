@@ -29,8 +29,8 @@ seat 0's choices differ.
 ``decisions MATCHES PLAYER[,PLAYER...]``: a paired test of the hard bot's original plays
 alone, far less noisy than whole matches. In MATCHES seeded all-medium matches, every
 position where seat 0 leads and hard would search (it is not emptying its hand) is kept;
-each PLAYER chooses there (``medium``; ``hard``; ``hard-before``: hard as it was before
-``sift`` and paired rounds, 160 rounds each judged alone; ``hard:N``: hard with N
+each PLAYER chooses there (``medium``; ``hard``; ``hard-main``: hard as it was before
+the sift dealt more worlds while close; ``hard:N``: hard with N
 rounds; ``hard-most:N``: hard whose sift deals at most N worlds while its best two are
 close, 48 for none), and each
 move chosen is scored by roll-outs on the true hands, everyone playing medium's way, the
@@ -49,7 +49,7 @@ Run from the repository root (PYTHONPATH=. so that this checkout is the one impo
     PYTHONPATH=. python benchmarks/copycat_bots.py timing 40
     PYTHONPATH=. python benchmarks/copycat_bots.py reading 40
     PYTHONPATH=. python benchmarks/copycat_bots.py last-game 1000 medium,160,400
-    PYTHONPATH=. python benchmarks/copycat_bots.py decisions 200 hard-before,hard
+    PYTHONPATH=. python benchmarks/copycat_bots.py decisions 200 hard-main,hard
     PYTHONPATH=. python benchmarks/copycat_bots.py answers 100 medium,hard
 """
 
@@ -317,14 +317,15 @@ def decision_bot(player: str, index: int):
     if player == "medium":
         return copycat_bots.MediumBot(rng)
     bot = copycat_bots.HardBot(rng)
-    if player == "hard-before":
-        bot.paired, bot.sift_worlds, bot.rounds = False, 0, 160
-    elif player.startswith("hard:"):
+    if player.startswith("hard:"):
         bot.rounds = int(player[5:])
     elif player == "hard-main":
         bot.sift_most, bot.sift_prior = 0, False
     elif player.startswith("hard-most:"):
         bot.sift_most = int(player[10:])
+    elif player != "hard":
+        known = "medium, hard, hard-main, hard:N, hard-most:N"
+        raise SystemExit(f"unknown player {player[:40]!r}: one of {known}")
     return bot
 
 
