@@ -629,7 +629,8 @@ class CopyCatSearch:
       few of them ``sift`` kept; it copies with every card as medium does. The others
       move as medium would (one move each): the search branches only where this seat
       decides.
-    - prior: medium's choice first.
+    - prior: the move ``sift`` found best first (without a sift: medium's choice, or
+      Meow when it is likely to win).
     - rollout: the rest of the game on the compact rules, everyone playing medium's way.
     - value: each seat's coins gained in this game less the others' average, scaled;
       with ``worlds`` set, the searching seat's less its ``baseline`` in the same world.

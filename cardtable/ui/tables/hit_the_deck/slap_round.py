@@ -25,7 +25,7 @@ from ... import theme
 from ...anim import Step, Tween
 from ..parts.moments import TimedCall, clock_ring, order_list, slam
 from ..parts.slaps import HAND_LANDS, HandLook, HandOnPile, draw_hands
-from ..parts.words import and_names
+from ..parts.words import agree, and_names
 from .cards import HIT_GOLD, Colour, seat_colour
 
 if TYPE_CHECKING:
@@ -44,7 +44,7 @@ def hit_order_marks(name: str, called: bool, draws: bool) -> str:
     card, "· draws 4" for a player who draws four ("· draw 4" for "You")."""
     marks = " (called)" if called else ""
     if draws:
-        marks += " · draw 4" if name == "You" else " · draws 4"
+        marks += f" ·{agree(name, 'draw')[len(name) :]} 4"
     return marks
 
 
