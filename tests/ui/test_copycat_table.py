@@ -276,6 +276,26 @@ def test_the_table_fits_a_small_window(app):
         assert table.chooser_area().bottom <= table.view.spots["hand:0"].rect.top
 
 
+def test_a_full_field_stays_on_the_field_between_the_deck_and_the_discards(app):
+    # Five players: an original play of two and four copies of two each. The cards
+    # shrink rather than spill over the deck and the discards beside the field.
+    for size in ((1280, 720), (800, 500)):
+        seats = ("human",) + ("easy",) * 4
+        table = CopyCatTable(app, Launch("copycat", 5, seats, seed=1))
+        table.layout(size)
+        table.field.groups = [(0, 2, False)] + [(seat, 2, True) for seat in range(1, 5)]
+        rects = table.view.slots("field", 10)
+        piles = [table.view.spots[zone].rect for zone in ("draw", "discard")]
+        full = table.view.spots["field"].card
+        for rect in rects:
+            assert table.field_rect.contains(rect), (size, rect, table.field_rect)
+            assert not any(rect.colliderect(pile) for pile in piles), (size, rect)
+            assert rect.width * 2 >= full[0]
+        # Each group starts right of the one before: who played what reads left to right.
+        starts = [rects[index].left for index in range(0, 10, 2)]
+        assert starts == sorted(starts) and len(set(starts)) == 5
+
+
 def test_two_people_at_one_computer_get_the_privacy_screen_between_them(app):
     from cardtable.ui.scenes.privacy import PrivacyScene
 

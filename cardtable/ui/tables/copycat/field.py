@@ -47,24 +47,34 @@ class Field:
 
     def place(self, spot: Spot, count: int) -> list[pygame.Rect]:
         """Where the field's cards lie (``Spot(place=...)``): the original play, then each
-        copy beside it, a small fan per player, squeezed to fit."""
+        copy beside it, a small fan per player. Squeezed to fit: first the fans and gaps
+        close up, then, if the groups still overflow the field (four or five players each
+        laying cards), every card shrinks alike, standing on the field's bottom line so
+        the names under the groups stay put."""
         groups = self.groups_for(count)
+        sizes = [size for _seat, size, _copy in groups]
         width, height = spot.card
-        fan = round(width * FAN)
-        widths = [width + fan * (size - 1) for _seat, size, _copy in groups]
-        gap = round(width * 0.3)
-        total = sum(widths) + gap * max(0, len(groups) - 1)
-        if total > spot.rect.width and len(groups) > 1:
-            squeeze = spot.rect.width / total
+        fan, gap = round(width * FAN), round(width * 0.3)
+
+        def span(width: int, fan: int, gap: int) -> int:
+            return sum(width + fan * (size - 1) for size in sizes) + gap * max(0, len(sizes) - 1)
+
+        room = spot.rect.width
+        if span(width, fan, gap) > room and len(groups) > 1:
+            squeeze = room / span(width, fan, gap)
             fan, gap = max(6, round(fan * squeeze)), max(4, round(gap * squeeze))
-            widths = [width + fan * (size - 1) for _seat, size, _copy in groups]
-            total = sum(widths) + gap * (len(groups) - 1)
-        x = spot.rect.centerx - total // 2
+        if span(width, fan, gap) > room:
+            # Cards, fans and gaps shrink together, no smaller than half size.
+            scale = max(0.5, room / span(width, fan, gap))
+            width, height = max(1, int(width * scale)), max(1, int(height * scale))
+            fan, gap = max(3, int(fan * scale)), max(2, int(gap * scale))
+        total = span(width, fan, gap)
+        x, y = spot.rect.centerx - total // 2, spot.rect.bottom - height
         rects = []
-        for (_seat, size, _copy), group_width in zip(groups, widths, strict=True):
+        for size in sizes:
             for index in range(size):
-                rects.append(pygame.Rect(x + index * fan, spot.rect.y, width, height))
-            x += group_width + gap
+                rects.append(pygame.Rect(x + index * fan, y, width, height))
+            x += width + fan * (size - 1) + gap
         return rects[:count]
 
     def groups_for(self, count: int) -> list[tuple[int, int, bool]]:
@@ -95,4 +105,6 @@ class Field:
             below = (group[0].left + (group[-1].right - group[0].left) // 2, spot.rect.bottom + 2)
             words = table.says(seat, "copy" if copy else "play")
             ink = theme.INK if copy else theme.GOLD
-            drawing.label_box(surface, words, below, 13, ink=ink, anchor="midtop")
+            # No wider than its group (and half a gap each side): the names never overlap.
+            room = max(40, group[-1].right - group[0].left)
+            drawing.label_box(surface, words, below, 13, ink=ink, anchor="midtop", width=room)
