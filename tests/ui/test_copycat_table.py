@@ -104,6 +104,31 @@ def test_a_copy_dragged_onto_the_field_lies_beside_the_original_and_tokens_fly(a
     assert all(rect.left > original.left for rect in copies)
 
 
+def test_the_cursor_put_on_a_card_before_your_turn_never_lands_on_the_deck(app):
+    # While seat 0 thinks, the player moves the cursor to the second card of their hand.
+    # Seat 0 plays a 7: now only the 7 and the deck can be taken. Enter must not draw
+    # (the deck took the cursor's old place in that shorter list): the cursor starts
+    # afresh and the first Enter only shows it.
+    table = open_copycat(
+        app, ["7 8 2 5 6", "3 4 4 7 6", "1 1 2 6 6"], seats=["easy", "human", "easy"]
+    )
+    settle(app, table)
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)
+    assert table.input.key_focus == 1
+    bot_plays(app, table, 0, "play 7")
+    until(app, table.awaiting_human)
+    settle(app, table)
+    assert table.input.key_cards()[1][0] == "draw"
+    key(app, pygame.K_RETURN)
+    assert table.state.history == [(0, "play 7")]
+    # The cursor now shows on the 7: Enter takes it up, Enter lays it on the field.
+    key(app, pygame.K_RETURN)
+    assert table.input.picked is not None and table.input.picked.cards == ("7",)
+    key(app, pygame.K_RETURN)
+    assert table.state.history[-1] == (1, "copy 7")
+
+
 def test_a_special_card_dropped_alone_asks_which_number(app):
     table = open_copycat(app, ["3/6 1 2 2 5", "3 4 4 7 7", "1 1 2 6 8"])
     until(app, table.awaiting_human)

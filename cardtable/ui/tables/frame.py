@@ -88,7 +88,8 @@ def draw_cards(table: TableScene, surface: pygame.Surface) -> None:
     if drag is None and table.awaiting_human():
         hover = table.input.card_at(pygame.mouse.get_pos())
     keys = table.input.key_cards() if table.input.key_focus >= 0 else []
-    focus = keys[table.input.key_focus] if 0 <= table.input.key_focus < len(keys) else None
+    at = table.input.key_focus_in(keys)
+    focus = keys[at] if 0 <= at < len(keys) else None
     for zone, cards in table.view.zones.items():
         spot = table.view.spots.get(zone)
         if spot is None:

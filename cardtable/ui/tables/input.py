@@ -69,6 +69,7 @@ class TableInput:
         self.drag: Drag | None = None
         self.picked: Drag | None = None
         self.key_focus = -1
+        self.key_focus_card: tuple[str, str] | None = None  # the zone and card it is on
         self.target_focus = 0
         self.slap_keys: dict[int, int] = {}
         self.slap_pads: dict[tuple[int, int], int] = {}
@@ -289,8 +290,33 @@ class TableInput:
             homes = [(index, view.slot(drag.zone, index)) for index in drag.group]
             self.table.animator.snap_back(drag.cards, drag.card_rects(), drag.zone, homes)
 
+    def card_id(self, spot: tuple[str, int]) -> tuple[str, str]:
+        zone, index = spot
+        cards = self.table.view.zones.get(zone, [])
+        return zone, cards[index] if index < len(cards) else ""
+
+    def key_focus_in(self, cards: list[tuple[str, int]]) -> int:
+        """Where the keyboard's cursor is in ``cards``: on the card it was put on, wherever
+        that card is now; -1 when that card is no longer there (the cards the cursor moves
+        over changed under it: a turn began, a card left), so a press never lands on
+        whatever took its place."""
+        focus, card = self.key_focus, self.key_focus_card
+        if focus < 0 or card is None:
+            return focus
+        if focus < len(cards) and self.card_id(cards[focus]) == card:
+            return focus
+        return next((i for i, spot in enumerate(cards) if self.card_id(spot) == card), -1)
+
     def key(self, key: int) -> bool:
         cards = self.key_cards()
+        self.key_focus = self.key_focus_in(cards)
+        try:
+            return self.key_moves(key, cards)
+        finally:
+            focus = self.key_focus
+            self.key_focus_card = self.card_id(cards[focus]) if 0 <= focus < len(cards) else None
+
+    def key_moves(self, key: int, cards: list[tuple[str, int]]) -> bool:
         if key == pygame.K_ESCAPE:
             had = self.picked is not None
             self.picked = None
