@@ -3,7 +3,7 @@ players' names, and never names a card its reader cannot see."""
 
 from __future__ import annotations
 
-from cardtable.engine import HIDDEN, move
+from cardtable.engine import HIDDEN, Event, move
 from cardtable.ui.tables.copycat.describe import describe as copycat_words
 from cardtable.ui.tables.spite_malice.describe import describe as spite_words
 
@@ -15,9 +15,10 @@ def who(seat: int) -> str:
 
 
 def test_copy_cat_moves_in_words():
-    assert copycat_words(move(("3", "3/6"), "hand:1", "field", seat=1), who) == (
-        "Ada lays 3 3/6 on the field"
-    )
+    # A play's cards are said by the rules' line that follows them ("Ada plays 2 Threes."),
+    # once; a game's start by "Game 2 of 8: Bo starts." alone.
+    assert copycat_words(move(("3", "3/6"), "hand:1", "field", seat=1), who) == ""
+    assert copycat_words(Event("deal", text="Game 2: Bo starts."), who) == ""
     drawn = move((HIDDEN,), "draw", "hand:2", face=2, seat=2)
     assert copycat_words(drawn, who) == "Bo draws a card"
 
