@@ -129,6 +129,27 @@ def test_the_cursor_put_on_a_card_before_your_turn_never_lands_on_the_deck(app):
     assert table.state.history[-1] == (1, "copy 7")
 
 
+def test_cards_let_go_fly_on_from_where_the_button_came_up(app):
+    # A quick flick: the last motion reported is halfway, the button comes up on the
+    # field. The play counts where it was let go, and the card flies from there.
+    table = open_copycat(app, ["7 8 2 5 6", "3 4 4 7 6"], seats=["human", "easy"])
+    settle(app, table)
+    start = hand_point(table, "7")
+    end = table.drop_targets()["field"].center
+    half = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    app.step()
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=half, rel=(0, 0), buttons=(1, 0, 0))
+    )
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    app.step()
+    assert table.state.history == [(0, "play 7")]
+    app.step()
+    flights = [flight for flight in table.animator.flights if flight.code == "7"]
+    assert flights and flights[0].start.collidepoint(end)
+
+
 def test_a_special_card_dropped_alone_asks_which_number(app):
     table = open_copycat(app, ["3/6 1 2 2 5", "3 4 4 7 7", "1 1 2 6 8"])
     until(app, table.awaiting_human)

@@ -55,6 +55,12 @@ class Drag:
             self.pos[0] - self.grab[0] - self.home.x, self.pos[1] - self.grab[1] - self.home.y
         )
 
+    def follow(self, pos: tuple[int, int]) -> None:
+        """The pointer is at ``pos``: the cards follow; far enough from the start, a drag."""
+        self.pos = pos
+        dx, dy = pos[0] - self.start[0], pos[1] - self.start[1]
+        self.moved = self.moved or abs(dx) + abs(dy) > DRAG_THRESHOLD
+
     def card_rects(self) -> list[pygame.Rect]:
         """Where each card of the group is drawn while dragged: fanned from the pointer."""
         step = max(8, self.home.w // 4)
@@ -240,9 +246,7 @@ class TableInput:
                 self.drag = self.pick(hit[0], group, event.pos)
             return True
         if event.type == pygame.MOUSEMOTION and self.drag is not None:
-            self.drag.pos = event.pos
-            dx, dy = event.pos[0] - self.drag.start[0], event.pos[1] - self.drag.start[1]
-            self.drag.moved = self.drag.moved or abs(dx) + abs(dy) > DRAG_THRESHOLD
+            self.drag.follow(event.pos)
             return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.release(event.pos)
@@ -252,6 +256,10 @@ class TableInput:
     def release(self, pos: tuple[int, int]) -> None:
         drag, self.drag = self.drag, None
         table = self.table
+        if drag is not None:
+            # Where the button came up, even when no motion was reported there (a quick
+            # flick): the cards fly on, or back, from under the pointer.
+            drag.follow(pos)
         if drag is not None and drag.moved:
             target = self.target_at(pos)
             if target is None:
