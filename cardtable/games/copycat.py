@@ -493,7 +493,9 @@ class CopyCatState(GameState):
     def explain_out_of_turn(self, seat: int, code: str) -> str:
         if self.phase == PHASE_OVER:
             return "The match is over."
-        return "It is not your turn: wait for the player to act."
+        if self.phase == PHASE_ANSWER:
+            return "It is not your turn: the next player copies or draws first."
+        return "It is not your turn: the original player plays first."
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         parsed = parse(action.code)

@@ -614,9 +614,15 @@ def test_a_malformed_code_is_refused_in_one_sentence(code):
     assert reason[0].isupper() and reason.endswith(".") and "\n" not in reason
 
 
-def test_a_move_out_of_turn_is_refused():
+def test_a_move_out_of_turn_is_refused_saying_who_acts_first():
     state = deal(FOUR)
-    assert "not your turn" in refused(state, 2, "play 6 6")
+    assert refused(state, 2, "play 6 6") == (
+        "It is not your turn: the original player plays first."
+    )
+    act(state, (0, "play 8 8"))
+    assert refused(state, 2, "draw") == (
+        "It is not your turn: the next player copies or draws first."
+    )
 
 
 def test_the_observation_shows_coins_hand_sizes_the_field_discards_the_deck_and_the_match():
