@@ -24,6 +24,7 @@ Action codes (``build_code`` & co. build them, ``parse`` reads them):
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any
 
 from cardtable.engine import (
@@ -1024,13 +1025,23 @@ class SpiteMaliceState(GameState):
         """
         needs = {self.need(pile) for pile in range(1, BUILD_SLOTS + 1)}
         wild_needs = {need for need in needs if need not in NO_WILD_VALUES}
-        for cards in self.reach():
-            values = {card_value(card) for card in cards}
+
+        def fits(values: set[int | None]) -> bool:
+            # Whether some card of ``values`` could go onto a Build Pile (alone, or as the
+            # cover of a Wild among them). More cards never fit less.
             if values & needs:
+                return True
+            return None in values and any(need + 1 in values for need in wild_needs)
+
+        # What each seat holds now (its hand, UP card, Store Pile tops, and the Draw and
+        # Discard Piles) is within its reach, so if any of it fits, the reach fits too:
+        # the usual case, answered without working the reach out.
+        common = {card_value(card) for card in chain(self.draw, self.discard)}
+        for seat in range(self.players):
+            held = chain(self.hands[seat], self.ups[seat], (p[-1] for p in self.stores[seat] if p))
+            if fits(common.union(map(card_value, held))):
                 return False
-            if None in values and any(need + 1 in values for need in wild_needs):
-                return False
-        return True
+        return not any(fits({card_value(card) for card in cards}) for cards in self.reach())
 
     def reach(self) -> list[list[str]]:
         """For each seat, every card it could ever build from if no one builds again (an
