@@ -389,10 +389,16 @@ class SpiteMaliceState(GameState):
             return actions_of(self.spite_codes(seat)) if self.spite_open else []
         if self.phase == PHASE_GIVE:
             return actions_of([give_code(t) for t in range(self.players) if t != seat])
-        codes = self.build_codes(seat) + self.wild_codes(seat) + self.spite_codes(seat)
-        codes += self.store_codes(seat)
-        if self.may_end(seat):
-            codes.append(END)
+        # build_codes + wild_codes + spite_codes + store_codes (+ END when may_end), each
+        # question asked once: the sources, the 2 to play, the cards that may be stored.
+        sources = self.sources(seat)
+        codes = self.build_codes(seat, sources) + self.wild_codes(seat, sources)
+        codes += self.spite_codes(seat)
+        storable = self.storable(seat)
+        if self.two_to_play(seat) is None:
+            codes += self._store_codes(storable)
+            if not storable:
+                codes.append(END)
         return actions_of(codes)
 
     def explain_out_of_turn(self, seat: int, code: str) -> str:
@@ -640,7 +646,8 @@ class SpiteMaliceState(GameState):
         # need(p) for every pile at once (a listing of legal moves asks this per card).
         return [p for p, cards in enumerate(self.builds, 1) if len(cards) + 1 == value]
 
-    def build_codes(self, seat: int) -> list[str]:
+    def build_codes(self, seat: int, sources: list[tuple[str, str]] | None = None) -> list[str]:
+        """The builds of ``seat`` (``sources``: ``self.sources(seat)``, when just made)."""
         # piles_needing(value) for every value at once: the piles by the value they take
         # next, in pile order (an empty pile's 1 is never built: 1s play themselves).
         taking: dict[int, list[int]] = {}
@@ -648,13 +655,17 @@ class SpiteMaliceState(GameState):
             if cards:
                 taking.setdefault(len(cards) + 1, []).append(pile)
         codes = []
-        for source, card in self.sources(seat):
+        if sources is None:
+            sources = self.sources(seat)
+        for source, card in sources:
             for pile in taking.get(card_value(card), ()):  # a Wild (None) takes no pile
                 codes.append(build_code(source, pile))
         return codes
 
-    def wild_codes(self, seat: int) -> list[str]:
-        sources = self.sources(seat)
+    def wild_codes(self, seat: int, sources: list[tuple[str, str]] | None = None) -> list[str]:
+        """The Wild builds of ``seat`` (``sources`` as for ``build_codes``)."""
+        if sources is None:
+            sources = self.sources(seat)
         wilds = [(code, card) for code, card in sources if is_wild(card)]
         if not wilds:
             return []
@@ -688,11 +699,11 @@ class SpiteMaliceState(GameState):
     def store_codes(self, seat: int) -> list[str]:
         if self.two_to_play(seat) is not None:
             return []
-        return [
-            store_code(card, pile)
-            for card in self.storable(seat)
-            for pile in range(1, STORE_PILES + 1)
-        ]
+        return self._store_codes(self.storable(seat))
+
+    @staticmethod
+    def _store_codes(storable: list[str]) -> list[str]:
+        return [store_code(card, pile) for card in storable for pile in range(1, STORE_PILES + 1)]
 
     def may_end(self, seat: int) -> bool:
         """``end``: no hand card may be stored (an empty hand, or only 2s and Wilds)."""
