@@ -24,6 +24,7 @@ Action codes (``build_code`` & co. build them, ``parse`` reads them):
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any
 
 from cardtable.engine import (
@@ -388,10 +389,16 @@ class SpiteMaliceState(GameState):
             return actions_of(self.spite_codes(seat)) if self.spite_open else []
         if self.phase == PHASE_GIVE:
             return actions_of([give_code(t) for t in range(self.players) if t != seat])
-        codes = self.build_codes(seat) + self.wild_codes(seat) + self.spite_codes(seat)
-        codes += self.store_codes(seat)
-        if self.may_end(seat):
-            codes.append(END)
+        # build_codes + wild_codes + spite_codes + store_codes (+ END when may_end), each
+        # question asked once: the sources, the 2 to play, the cards that may be stored.
+        sources = self.sources(seat)
+        codes = self.build_codes(seat, sources) + self.wild_codes(seat, sources)
+        codes += self.spite_codes(seat)
+        storable = self.storable(seat)
+        if self.two_to_play(seat) is None:
+            codes += self._store_codes(storable)
+            if not storable:
+                codes.append(END)
         return actions_of(codes)
 
     def explain_out_of_turn(self, seat: int, code: str) -> str:
@@ -639,7 +646,8 @@ class SpiteMaliceState(GameState):
         # need(p) for every pile at once (a listing of legal moves asks this per card).
         return [p for p, cards in enumerate(self.builds, 1) if len(cards) + 1 == value]
 
-    def build_codes(self, seat: int) -> list[str]:
+    def build_codes(self, seat: int, sources: list[tuple[str, str]] | None = None) -> list[str]:
+        """The builds of ``seat`` (``sources``: ``self.sources(seat)``, when just made)."""
         # piles_needing(value) for every value at once: the piles by the value they take
         # next, in pile order (an empty pile's 1 is never built: 1s play themselves).
         taking: dict[int, list[int]] = {}
@@ -647,13 +655,17 @@ class SpiteMaliceState(GameState):
             if cards:
                 taking.setdefault(len(cards) + 1, []).append(pile)
         codes = []
-        for source, card in self.sources(seat):
+        if sources is None:
+            sources = self.sources(seat)
+        for source, card in sources:
             for pile in taking.get(card_value(card), ()):  # a Wild (None) takes no pile
                 codes.append(build_code(source, pile))
         return codes
 
-    def wild_codes(self, seat: int) -> list[str]:
-        sources = self.sources(seat)
+    def wild_codes(self, seat: int, sources: list[tuple[str, str]] | None = None) -> list[str]:
+        """The Wild builds of ``seat`` (``sources`` as for ``build_codes``)."""
+        if sources is None:
+            sources = self.sources(seat)
         wilds = [(code, card) for code, card in sources if is_wild(card)]
         if not wilds:
             return []
@@ -687,11 +699,11 @@ class SpiteMaliceState(GameState):
     def store_codes(self, seat: int) -> list[str]:
         if self.two_to_play(seat) is not None:
             return []
-        return [
-            store_code(card, pile)
-            for card in self.storable(seat)
-            for pile in range(1, STORE_PILES + 1)
-        ]
+        return self._store_codes(self.storable(seat))
+
+    @staticmethod
+    def _store_codes(storable: list[str]) -> list[str]:
+        return [store_code(card, pile) for card in storable for pile in range(1, STORE_PILES + 1)]
 
     def may_end(self, seat: int) -> bool:
         """``end``: no hand card may be stored (an empty hand, or only 2s and Wilds)."""
@@ -1024,13 +1036,23 @@ class SpiteMaliceState(GameState):
         """
         needs = {self.need(pile) for pile in range(1, BUILD_SLOTS + 1)}
         wild_needs = {need for need in needs if need not in NO_WILD_VALUES}
-        for cards in self.reach():
-            values = {card_value(card) for card in cards}
+
+        def fits(values: set[int | None]) -> bool:
+            # Whether some card of ``values`` could go onto a Build Pile (alone, or as the
+            # cover of a Wild among them). More cards never fit less.
             if values & needs:
+                return True
+            return None in values and any(need + 1 in values for need in wild_needs)
+
+        # What each seat holds now (its hand, UP card, Store Pile tops, and the Draw and
+        # Discard Piles) is within its reach, so if any of it fits, the reach fits too:
+        # the usual case, answered without working the reach out.
+        common = {card_value(card) for card in chain(self.draw, self.discard)}
+        for seat in range(self.players):
+            held = chain(self.hands[seat], self.ups[seat], (p[-1] for p in self.stores[seat] if p))
+            if fits(common.union(map(card_value, held))):
                 return False
-            if None in values and any(need + 1 in values for need in wild_needs):
-                return False
-        return True
+        return not any(fits({card_value(card) for card in cards}) for cards in self.reach())
 
     def reach(self) -> list[list[str]]:
         """For each seat, every card it could ever build from if no one builds again (an

@@ -496,3 +496,36 @@ def test_the_zones_hold_the_piles_the_state_holds_now_even_one_it_replaced():
     twin = state.copy()
     assert twin.zones()["hand:0"].cards is twin.hands[0] is not state.hands[0]
     assert state.zones()["hand:0"].cards is state.hands[0]
+
+
+def test_the_draw_check_agrees_with_every_seats_whole_reach_all_through_random_games():
+    """``no_build_ever`` first looks at what each seat holds now (within its reach): the
+    answer must be the one the whole reach gives, at every step of seeded random games."""
+    from cardtable.engine import Rng
+    from cardtable.games.spite_malice import NO_WILD_VALUES, card_value
+
+    def from_reach(state) -> bool:
+        needs = {state.need(pile) for pile in range(1, len(state.builds) + 1)}
+        for cards in state.reach():
+            values = {card_value(card) for card in cards}
+            if values & needs:
+                return False
+            if None in values and any(
+                need + 1 in values for need in needs if need not in NO_WILD_VALUES
+            ):
+                return False
+        return True
+
+    answers = Counter()
+    for seed in range(6):
+        state = GAME.new_game(2 + seed % 4, f"reach/{seed}", {"stack": 5})
+        rng = Rng(f"reach/{seed}")
+        for _ in range(400):
+            if state.is_over:
+                break
+            answers[state.no_build_ever()] += 1
+            assert state.no_build_ever() == from_reach(state)
+            seat = state.to_act[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert answers[False] > 100
+    assert dead_table().no_build_ever() and from_reach(dead_table())
