@@ -30,14 +30,23 @@ seat 0's choices differ.
 alone, far less noisy than whole matches. In MATCHES seeded all-medium matches, every
 position where seat 0 leads and hard would search (it is not emptying its hand) is kept;
 each PLAYER chooses there (``medium``; ``hard``; ``hard-main``: hard as it was before
-the sift dealt more worlds while close; ``hard:N``: hard with N
-rounds; ``hard-most:N``: hard whose sift deals at most N worlds while its best two are
-close, 48 for none), and each
-move chosen is scored by roll-outs on the true hands, everyone playing medium's way, the
+the sift dealt more worlds while close; ``hard:N``: hard with N rounds; ``hard-most:N``:
+hard whose sift deals at most N worlds while its best two are close, 48 for none;
+``hard-x:F``: hard whose tree explores with F instead of 0.12), and each move chosen is
+scored by roll-outs on the true hands, everyone playing medium's way, the
 deck reshuffled 32 times: seat 0's lead (coins gained in the game less the others'
 average) after that move. Prints each player's mean lead a decision, the paired
 difference from the first player with its 95% interval, and the best any move gives (what
 a player seeing every hand could reach).
+
+``coins MATCHES PLAYER[,PLAYER...]``: where seat 0's coins come from and go. Each PLAYER
+(``medium``, ``hard``) plays seat 0 of the same MATCHES seeded matches against three
+mediums (seeds ``coins/N``, not the ``sim`` command's); every move that moves coins is
+sorted by its kind and who made it, and each kind's effect on seat 0's lead (its coins
+less the others' average) is summed. Prints each kind's lead per match for each player
+side by side, with the whole lead, the win share, and seat 0's mean hand total when
+another player ends a game by Meow or a deck-out. A copy that empties the copier's hand
+counts whole as Pattern A.
 
 ``answers MATCHES PLAYER[,PLAYER...]``: the same test at the positions where seat 0 may
 copy the original play (copy with every card, with fewer, or draw), scored the same way:
@@ -51,6 +60,7 @@ Run from the repository root (PYTHONPATH=. so that this checkout is the one impo
     PYTHONPATH=. python benchmarks/copycat_bots.py last-game 1000 medium,160,400
     PYTHONPATH=. python benchmarks/copycat_bots.py decisions 200 hard-main,hard
     PYTHONPATH=. python benchmarks/copycat_bots.py answers 100 medium,hard
+    PYTHONPATH=. python benchmarks/copycat_bots.py coins 200 medium,hard
 """
 
 from __future__ import annotations
@@ -65,6 +75,7 @@ from pathlib import Path
 from cardtable.cli import _one_game
 from cardtable.engine import Rng
 from cardtable.games import registry
+from cardtable.games.copycat import card_value, parse
 from cardtable.strategy import copycat as copycat_bots
 from cardtable.strategy import make_bot, make_bots, view_for
 from cardtable.ui.launch import Launch
@@ -323,8 +334,10 @@ def decision_bot(player: str, index: int):
         bot.sift_most, bot.sift_prior = 0, False
     elif player.startswith("hard-most:"):
         bot.sift_most = int(player[10:])
+    elif player.startswith("hard-x:"):
+        bot.exploration = float(player[7:])
     elif player != "hard":
-        known = "medium, hard, hard-main, hard:N, hard-most:N"
+        known = "medium, hard, hard-main, hard:N, hard-most:N, hard-x:F"
         raise SystemExit(f"unknown player {player[:40]!r}: one of {known}")
     return bot
 
@@ -367,6 +380,69 @@ def decisions(matches: int, players: list[str], answering: bool = False) -> None
         print(line, flush=True)
 
 
+def payment_kind(state, seat: int, code: str, ended: bool, gained: bool) -> str:
+    """What kind of move ``code`` by ``seat`` was, for ``coins`` (``state`` before it)."""
+    kind = parse(code).kind
+    who = "seat 0" if seat == 0 else "others"
+    if kind == "copy" and ended:
+        return f"Pattern A: {who}"
+    if kind == "copy":
+        if seat == 0:
+            return "copy: seat 0 copies"
+        return "copy: seat 0 is copied" if state.original == 0 else "copy: others copy others"
+    if kind == "play":
+        return f"Pattern B: {who}"
+    if kind == "meow":
+        return f"Meow: {who}, {'succeeded' if gained else 'failed'}"
+    return f"deck-out: ended by {who}"
+
+
+def coins(matches: int, players: list[str]) -> None:
+    info = registry.get("copycat")
+    table: dict[str, dict[str, float]] = {}
+    wins: dict[str, float] = {}
+    totals: dict[str, list[int]] = {}
+    for player in players:
+        sums: dict[str, float] = {}
+        won = 0.0
+        kept = totals[player] = []
+        for match in range(matches):
+            seed = f"coins/{match}"
+            state = info.new_game(4, seed)
+            bots = make_bots("copycat", [player, "medium", "medium", "medium"], seed)
+            while not state.is_over:
+                seat = state.to_act[0]
+                code = bots[seat].choose(view_for(state, seat)).code
+                before, game, prior = list(state.coins), state.game_index, state.copy()
+                state.apply(seat, code)
+                change = [after - was for after, was in zip(state.coins, before, strict=True)]
+                if any(change):
+                    kind = payment_kind(
+                        prior, seat, code, state.game_index != game, change[seat] > 0
+                    )
+                    lead = change[0] - sum(change[1:]) / 3
+                    sums[kind] = sums.get(kind, 0.0) + lead
+                    if seat != 0 and kind.startswith(("Meow", "deck-out")):
+                        kept.append(sum(card_value(card) for card in prior.hands[0]))
+            winners = state.result.winners
+            won += 1.0 / len(winners) if 0 in winners else 0.0
+        table[player] = sums
+        wins[player] = won / matches
+    kinds = sorted({kind for sums in table.values() for kind in sums})
+    print(f"seat 0's lead per match by kind of move, {matches} matches against three mediums")
+    print(f"{'kind':>30}" + "".join(f"{player:>10}" for player in players))
+    for kind in kinds:
+        cells = "".join(f"{table[player].get(kind, 0.0) / matches:+10.2f}" for player in players)
+        print(f"{kind:>30}{cells}")
+    whole = "".join(f"{sum(table[player].values()) / matches:+10.2f}" for player in players)
+    print(f"{'whole lead':>30}{whole}")
+    print(f"{'win share':>30}" + "".join(f"{wins[player]:10.1%}" for player in players))
+    print(
+        f"{'seat 0 total, others end':>30}"
+        + "".join(f"{sum(totals[p]) / max(1, len(totals[p])):10.2f}" for p in players)
+    )
+
+
 if __name__ == "__main__":
     if sys.argv[1:2] == ["strength"]:
         first = int(sys.argv[5]) if len(sys.argv) > 5 else 0
@@ -377,6 +453,8 @@ if __name__ == "__main__":
         reading(int(sys.argv[2]))
     elif sys.argv[1:2] == ["last-game"]:
         last_game(int(sys.argv[2]), sys.argv[3].split(","))
+    elif sys.argv[1:2] == ["coins"]:
+        coins(int(sys.argv[2]), sys.argv[3].split(","))
     elif sys.argv[1:2] in (["decisions"], ["answers"]):
         decisions(int(sys.argv[2]), sys.argv[3].split(","), sys.argv[1] == "answers")
     else:
