@@ -87,15 +87,15 @@ OLD_DRIVER_GAMES = [
     ("hit-the-deck", "easy,hard", 1, "1db89a6b958b9e6a", [103, 0]),
     ("hit-the-deck", "easy,hard", 2, "91c5165d4ba5a022", [114, 0]),
     # what-the-heck
-    ("what-the-heck", "hard,medium,easy,random", 0, "3bed5b29ef097a85", [27, 7, 7, -1]),
-    ("what-the-heck", "hard,medium,easy,random", 1, "360576c7eb4d07eb", [23, 8, -3, 12]),
-    ("what-the-heck", "hard,medium,easy,random", 2, "14ca3312077eb4c2", [30, 9, -1, 2]),
+    ("what-the-heck", "hard,medium,easy,random", 0, "02dc26ae446f5d7f", [16, 8, -5, 21]),
+    ("what-the-heck", "hard,medium,easy,random", 1, "3e71633a4ca97389", [21, 6, 3, 10]),
+    ("what-the-heck", "hard,medium,easy,random", 2, "4b5f07a655799796", [37, 3, -1, 1]),
     ("what-the-heck", "random,easy,medium", 0, "a596762b7504d377", [19, -7, 19]),
     ("what-the-heck", "random,easy,medium", 1, "3a45abcb3d3b1d05", [13, 27, 0]),
     ("what-the-heck", "random,easy,medium", 2, "a9133fa7665fbdd7", [30, -4, 14]),
     ("what-the-heck", "easy,easy,random,medium,hard", 0, "5c5ac7c5c37e31bb", [3, -3, 14, 8, 18]),
-    ("what-the-heck", "easy,easy,random,medium,hard", 1, "c97e1362f835fa8e", [6, 0, 21, 0, 13]),
-    ("what-the-heck", "easy,easy,random,medium,hard", 2, "9cd0ce4faa7e1f37", [7, -3, -1, 7, 30]),
+    ("what-the-heck", "easy,easy,random,medium,hard", 1, "3c0323ff890fad44", [6, 0, 21, 0, 13]),
+    ("what-the-heck", "easy,easy,random,medium,hard", 2, "686d9eab303f1ae1", [10, -3, -1, 7, 27]),
 ]
 
 

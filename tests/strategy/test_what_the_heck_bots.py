@@ -7,13 +7,16 @@ import math
 
 import pytest
 
-from cardtable.engine import Rng
+from cardtable.engine import Action, Rng
 from cardtable.games import registry
-from cardtable.games.what_the_heck import winning_bid
-from cardtable.strategy import levels, make_bot, view_for
+from cardtable.games.what_the_heck import bid_code, winning_bid
+from cardtable.strategy import Bot, levels, make_bot, view_for
 from cardtable.strategy.what_the_heck import (
+    BidHabit,
     _not_rising,
+    card_at,
     points_to_come,
+    rank_match,
     round_equilibrium,
     win_chances,
 )
@@ -204,4 +207,107 @@ def test_hard_soon_takes_players_who_bid_anything_for_what_they_are(seed):
 @pytest.mark.parametrize("seed", ["a", "b"])
 def test_hard_takes_its_copies_and_medium_for_thinking_players(seed):
     hard = _play_rounds(["hard", "hard", "hard", "medium"], 5, seed)
-    assert all(hard.thinking(seat) > 0.7 for seat in (1, 2, 3))
+    assert all(hard.in_the_round(seat) > 0.7 for seat in (1, 2, 3))
+
+
+def _learn_rule(habit: BidHabit, rule, rounds: int = 8) -> None:
+    """Show ``habit`` a player's revealed bids by ``rule`` (hand, pot's rank, negative pot
+    -> card) over a game's first rounds: pots of every rank, the hand shrinking."""
+    hand = list(range(1, 16))
+    for index in range(rounds):
+        quantile = (index * 7 % 11) / 10
+        negative = index % 2 == 1
+        bid = rule(hand, quantile, negative)
+        habit.learn(list(hand), quantile, negative, bid)
+        hand.remove(bid)
+
+
+def test_a_player_who_bids_the_card_ranked_as_the_pot_is_soon_predicted_exactly():
+    habit = BidHabit()
+    _learn_rule(habit, lambda hand, quantile, negative: card_at(hand, quantile))
+    hand = [2, 4, 5, 8, 9, 11, 14]
+    for quantile in (0.1, 0.5, 0.9):
+        assert habit.chances(hand, quantile, False)[card_at(hand, quantile)] > 0.7
+
+
+def test_a_habit_is_learned_from_the_bids_not_assumed():
+    # A player who always bids its lowest card on a negative pot and its highest on any
+    # other: unlike the pot's rank, and learned as it is.
+    def rule(hand, quantile, negative):
+        return min(hand) if negative else max(hand)
+
+    habit = BidHabit()
+    _learn_rule(habit, rule, rounds=12)
+    hand = [3, 6, 7, 10, 12, 13]
+    assert habit.chances(hand, 0.2, False)[13] > 0.6
+    assert habit.chances(hand, 0.8, True)[3] > 0.6
+
+
+def test_a_player_who_bids_anything_is_given_no_sharp_habit():
+    habit = BidHabit()
+    rng = Rng("anything")
+    _learn_rule(habit, lambda hand, quantile, negative: rng.choice(hand), rounds=10)
+    hand = [1, 3, 6, 7, 10, 12, 13, 15]
+    assert max(habit.chances(hand, 0.5, False).values()) < 0.4
+
+
+def test_hards_reading_of_the_others_comes_only_from_what_its_seat_sees():
+    # Two hard bots with one seed watch the same game, one from the real table and one
+    # from a world in which every card its seat cannot see (the others' secret bids, the
+    # Point Cards to come) is dealt again each round: they bid alike and read the other
+    # players (habit, thinking, anything; the habits learned) alike.
+    state = registry.get("what-the-heck").new_game(4, seed="readings")
+    others = {
+        1: make_bot("what-the-heck", "medium", Rng("o/1")),
+        2: make_bot("what-the-heck", "random", Rng("o/2")),
+        3: make_bot("what-the-heck", "hard", Rng("o/3")),
+    }
+    real = make_bot("what-the-heck", "hard", Rng("watcher"))
+    dealt_again = make_bot("what-the-heck", "hard", Rng("watcher"))
+    rng = Rng("worlds")
+    differed = False
+    for _ in range(10):
+        for seat, bot in others.items():
+            state.apply(seat, bot.choose(view_for(state, seat)))
+        world = state.sample_hidden(0, rng)
+        assert world.observation(0) == state.observation(0)
+        differed |= world.bids != state.bids or world.points != state.points
+        bid = real.choose(view_for(state, 0))
+        assert dealt_again.choose(view_for(world, 0)) == bid
+        state.apply(0, bid)
+    assert differed
+    for seat in others:
+        assert real.beliefs(seat) == dealt_again.beliefs(seat)
+        assert real._habits[seat].seen == dealt_again._habits[seat].seen
+
+
+class RankMatcher(Bot):
+    """A fixed rule: always the card whose rank in hand is the pot's among those to come."""
+
+    level = "rank-matcher"
+
+    def choose(self, view):
+        obs = view.observation
+        hand = [int(card) for card in obs["hand"]]
+        return Action(bid_code(rank_match(hand, obs["center_total"], points_to_come(obs))))
+
+
+@pytest.mark.parametrize("seed", ["a", "b"])
+def test_hard_takes_a_player_who_bids_by_a_fixed_rule_for_one_with_a_habit(seed):
+    state = registry.get("what-the-heck").new_game(4, seed=seed)
+    hard = make_bot("what-the-heck", "hard", Rng(f"{seed}/0"))
+    bots = [
+        hard,
+        RankMatcher(Rng(f"{seed}/1")),
+        make_bot("what-the-heck", "hard", Rng(f"{seed}/2")),
+        make_bot("what-the-heck", "random", Rng(f"{seed}/3")),
+    ]
+    for _ in range(8):
+        bids = {seat: bots[seat].choose(view_for(state, seat)) for seat in state.to_act}
+        for seat, action in bids.items():
+            state.apply(seat, action)
+    hard.choose(view_for(state, 0))  # hard judges the last round's bids
+    assert hard.beliefs(1)[0] > 0.9
+    # In the round's game it counts half as a thinking player; the random player less.
+    assert hard.in_the_round(1) == pytest.approx(0.5, abs=0.05)
+    assert hard.in_the_round(3) < 0.5
