@@ -186,6 +186,10 @@ class HardBot(MediumBot):
     points_weight = 0.0
     temperature = 0.5  # the prior: exp((worth - best worth) / temperature)
     exploration = 0.5
+    # The moves weighed: the legal ones whose worth by the seat's judgement comes within
+    # this many points of its best (every legal move: an infinite margin). Weighing them
+    # all made hard weaker at equal slap (3.0 points of score a match over 2,000 matches).
+    margin = 2.0
     # A slap round it starts costs someone else (it hits its own Hand card at once), at any
     # time; meanwhile the card goes on anything, so it is in no hurry to play it (at equal
     # slap, -6 beat +6 by 1.5 points of win share over 6,000 matches: benchmarks/bots.md).
@@ -235,8 +239,12 @@ class HardBot(MediumBot):
         return value - 8.0
 
     def choose(self, view: SeatView) -> Action:
-        if len(plays(view)) < 2:
+        candidates = plays(view)
+        if len(candidates) < 2:
             return super().choose(view)  # a draw, or the one card that may go
+        worths = [self.worth(view, code) for code in candidates]
+        if sorted(worths)[-2] < max(worths) - self.margin:
+            return super().choose(view)  # no other card comes close: nothing to weigh
         game = HitTheDeckSearch(self, view.seat, view.observation["hand_number"])
         return ismcts(view, game, self.think_clock(self.rounds), self.rng, self.exploration)
 
@@ -263,7 +271,9 @@ class HitTheDeckSearch:
     point of view of ``seat`` (the searching hard bot ``bot``).
 
     - ``moves``: the legal moves of a turn (a card to play, a Hit card with its call, or
-      the draw); never a fake-out; none in a slap round (a race, not a choice).
+      the draw) whose worth by the seat's judgement is within ``margin`` of its best
+      (hard's ``worth`` for the searching seat, medium's for the others); never a
+      fake-out; none in a slap round (a race, not a choice).
     - ``prior``: the searching seat's own judgement (hard's ``worth``) for its own turns,
       medium's for the others', as exp((worth - best) / ``temperature``).
     - ``rollout``: everyone plays medium's card for ``depth`` turns or to the end of the
@@ -289,14 +299,26 @@ class HitTheDeckSearch:
     def moves(self, world: GameState, seat: int) -> list[Action]:
         if world.window is not None:
             return []
-        return [action for action in world.legal_actions(seat) if action != HIT]
+        legal = [action for action in world.legal_actions(seat) if action != HIT]
+        if len(legal) < 2:
+            return legal
+        worths = self.worths(world, seat, legal)
+        best = max(worths)
+        return [
+            a for a, worth in zip(legal, worths, strict=True) if worth >= best - self.bot.margin
+        ]
+
+    def worths(self, world: GameState, seat: int, moves: list[Action]) -> list[float]:
+        """Each play's worth by the seat's judgement (hard's for the searching seat,
+        medium's for the others)."""
+        view = world_view(world, seat)
+        judge = self.bot if seat == self.seat else self.policy
+        return [judge.worth(view, str(parse(action.code).card)) for action in moves]
 
     def prior(self, world: GameState, seat: int, moves: list[Action]) -> list[float] | None:
         if len(moves) < 2:
             return None
-        view = world_view(world, seat)
-        judge = self.bot if seat == self.seat else self.policy
-        worths = [judge.worth(view, str(parse(action.code).card)) for action in moves]
+        worths = self.worths(world, seat, moves)
         best = max(worths)
         return [math.exp((worth - best) / self.bot.temperature) for worth in worths]
 

@@ -280,6 +280,9 @@ def test_the_searchs_moves_are_the_turns_legal_moves_and_none_in_a_slap_round():
     from cardtable.strategy.hit_the_deck import HitTheDeckSearch
 
     bot = make_bot("hit-the-deck", "hard", Rng("moves"))
+    every = make_bot("hit-the-deck", "hard", Rng("moves"))
+    every.margin = float("inf")
+    pruned = 0
     for seed in range(8):
         state = midgame(seed, moves=10 + seed)
         seat = state.turn
@@ -287,9 +290,19 @@ def test_the_searchs_moves_are_the_turns_legal_moves_and_none_in_a_slap_round():
         if state.window is None:
             # Every play and the draw as the rules give them; a fake-out is never weighed.
             legal = [a for a in state.legal_actions(seat) if a.code != "hit"]
-            assert game.moves(state, seat) == legal
+            assert HitTheDeckSearch(every, seat, state.hand_number).moves(state, seat) == legal
+            # By default, those the seat's judgement puts within the margin of its best.
+            moves = game.moves(state, seat)
+            if len(legal) == 1:
+                assert moves == legal  # a draw, or the one card that may go
+                continue
+            worths = dict(zip(legal, game.worths(state, seat, legal), strict=True))
+            close = [a for a in legal if worths[a] >= max(worths.values()) - bot.margin]
+            assert moves == close
+            pruned += len(moves) < len(legal)
         else:
             assert game.moves(state, seat) == []
+    assert pruned  # the margin does leave out cards far below the best
     rest = full_deck()
     rest.remove(HAND_CARD)
     rest.remove("R2")
@@ -305,7 +318,7 @@ def kept_clock(make, made: list, rounds: int):
     return made[-1]
 
 
-def test_hard_searches_every_turn_with_a_choice_and_repeats_itself_for_a_seed():
+def test_hard_searches_every_turn_with_a_close_choice_and_repeats_itself_for_a_seed():
     searched = 0
     for seed in range(6):
         state = midgame(seed, moves=12)
@@ -313,7 +326,7 @@ def test_hard_searches_every_turn_with_a_choice_and_repeats_itself_for_a_seed():
             continue
         seat = state.turn
         view = view_for(state, seat)
-        cards = [code for code in view.codes if code.startswith("play")]
+        cards = [code[5:] for code in view.codes if code.startswith("play")]
         first = make_bot("hit-the-deck", "hard", Rng(f"seed/{seed}"))
         made: list = []
         first.think_clock = partial(kept_clock, first.think_clock, made)
@@ -321,10 +334,14 @@ def test_hard_searches_every_turn_with_a_choice_and_repeats_itself_for_a_seed():
         assert choice in view.legal_actions and choice.code != "hit"
         again = make_bot("hit-the-deck", "hard", Rng(f"seed/{seed}")).choose(view_for(state, seat))
         assert again == choice
-        if len(cards) >= 2:
+        worths = sorted(first.worth(view, code) for code in cards)
+        if len(cards) >= 2 and worths[-2] >= worths[-1] - first.margin:
             # The one search ran its whole fixed number of rounds (sampled worlds).
             assert [clock.done for clock in made] == [first.rounds]
             searched += 1
         else:
-            assert made == []  # a draw, or the one card that may go: nothing to weigh
+            # A draw, the one card that may go, or one card far ahead by hard's judgement:
+            # nothing to weigh, and the judgement's card.
+            assert made == []
+            assert choice.code[5:] == (first.pick(view, cards) if cards else "")
     assert searched >= 2
