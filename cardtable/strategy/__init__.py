@@ -53,8 +53,8 @@ def levels_help(game_id: str) -> str:
 def register_bots(game_id: str, bots: dict[str, type[Bot]]) -> None:
     """``bots`` by level; random is added in front if the game has none of its own, and
     expert (``expert_of`` its hard bot) after hard when hard searches (``Bot.searches``):
-    a game whose hard bot plays by judgement alone (Hit the Deck) offers no expert, which
-    would be hard under another name."""
+    a game whose hard bot plays by judgement alone offers no expert, which would be hard
+    under another name."""
     table = {"random": RandomBot, **bots}
     if "hard" in table and "expert" not in table and table["hard"].searches:
         table["expert"] = expert_of(table["hard"])

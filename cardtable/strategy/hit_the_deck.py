@@ -26,11 +26,13 @@ time (``HardBot.own_card_hit``) under ``--equal-slap`` too.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from typing import Any
 
-from cardtable.engine import Action
+from cardtable.engine import Action, GameState, Rng
 from cardtable.games.hit_the_deck import (
+    ANNOUNCE,
     ANNOUNCE_SECONDS,
     CUT,
     DRAW,
@@ -49,6 +51,8 @@ from cardtable.games.hit_the_deck import (
 )
 
 from .base import Bot, RandomBot, SeatView
+from .reaction import EQUAL, PROFILES, ReactionProfile, profile_for
+from .search import ismcts
 
 
 def plays(view: SeatView) -> list[str]:
@@ -165,7 +169,27 @@ class MediumBot(HitTheDeckBot):
 
 
 class HardBot(MediumBot):
+    """Medium's play with hard's judgement (``worth``, ``call_worth``) as the prior of the
+    one search (``HitTheDeckSearch``), which decides every turn with a choice of card, Hit
+    cards and their calls included; ``rounds`` sampled worlds (its think budget on the
+    table, four times both for expert). Its slap: hard's (``own_card_hit``)."""
+
     level = "hard"
+    think_budget = 0.150
+    searches = True
+    # The search's settings (``HitTheDeckSearch``):
+    rounds = 24  # worlds per search without a think budget (tests, sim)
+    depth = 8  # turns a roll-out plays before its hand is judged
+    scale = 50.0  # points of lead over the others' mean worth a value of 1 (0.5: even)
+    # A hand in play is judged by this share of its points and the rest by its size (its
+    # cards at the deck's mean points): which cards are shed is the prior's business.
+    points_weight = 0.0
+    temperature = 0.5  # the prior: exp((worth - best worth) / temperature)
+    exploration = 0.5
+    # The moves weighed: the legal ones whose worth by the seat's judgement comes within
+    # this many points of its best (every legal move: an infinite margin). Weighing them
+    # all made hard weaker at equal slap (3.0 points of score a match over 2,000 matches).
+    margin = 2.0
     # A slap round it starts costs someone else (it hits its own Hand card at once), at any
     # time; meanwhile the card goes on anything, so it is in no hurry to play it (at equal
     # slap, -6 beat +6 by 1.5 points of win share over 6,000 matches: benchmarks/bots.md).
@@ -213,6 +237,154 @@ class HardBot(MediumBot):
         if danger >= 2 or len(hand) <= 2:
             return value + 4.0 + 2.0 * danger
         return value - 8.0
+
+    def choose(self, view: SeatView) -> Action:
+        candidates = plays(view)
+        if len(candidates) < 2:
+            return super().choose(view)  # a draw, or the one card that may go
+        worths = [self.worth(view, code) for code in candidates]
+        if sorted(worths)[-2] < max(worths) - self.margin:
+            return super().choose(view)  # no other card comes close: nothing to weigh
+        game = HitTheDeckSearch(self, view.seat, view.observation["hand_number"])
+        return ismcts(view, game, self.think_clock(self.rounds), self.rng, self.exploration)
+
+
+#: A card's mean points over the whole deck (what a card of unknown kind will score).
+MEAN_POINTS = sum(card(code).points for code in full_deck()) / len(full_deck())
+
+
+def world_view(world: GameState, seat: int) -> SeatView:
+    """What the policies read to choose a card, straight from a world (the search's tree
+    and roll-outs: a whole observation would cost more than the choice)."""
+    observation = {
+        "hand": world.hands[seat],
+        "hand_counts": [len(hand) for hand in world.hands],
+        "direction": world.direction,
+        "players": world.players,
+        "zones": {"discard": {"cards": world.discard_pile}},
+    }
+    return SeatView(seat, observation, world.legal_actions(seat))
+
+
+class HitTheDeckSearch:
+    """Hit the Deck for the one search (``cardtable.strategy.search.ismcts``), from the
+    point of view of ``seat`` (the searching hard bot ``bot``).
+
+    - ``moves``: the legal moves of a turn (a card to play, a Hit card with its call, or
+      the draw) whose worth by the seat's judgement is within ``margin`` of its best
+      (hard's ``worth`` for the searching seat, medium's for the others); never a
+      fake-out; none in a slap round (a race, not a choice).
+    - ``prior``: the searching seat's own judgement (hard's ``worth``) for its own turns,
+      medium's for the others', as exp((worth - best) / ``temperature``).
+    - ``rollout``: everyone plays medium's card for ``depth`` turns or to the end of the
+      hand; a slap round is raced as the referee would: every seat hits after a reaction
+      drawn from a profile (the searching seat's own, hard hitting its own Hand card after
+      ``own_card_hit``; the others medium's, the average player, or everybody the one
+      ``--equal-slap`` sets), the announce deadline and the round's end included.
+    - ``value``: a finished match's winners 1 (shared first places share it); else each
+      seat's points this hand (its hand held at the end, or as it stands discounted by its
+      chance of going out first, one over its cards squared), as its lead over the
+      others' mean: 0.5 + lead / (2 ``scale``), kept within [0, 1].
+    """
+
+    def __init__(self, bot: HardBot, seat: int, hand_number: int):
+        self.bot = bot
+        self.seat = seat
+        self.hand_number = hand_number  # the hand the search starts in
+        self.policy = MediumBot(Rng("hit-the-deck search"))  # medium's choice draws nothing
+        own = bot.reaction or profile_for(bot.level)
+        self.others: ReactionProfile = bot.reaction or PROFILES[EQUAL]
+        self.own = own
+
+    def moves(self, world: GameState, seat: int) -> list[Action]:
+        if world.window is not None:
+            return []
+        legal = [action for action in world.legal_actions(seat) if action != HIT]
+        if len(legal) < 2:
+            return legal
+        worths = self.worths(world, seat, legal)
+        best = max(worths)
+        return [
+            a for a, worth in zip(legal, worths, strict=True) if worth >= best - self.bot.margin
+        ]
+
+    def worths(self, world: GameState, seat: int, moves: list[Action]) -> list[float]:
+        """Each play's worth by the seat's judgement (hard's for the searching seat,
+        medium's for the others)."""
+        view = world_view(world, seat)
+        judge = self.bot if seat == self.seat else self.policy
+        return [judge.worth(view, str(parse(action.code).card)) for action in moves]
+
+    def prior(self, world: GameState, seat: int, moves: list[Action]) -> list[float] | None:
+        if len(moves) < 2:
+            return None
+        worths = self.worths(world, seat, moves)
+        best = max(worths)
+        return [math.exp((worth - best) / self.bot.temperature) for worth in worths]
+
+    def rollout(self, world: GameState, rng: Rng) -> None:
+        hand = self.hand_number
+        turns = 0
+        while not world.is_over and world.hand_number == hand:
+            if world.window is not None:
+                self.race(world, rng)
+                continue
+            if turns >= self.bot.depth:
+                return
+            seat = world.turn
+            world.apply(seat, self.policy.choose(world_view(world, seat)))
+            turns += 1
+
+    def race(self, world: GameState, rng: Rng) -> None:
+        """Run the open slap round to its close, every seat hitting after its reaction."""
+        slap = world.slap
+        own_hit = self.bot.own_card_hit
+        arrivals = []
+        for seat in world.to_act:
+            delay = (self.own if seat == self.seat else self.others).draw(rng)
+            if seat == self.seat == slap.card_player and own_hit is not None:
+                delay = min(delay, own_hit)
+            arrivals.append((delay, seat))
+        arrivals.sort()
+        for delay, seat in arrivals:
+            if world.window is None or delay > SLAP_SECONDS:
+                break
+            if delay > ANNOUNCE_SECONDS and world.window.deadlines:
+                world.time_up(ANNOUNCE)
+            world.apply(seat, HIT)
+        if world.window is not None:
+            if world.window.deadlines:
+                world.time_up(ANNOUNCE)
+            world.close_window()
+
+    def value(self, world: GameState) -> list[float]:
+        players = world.players
+        if world.is_over:
+            result = world.result
+            assert result is not None
+            winners = result.winners
+            return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(players)]
+        if world.hand_number != self.hand_number:
+            likely = [float(points) for points in world.hand_scores[self.hand_number - 1]]
+        else:
+            chances = [1.0 / max(1, len(hand)) ** 2 for hand in world.hands]
+            whole = sum(chances)
+            weight = self.bot.points_weight
+            likely = [
+                (
+                    weight * sum(card(code).points for code in hand)
+                    + (1 - weight) * MEAN_POINTS * len(hand)
+                )
+                * (1.0 - chance / whole)
+                for hand, chance in zip(world.hands, chances, strict=True)
+            ]
+        total = sum(likely)
+        scale = 2.0 * self.bot.scale
+        values = []
+        for seat in range(players):
+            lead = (total - likely[seat]) / (players - 1) - likely[seat]
+            values.append(min(1.0, max(0.0, 0.5 + lead / scale)))
+        return values
 
 
 class RandomHitTheDeckBot(RandomBot):

@@ -5,6 +5,7 @@ clock (arrival order, the announce deadline, out-of-turn fake-outs)."""
 from __future__ import annotations
 
 import statistics
+from functools import partial
 
 import pytest
 
@@ -13,6 +14,7 @@ from cardtable.games import registry
 from cardtable.games.hit_the_deck import ANNOUNCE_SECONDS, HAND_CARD, full_deck
 from cardtable.play import Referee, make_bots
 from cardtable.strategy import Bot, levels, make_bot, view_for
+from cardtable.strategy.hit_the_deck import plays
 from cardtable.strategy.reaction import PROFILES
 
 GAME = registry.get("hit-the-deck")
@@ -33,9 +35,9 @@ def midgame(seed: int, moves: int = 25, players: int = 4):
     return state
 
 
-def test_the_game_offers_random_easy_medium_and_hard_but_no_expert():
-    # Hard plays by judgement, not by search: an expert would be hard renamed.
-    assert LEVELS == ["random", "easy", "medium", "hard"]
+def test_the_game_offers_random_easy_medium_hard_and_expert():
+    # Hard decides its cards by the one search: expert is that search four times over.
+    assert LEVELS == ["random", "easy", "medium", "hard", "expert"]
 
 
 def run_window(state, bots):
@@ -251,7 +253,7 @@ def test_hard_hits_its_own_hand_card_at_once_so_at_equal_slap_it_is_never_last()
     assert 4 <= last["medium"] <= 18
 
 
-def test_hard_plays_a_number_card_that_its_other_cards_follow_before_its_hand_card():
+def test_hards_judgement_puts_a_number_card_that_its_other_cards_follow_before_its_hand_card():
     # Seat 1 plays first on a red 1: every other card it holds follows the red 5 (red or
     # a 5), as they would follow the Hand card. Hard is never last on its own Hand card,
     # so that card costs someone else four cards whenever it comes; it plays the 5 first.
@@ -267,6 +269,79 @@ def test_hard_plays_a_number_card_that_its_other_cards_follow_before_its_hand_ca
     assert sorted(state.hands[1]) == sorted(hand) and state.turn == 1
     view = view_for(state, 1)
     assert {"play HIT-HAND", "play R5"} <= set(view.codes)
-    assert make_bot("hit-the-deck", "hard", Rng("keeps")).choose(view) == Action("play R5")
+    # Hard's judgement (the prior its search starts from) ranks the 5 first.
+    hard = make_bot("hit-the-deck", "hard", Rng("keeps"))
+    assert hard.pick(view, plays(view)) == "R5"
     # Medium, for whom a Hand card is a fair race, sheds the 10 points now.
     assert make_bot("hit-the-deck", "medium", Rng("keeps")).choose(view) == Action("play HIT-HAND")
+
+
+def test_the_searchs_moves_are_the_turns_legal_moves_and_none_in_a_slap_round():
+    from cardtable.strategy.hit_the_deck import HitTheDeckSearch
+
+    bot = make_bot("hit-the-deck", "hard", Rng("moves"))
+    every = make_bot("hit-the-deck", "hard", Rng("moves"))
+    every.margin = float("inf")
+    pruned = 0
+    for seed in range(8):
+        state = midgame(seed, moves=10 + seed)
+        seat = state.turn
+        game = HitTheDeckSearch(bot, seat, state.hand_number)
+        if state.window is None:
+            # Every play and the draw as the rules give them; a fake-out is never weighed.
+            legal = [a for a in state.legal_actions(seat) if a.code != "hit"]
+            assert HitTheDeckSearch(every, seat, state.hand_number).moves(state, seat) == legal
+            # By default, those the seat's judgement puts within the margin of its best.
+            moves = game.moves(state, seat)
+            if len(legal) == 1:
+                assert moves == legal  # a draw, or the one card that may go
+                continue
+            worths = dict(zip(legal, game.worths(state, seat, legal), strict=True))
+            close = [a for a in legal if worths[a] >= max(worths.values()) - bot.margin]
+            assert moves == close
+            pruned += len(moves) < len(legal)
+        else:
+            assert game.moves(state, seat) == []
+    assert pruned  # the margin does leave out cards far below the best
+    rest = full_deck()
+    rest.remove(HAND_CARD)
+    rest.remove("R2")
+    state = GAME.new_game(4, seed=1, deck=[HAND_CARD, *rest[:27], "R2", *rest[27:]])
+    state.apply(1, "play HIT-HAND")
+    assert state.window is not None
+    assert all(game.moves(state, seat) == [] for seat in range(4))
+
+
+def kept_clock(make, made: list, rounds: int):
+    """``make(rounds)``, kept in ``made``: the clocks of the searches a bot runs."""
+    made.append(make(rounds))
+    return made[-1]
+
+
+def test_hard_searches_every_turn_with_a_close_choice_and_repeats_itself_for_a_seed():
+    searched = 0
+    for seed in range(6):
+        state = midgame(seed, moves=12)
+        if state.window is not None:
+            continue
+        seat = state.turn
+        view = view_for(state, seat)
+        cards = [code[5:] for code in view.codes if code.startswith("play")]
+        first = make_bot("hit-the-deck", "hard", Rng(f"seed/{seed}"))
+        made: list = []
+        first.think_clock = partial(kept_clock, first.think_clock, made)
+        choice = first.choose(view)
+        assert choice in view.legal_actions and choice.code != "hit"
+        again = make_bot("hit-the-deck", "hard", Rng(f"seed/{seed}")).choose(view_for(state, seat))
+        assert again == choice
+        worths = sorted(first.worth(view, code) for code in cards)
+        if len(cards) >= 2 and worths[-2] >= worths[-1] - first.margin:
+            # The one search ran its whole fixed number of rounds (sampled worlds).
+            assert [clock.done for clock in made] == [first.rounds]
+            searched += 1
+        else:
+            # A draw, the one card that may go, or one card far ahead by hard's judgement:
+            # nothing to weigh, and the judgement's card.
+            assert made == []
+            assert choice.code[5:] == (first.pick(view, cards) if cards else "")
+    assert searched >= 2

@@ -22,17 +22,13 @@ from .conftest import frames
 
 
 @pytest.mark.parametrize("game_id", registry.ids())
-def test_every_searching_games_setup_offers_an_expert_bot(app, game_id):
+def test_every_games_setup_offers_an_expert_bot(app, game_id):
     app.show_title()
     scene = SetupScene(app, registry.get(game_id))
     app.manager.push(scene)
     frames(app)
     scene.open_kind_chooser(1)
     assert scene.kind_chooser is not None
-    if game_id == "hit-the-deck":  # its hard bot does not search: no expert to offer
-        assert scene.kinds[-1] == "hard"
-        assert scene.kind_chooser.options[-1] == "Bot: hard"
-        return
     assert scene.kinds[-2:] == ["hard", "expert"]
     assert scene.kind_chooser.options[-1] == "Bot: expert"
 
@@ -45,7 +41,8 @@ def test_the_rules_help_names_each_level_in_a_line_and_how_fast_each_reacts(app)
     assert scene.text.startswith(registry.get("hit-the-deck").rules_help.rstrip())
     assert f"- **hard**: {LEVEL_WORDS['hard']}" in scene.text
     assert "hard 0.42 s" in scene.text and "medium 0.68 s" in scene.text
-    assert "expert" not in scene.text  # Hit the Deck's hard does not search: no expert
+    # Expert thinks longer than hard but reacts as quickly.
+    assert f"- **expert**: {LEVEL_WORDS['expert']}" in scene.text and "expert 0.42 s" in scene.text
     # A game without races lists its levels but says nothing of reaction times.
     mean = RulesScene(app, registry.get("mean")).text
     assert f"- **expert**: {LEVEL_WORDS['expert']}" in mean and "reacts" not in mean

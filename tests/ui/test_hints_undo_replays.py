@@ -168,10 +168,10 @@ def test_the_replay_viewer_steps_a_record_to_its_recorded_result(app, home, game
 
 
 def test_a_replay_whose_seat_plays_a_level_the_game_lacks_is_listed_as_a_problem(app, home):
-    # A crafted record that names an "expert" in Hit the Deck (which offers none) would
-    # have been listed and then crashed the table that builds its bots.
+    # A crafted record that names a "grandmaster" in Hit the Deck (which offers none)
+    # would have been listed and then crashed the table that builds its bots.
     record = finished("hit-the-deck", seed=3)
-    record.seats = ["expert"] + list(record.seats[1:])
+    record.seats = ["grandmaster"] + list(record.seats[1:])
     storage.save_match(record, "crafted")
     app.show_title()
     frames(app)
