@@ -99,7 +99,7 @@ def match_judge(world: GameState, seat: int, hand_number: int) -> float:
     if world.is_over:
         result = world.result
         assert result is not None
-        return 1.0 / len(result.winners) if seat in result.winners else 0.0
+        return result.win_share(seat)
     low = min(world.totals)
     weights = [math.exp(-(total - low) / SOFTNESS) for total in world.totals]
     return weights[seat] / sum(weights)

@@ -185,8 +185,7 @@ def _one_game(job: tuple[Launch, int, bool]) -> tuple[list[float], list[int]]:
     Referee(state, bots, launch.seats).run()
     result = state.result
     assert result is not None
-    winners = result.winners
-    wins = [1.0 / len(winners) if seat in winners else 0.0 for seat in range(launch.players)]
+    wins = [result.win_share(seat) for seat in range(launch.players)]
     return wins, list(result.scores)
 
 

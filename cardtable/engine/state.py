@@ -183,6 +183,15 @@ class Result:
     def winners(self) -> list[int]:
         return list(self.ranking[0]) if self.ranking else []
 
+    def win_share(self, seat: int) -> float:
+        """``seat``'s share of the win: 1 alone in first place, 1/n when n share it, else 0.
+
+        >>> [Result.from_scores([3, 7, 7, -1]).win_share(seat) for seat in range(4)]
+        [0.0, 0.5, 0.5, 0.0]
+        """
+        winners = self.winners
+        return 1.0 / len(winners) if seat in winners else 0.0
+
     def to_dict(self) -> dict[str, Any]:
         return {"scores": self.scores, "ranking": self.ranking, "detail": self.detail}
 

@@ -362,8 +362,7 @@ class HitTheDeckSearch:
         if world.is_over:
             result = world.result
             assert result is not None
-            winners = result.winners
-            return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(players)]
+            return [result.win_share(seat) for seat in range(players)]
         if world.hand_number != self.hand_number:
             likely = [float(points) for points in world.hand_scores[self.hand_number - 1]]
         else:

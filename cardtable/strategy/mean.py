@@ -351,8 +351,7 @@ def outlook(state: MeanState, seat: int) -> float:
     otherwise (a roll-out cut short) its hand against the others'."""
     result = state.result
     if result is not None:
-        winners = result.winners
-        return 1.0 / len(winners) if seat in winners else 0.0
+        return result.win_share(seat)
     if not state.active[seat]:
         return 1.0
     mine = len(state.hands[seat])

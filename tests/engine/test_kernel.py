@@ -44,6 +44,13 @@ def test_ranking_puts_equal_scores_in_one_place():
     assert Result.from_scores([3, 7, 7]).winners == [1, 2]
 
 
+def test_a_shared_first_place_shares_the_win():
+    shared = Result.from_scores([3, 7, 7, -1])
+    assert [shared.win_share(seat) for seat in range(4)] == [0.0, 0.5, 0.5, 0.0]
+    alone = Result.from_scores([30, 12, 50], higher_is_better=False)
+    assert [alone.win_share(seat) for seat in range(3)] == [0.0, 1.0, 0.0]
+
+
 def test_options_parse_text_and_refuse_bad_values_with_the_allowed_ones():
     target = Option("target", 100, "points that end the match", minimum=10)
     assert target.parse("150") == 150
