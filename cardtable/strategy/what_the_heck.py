@@ -383,7 +383,8 @@ class BidHabit:
 
     def place(self, hand: list[int], quantile: float, negative: bool) -> int:
         """The place in the sorted ``hand`` this player is expected to bid from."""
-        return _place(self.line(negative), len(hand), quantile)
+        start, slope = self.line(negative)
+        return round(min(1.0, max(0.0, start + slope * quantile)) * (len(hand) - 1))
 
     def chances(self, hand: list[int], quantile: float, negative: bool) -> dict[int, float]:
         """The chance of each card of the sorted ``hand`` being bid: each miss seen (in
@@ -425,12 +426,6 @@ def _not_rising(values: list[float]) -> list[float]:
             last[0] = (last[0] * last[1] + mean * size) / (last[1] + size)
             last[1] += size
     return [mean for mean, size in blocks for _ in range(int(size))]
-
-
-def _place(line: tuple[float, float], size: int, quantile: float) -> int:
-    """The place in a sorted hand of ``size`` cards that ``line`` gives a pot's rank."""
-    start, slope = line
-    return round(min(1.0, max(0.0, start + slope * quantile)) * (size - 1))
 
 
 def _nearest(stakes: dict[int, Any], card: int) -> int:
