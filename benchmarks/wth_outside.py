@@ -29,8 +29,9 @@ measure them. Run from the repository root (figures: ``benchmarks/bots.md``)::
     PYTHONPATH=. python benchmarks/wth_outside.py strength ross,hard,hard,hard ross-vs-3hard
     PYTHONPATH=. python benchmarks/wth_outside.py times 20
 
-``strength SEATS NAME [GAMES]`` plays GAMES (default 2,000) seeded games exactly as
-``cardtable sim what-the-heck --seats SEATS --seed 1 --jobs 1`` would, with these
+``strength SEATS NAME [GAMES] [--seed S]`` plays GAMES (default 2,000) seeded games
+exactly as ``cardtable sim what-the-heck --seats SEATS --seed S --jobs 1`` would (S: 1
+unless given; seed 1 holds the measured games, screen on another), with these
 strategies registered as extra levels, and writes ``benchmarks/results/wth-NAME.json``.
 ``times MATCHES [--timed]`` times every decision of the hard bot in four-player matches
 against three mediums in CPU time (``time.process_time``): p50, p95 and max, written to
@@ -192,12 +193,14 @@ def register_outside() -> None:
     register_bots("what-the-heck", {**BOTS, **OUTSIDE})
 
 
-def strength(seats_text: str, name: str, games: int = 2000) -> dict:
-    """Games 0, 1, 2 ... of ``cardtable sim`` with these seats and seed 1, one process; the
-    summary is rewritten every 50 games, so a run cut short still says what it played."""
+def strength(seats_text: str, name: str, games: int = 2000, seed: int = 1) -> dict:
+    """Games 0, 1, 2 ... of ``cardtable sim`` with these seats and ``seed``, one process;
+    the summary is rewritten every 50 games, so a run cut short still says what it played.
+    Seed 1 plays the measured games; screen changes on another seed (``--seed``), so that
+    the measured games are not the ones a change was picked on."""
     register_outside()
     seats = tuple(seats_text.split(","))
-    launch = Launch("what-the-heck", len(seats), seats, 1, {})
+    launch = Launch("what-the-heck", len(seats), seats, seed, {})
     started = time.process_time()
     wins = [0.0] * len(seats)
     scores = [0] * len(seats)
@@ -211,6 +214,7 @@ def strength(seats_text: str, name: str, games: int = 2000) -> dict:
         summary["cpu_seconds"] = round(time.process_time() - started)
         summary["command"] = (
             f"PYTHONPATH=. python benchmarks/wth_outside.py strength {seats_text} {name} {games}"
+            + (f" --seed {seed}" if seed != 1 else "")
         )
         RESULTS.mkdir(exist_ok=True)
         (RESULTS / f"wth-{name}.json").write_text(json.dumps(summary, indent=1) + "\n")
@@ -263,8 +267,14 @@ def times(matches: int, level: str = "hard", timed: bool = False) -> dict:
 
 
 if __name__ == "__main__":
-    if sys.argv[1:2] == ["strength"]:
-        strength(sys.argv[2], sys.argv[3], int(sys.argv[4]) if len(sys.argv) > 4 else 2000)
+    args = sys.argv[1:]
+    seed = 1
+    if "--seed" in args:
+        at = args.index("--seed")
+        seed = int(args[at + 1])
+        del args[at : at + 2]
+    if args[:1] == ["strength"]:
+        strength(args[1], args[2], int(args[3]) if len(args) > 3 else 2000, seed)
     elif sys.argv[1:2] == ["times"]:
         timed = "--timed" in sys.argv
         times(int(sys.argv[2]), timed=timed)

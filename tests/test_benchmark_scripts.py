@@ -47,3 +47,17 @@ def test_a_strength_run_plays_its_games_and_writes_its_summary(
 
 def test_the_outside_strategies_are_gone_from_the_levels_after_a_strength_run():
     assert "ross" not in strategy.levels("what-the-heck")
+
+
+def test_a_what_the_heck_strength_run_can_be_screened_on_another_seed(tmp_path, monkeypatch):
+    # Changes are screened on a development seed; seed 1 stays the measured games.
+    strategy.levels("what-the-heck")
+    monkeypatch.setattr(strategy, "_BOTS", dict(strategy._BOTS))
+    module = load("wth_outside")
+    monkeypatch.setattr(module, "RESULTS", tmp_path)
+    module.strength("ross,medium,medium,medium", "smoke", 2, seed=7)
+    summary = json.loads((tmp_path / "wth-smoke.json").read_text())
+    assert summary["seed"] == 7 and summary["games"] == 2
+    assert summary["command"].endswith("strength ross,medium,medium,medium smoke 2 --seed 7")
+    module.strength("ross,medium,medium,medium", "smoke", 2)
+    assert json.loads((tmp_path / "wth-smoke.json").read_text())["seed"] == 1
