@@ -29,10 +29,9 @@ seat 0's choices differ.
 ``decisions MATCHES PLAYER[,PLAYER...]``: a paired test of the hard bot's original plays
 alone, far less noisy than whole matches. In MATCHES seeded all-medium matches, every
 position where seat 0 leads and hard would search (it is not emptying its hand) is kept;
-each PLAYER chooses there (``medium``; ``hard``; ``hard-main``: hard as on main before
-the roll-outs' Meow bar (``ROLLOUT_MEOW``), its roll-outs Meowing at medium's 0.62 of
-their estimate; ``hard-copycat6``: hard as it was before the sift dealt more worlds while
-close; ``hard-meow:F``: hard whose roll-outs Meow at F of their estimate;
+each PLAYER chooses there (``medium``; ``hard``; ``hard-main``: hard as it was before
+the sift dealt more worlds while close; ``hard-meow:F``: hard whose roll-outs declare
+Meow at F of their estimate (``compact_meow_chance``) instead of medium's 0.62;
 ``hard:N``: hard with N rounds; ``hard-most:N``:
 hard whose sift deals at most N worlds while its best two are close, 48 for none;
 ``hard-x:F``: hard whose tree explores with F instead of 0.12), and each move chosen is
@@ -42,15 +41,15 @@ average) after that move. Prints each player's mean lead a decision, the paired
 difference from the first player with its 95% interval, and the best any move gives (what
 a player seeing every hand could reach).
 
-``coins MATCHES PLAYER[,PLAYER...]``: where seat 0's coins come from and go. Each PLAYER
-(any of ``decisions``') plays seat 0 of the same MATCHES seeded matches against three
-mediums (seeds ``coins/N``, not the ``sim`` command's); every move that moves coins is
-sorted by its kind and who made it, and each kind's effect on seat 0's lead (its coins
-less the others' average) is summed. Prints each kind's lead per match for each player
-side by side, with the whole lead, the win share, and seat 0's mean hand total when
-another player ends a game by Meow or a deck-out, then each player's paired difference
-from the first in seat 0's lead per match, with its 95% interval. A copy that empties the
-copier's hand counts whole as Pattern A.
+``coins MATCHES PLAYER[,PLAYER...] [FIRST]``: where seat 0's coins come from and go. Each
+PLAYER (any of ``decisions``') plays seat 0 of the same MATCHES seeded matches against
+three mediums (seeds ``coins/N`` from N = FIRST, 0 unless given; not the ``sim``
+command's); every move that moves coins is sorted by its kind and who made it, and each
+kind's effect on seat 0's lead (its coins less the others' average) is summed. Prints each
+kind's lead per match for each player side by side, with the whole lead, the win share,
+and seat 0's mean hand total when another player ends a game by Meow or a deck-out, then
+each player's paired difference from the first in seat 0's lead per match, with its 95%
+interval. A copy that empties the copier's hand counts whole as Pattern A.
 
 ``answers MATCHES PLAYER[,PLAYER...]``: the same test at the positions where seat 0 may
 copy the original play (copy with every card, with fewer, or draw), scored the same way:
@@ -65,7 +64,7 @@ Run from the repository root (PYTHONPATH=. so that this checkout is the one impo
     PYTHONPATH=. python benchmarks/copycat_bots.py decisions 200 hard-main,hard
     PYTHONPATH=. python benchmarks/copycat_bots.py answers 100 medium,hard
     PYTHONPATH=. python benchmarks/copycat_bots.py coins 200 medium,hard
-    PYTHONPATH=. python benchmarks/copycat_bots.py coins 300 hard-main,hard
+    PYTHONPATH=. python benchmarks/copycat_bots.py coins 300 hard,hard-meow:0.655
 """
 
 from __future__ import annotations
@@ -336,10 +335,7 @@ def decision_bot(player: str, index: int, rng: Rng | None = None):
     if player.startswith("hard:"):
         bot.rounds = int(player[5:])
     elif player == "hard-main":
-        bot.rollout_meow = copycat_bots.MEOW_CONFIDENCE
-    elif player == "hard-copycat6":
         bot.sift_most, bot.sift_prior = 0, False
-        bot.rollout_meow = copycat_bots.MEOW_CONFIDENCE
     elif player.startswith("hard-meow:"):
         bot.rollout_meow = float(player[10:])
     elif player.startswith("hard-most:"):
@@ -347,7 +343,7 @@ def decision_bot(player: str, index: int, rng: Rng | None = None):
     elif player.startswith("hard-x:"):
         bot.exploration = float(player[7:])
     elif player != "hard":
-        known = "medium, hard, hard-main, hard-copycat6, hard:N, hard-meow:F, hard-most:N, hard-x:F"
+        known = "medium, hard, hard-main, hard:N, hard-meow:F, hard-most:N, hard-x:F"
         raise SystemExit(f"unknown player {player[:40]!r}: one of {known}")
     return bot
 
@@ -407,7 +403,7 @@ def payment_kind(state, seat: int, code: str, ended: bool, gained: bool) -> str:
     return f"deck-out: ended by {who}"
 
 
-def coins(matches: int, players: list[str]) -> None:
+def coins(matches: int, players: list[str], first_match: int = 0) -> None:
     info = registry.get("copycat")
     table: dict[str, dict[str, float]] = {}
     wins: dict[str, float] = {}
@@ -418,7 +414,7 @@ def coins(matches: int, players: list[str]) -> None:
         won = 0.0
         kept = totals[player] = []
         per_match = leads[player] = []
-        for match in range(matches):
+        for match in range(first_match, first_match + matches):
             match_lead = 0.0
             seed = f"coins/{match}"
             state = info.new_game(4, seed)
@@ -479,7 +475,8 @@ if __name__ == "__main__":
     elif sys.argv[1:2] == ["last-game"]:
         last_game(int(sys.argv[2]), sys.argv[3].split(","))
     elif sys.argv[1:2] == ["coins"]:
-        coins(int(sys.argv[2]), sys.argv[3].split(","))
+        first = int(sys.argv[4]) if len(sys.argv) > 4 else 0
+        coins(int(sys.argv[2]), sys.argv[3].split(","), first)
     elif sys.argv[1:2] in (["decisions"], ["answers"]):
         decisions(int(sys.argv[2]), sys.argv[3].split(","), sys.argv[1] == "answers")
     else:
