@@ -14,6 +14,7 @@ from cardtable.strategy import levels, make_bot, view_for
 from cardtable.strategy.copycat import (
     INDEX,
     MEOW_CONFIDENCE,
+    ROLLOUT_MEOW,
     VALUE,
     CopyCatSearch,
     Knowledge,
@@ -308,8 +309,8 @@ def test_the_roll_outs_declare_meow_by_their_estimate_at_the_bar_the_search_sets
     # Seat 1 has drawn to 1 1 2 4 (8 points) while the others hold 3, 3 and 4 cards.
     # Medium's deals of the unseen cards find it lowest in about 58% of them, under its
     # 62% bar: medium plays on. The roll-outs' quicker estimate (a normal approximation)
-    # says 64%: at medium's bar the roll-out Meows at once, at a bar of 0.655 (where
-    # medium's rule falls on the estimate) it plays on.
+    # says 64%: at medium's bar the roll-out would Meow at once; at the roll-outs' own bar
+    # (0.655, where medium's rule falls on the estimate) it plays on, as medium does.
     state = deal(["3 2 8 7 7", "1 1 6 2 6", "5 5 4/5 3 4", "5 3/6 3 4 1"], draw="6 7 6 4")
     for seat, code in [(0, "play 7 7"), (1, "draw"), (1, "play 6 6 6"), (2, "draw")]:
         state.apply(seat, code)
@@ -322,14 +323,15 @@ def test_the_roll_outs_declare_meow_by_their_estimate_at_the_bar_the_search_sets
     known = Knowledge(view.observation, 1)
     assert known.meow_chance(random.Random(0), 4000) < MEOW_CONFIDENCE
     game = CopyCatSearch(1, 0, len(known.moves), view.observation["coins"], 4)
-    assert game.meow_bar == MEOW_CONFIDENCE <= game.meow_chance(state, 1) < 0.655
+    assert game.meow_bar == ROLLOUT_MEOW
+    assert MEOW_CONFIDENCE <= game.meow_chance(state, 1) < ROLLOUT_MEOW
     meow = state.copy()
     meow.apply(1, "meow")
     meowed = [after - before for after, before in zip(meow.coins, state.coins, strict=True)]
     outcomes = {}
-    for bar in (MEOW_CONFIDENCE, 0.655):
+    for bar in (MEOW_CONFIDENCE, ROLLOUT_MEOW):
         game.meow_bar = bar
         game.rollout(state, Rng(0))
         outcomes[bar] = game._played[1]
     assert outcomes[MEOW_CONFIDENCE] == meowed  # medium's bar on the estimate: Meow
-    assert outcomes[0.655] != meowed  # the higher bar: the game goes on
+    assert outcomes[ROLLOUT_MEOW] != meowed  # the roll-outs' bar: the game goes on
