@@ -30,7 +30,9 @@ seat 0's choices differ.
 alone, far less noisy than whole matches. In MATCHES seeded all-medium matches, every
 position where seat 0 leads and hard would search (it is not emptying its hand) is kept;
 each PLAYER chooses there (``medium``; ``hard``; ``hard-main``: hard as it was before
-the sift dealt more worlds while close; ``hard:N``: hard with N rounds; ``hard-most:N``:
+the sift dealt more worlds while close; ``hard-meow:F``: hard whose roll-outs declare
+Meow at F of their estimate (``compact_meow_chance``) instead of medium's 0.62;
+``hard:N``: hard with N rounds; ``hard-most:N``:
 hard whose sift deals at most N worlds while its best two are close, 48 for none;
 ``hard-x:F``: hard whose tree explores with F instead of 0.12), and each move chosen is
 scored by roll-outs on the true hands, everyone playing medium's way, the
@@ -39,14 +41,15 @@ average) after that move. Prints each player's mean lead a decision, the paired
 difference from the first player with its 95% interval, and the best any move gives (what
 a player seeing every hand could reach).
 
-``coins MATCHES PLAYER[,PLAYER...]``: where seat 0's coins come from and go. Each PLAYER
-(``medium``, ``hard``) plays seat 0 of the same MATCHES seeded matches against three
-mediums (seeds ``coins/N``, not the ``sim`` command's); every move that moves coins is
-sorted by its kind and who made it, and each kind's effect on seat 0's lead (its coins
-less the others' average) is summed. Prints each kind's lead per match for each player
-side by side, with the whole lead, the win share, and seat 0's mean hand total when
-another player ends a game by Meow or a deck-out. A copy that empties the copier's hand
-counts whole as Pattern A.
+``coins MATCHES PLAYER[,PLAYER...] [FIRST]``: where seat 0's coins come from and go. Each
+PLAYER (any of ``decisions``') plays seat 0 of the same MATCHES seeded matches against
+three mediums (seeds ``coins/N`` from N = FIRST, 0 unless given; not the ``sim``
+command's); every move that moves coins is sorted by its kind and who made it, and each
+kind's effect on seat 0's lead (its coins less the others' average) is summed. Prints each
+kind's lead per match for each player side by side, with the whole lead, the win share,
+and seat 0's mean hand total when another player ends a game by Meow or a deck-out, then
+each player's paired difference from the first in seat 0's lead per match, with its 95%
+interval. A copy that empties the copier's hand counts whole as Pattern A.
 
 ``answers MATCHES PLAYER[,PLAYER...]``: the same test at the positions where seat 0 may
 copy the original play (copy with every card, with fewer, or draw), scored the same way:
@@ -61,6 +64,7 @@ Run from the repository root (PYTHONPATH=. so that this checkout is the one impo
     PYTHONPATH=. python benchmarks/copycat_bots.py decisions 200 hard-main,hard
     PYTHONPATH=. python benchmarks/copycat_bots.py answers 100 medium,hard
     PYTHONPATH=. python benchmarks/copycat_bots.py coins 200 medium,hard
+    PYTHONPATH=. python benchmarks/copycat_bots.py coins 300 hard,hard-meow:0.655
 """
 
 from __future__ import annotations
@@ -323,8 +327,8 @@ def true_lead(state, code: str, index: int, shuffles: int = 32) -> float:
     return total / shuffles
 
 
-def decision_bot(player: str, index: int):
-    rng = Rng(f"pick/{index}")
+def decision_bot(player: str, index: int, rng: Rng | None = None):
+    rng = rng or Rng(f"pick/{index}")
     if player == "medium":
         return copycat_bots.MediumBot(rng)
     bot = copycat_bots.HardBot(rng)
@@ -332,12 +336,14 @@ def decision_bot(player: str, index: int):
         bot.rounds = int(player[5:])
     elif player == "hard-main":
         bot.sift_most, bot.sift_prior = 0, False
+    elif player.startswith("hard-meow:"):
+        bot.rollout_meow = float(player[10:])
     elif player.startswith("hard-most:"):
         bot.sift_most = int(player[10:])
     elif player.startswith("hard-x:"):
         bot.exploration = float(player[7:])
     elif player != "hard":
-        known = "medium, hard, hard-main, hard:N, hard-most:N, hard-x:F"
+        known = "medium, hard, hard-main, hard:N, hard-meow:F, hard-most:N, hard-x:F"
         raise SystemExit(f"unknown player {player[:40]!r}: one of {known}")
     return bot
 
@@ -397,19 +403,24 @@ def payment_kind(state, seat: int, code: str, ended: bool, gained: bool) -> str:
     return f"deck-out: ended by {who}"
 
 
-def coins(matches: int, players: list[str]) -> None:
+def coins(matches: int, players: list[str], first_match: int = 0) -> None:
     info = registry.get("copycat")
     table: dict[str, dict[str, float]] = {}
     wins: dict[str, float] = {}
     totals: dict[str, list[int]] = {}
+    leads: dict[str, list[float]] = {}
     for player in players:
         sums: dict[str, float] = {}
         won = 0.0
         kept = totals[player] = []
-        for match in range(matches):
+        per_match = leads[player] = []
+        for match in range(first_match, first_match + matches):
+            match_lead = 0.0
             seed = f"coins/{match}"
             state = info.new_game(4, seed)
-            bots = make_bots("copycat", [player, "medium", "medium", "medium"], seed)
+            bots = make_bots("copycat", ["medium"] * 4, seed)
+            level = "medium" if player == "medium" else "hard"
+            bots[0] = decision_bot(player, match, Rng(f"bot/{seed}/0/{level}"))
             while not state.is_over:
                 seat = state.to_act[0]
                 code = bots[seat].choose(view_for(state, seat)).code
@@ -422,11 +433,14 @@ def coins(matches: int, players: list[str]) -> None:
                     )
                     lead = change[0] - sum(change[1:]) / 3
                     sums[kind] = sums.get(kind, 0.0) + lead
+                    match_lead += lead
                     if seat != 0 and kind.startswith(("Meow", "deck-out")):
                         kept.append(sum(card_value(card) for card in prior.hands[0]))
             winners = state.result.winners
             won += 1.0 / len(winners) if 0 in winners else 0.0
+            per_match.append(match_lead)
         table[player] = sums
+        print(f"{player}: lead {sum(per_match) / matches:+.2f} a match", flush=True)
         wins[player] = won / matches
     kinds = sorted({kind for sums in table.values() for kind in sums})
     print(f"seat 0's lead per match by kind of move, {matches} matches against three mediums")
@@ -441,6 +455,13 @@ def coins(matches: int, players: list[str]) -> None:
         f"{'seat 0 total, others end':>30}"
         + "".join(f"{sum(totals[p]) / max(1, len(totals[p])):10.2f}" for p in players)
     )
+    first = players[0]
+    for player in players[1:]:
+        diffs = [a - b for a, b in zip(leads[player], leads[first], strict=True)]
+        mean = sum(diffs) / matches
+        spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, matches - 1))
+        half = 1.96 * spread / math.sqrt(matches)
+        print(f"{player} against {first}: {mean:+.2f} (+-{half:.2f}) lead a match, paired")
 
 
 if __name__ == "__main__":
@@ -454,7 +475,8 @@ if __name__ == "__main__":
     elif sys.argv[1:2] == ["last-game"]:
         last_game(int(sys.argv[2]), sys.argv[3].split(","))
     elif sys.argv[1:2] == ["coins"]:
-        coins(int(sys.argv[2]), sys.argv[3].split(","))
+        first = int(sys.argv[4]) if len(sys.argv) > 4 else 0
+        coins(int(sys.argv[2]), sys.argv[3].split(","), first)
     elif sys.argv[1:2] in (["decisions"], ["answers"]):
         decisions(int(sys.argv[2]), sys.argv[3].split(","), sys.argv[1] == "answers")
     else:

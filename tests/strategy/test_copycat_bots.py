@@ -13,6 +13,8 @@ from cardtable.games.copycat import one_deck
 from cardtable.strategy import levels, make_bot, view_for
 from cardtable.strategy.copycat import (
     INDEX,
+    MEOW_CONFIDENCE,
+    ROLLOUT_MEOW,
     VALUE,
     CopyCatSearch,
     Knowledge,
@@ -301,3 +303,35 @@ def test_hard_searches_first_the_move_its_sift_found_best_not_mediums():
     moves = game.moves(world, 0)
     assert [move.code for move in moves] == ["play 7 7", "play 2 2"]
     assert game.prior(world, 0, moves) == [1.0, 2.0]
+
+
+def test_the_roll_outs_declare_meow_by_their_estimate_at_the_bar_the_search_sets():
+    # Seat 1 has drawn to 1 1 2 4 (8 points) while the others hold 3, 3 and 4 cards.
+    # Medium's deals of the unseen cards find it lowest in about 58% of them, under its
+    # 62% bar: medium plays on. The roll-outs' quicker estimate (a normal approximation)
+    # says 64%: at medium's bar the roll-out would Meow at once; at the roll-outs' own bar
+    # (0.655, where medium's rule falls on the estimate) it plays on, as medium does.
+    state = deal(["3 2 8 7 7", "1 1 6 2 6", "5 5 4/5 3 4", "5 3/6 3 4 1"], draw="6 7 6 4")
+    for seat, code in [(0, "play 7 7"), (1, "draw"), (1, "play 6 6 6"), (2, "draw")]:
+        state.apply(seat, code)
+    for seat, code in [(2, "play 5 5 4/5 as 5"), (3, "copy 5"), (0, "draw"), (0, "play 6")]:
+        state.apply(seat, code)
+    state.apply(1, "draw")
+    view = view_for(state, 1)
+    assert view.observation["hand"] == ["1", "1", "2", "4"]
+    assert "meow" in view.codes
+    known = Knowledge(view.observation, 1)
+    assert known.meow_chance(random.Random(0), 4000) < MEOW_CONFIDENCE
+    game = CopyCatSearch(1, 0, len(known.moves), view.observation["coins"], 4)
+    assert game.meow_bar == ROLLOUT_MEOW
+    assert MEOW_CONFIDENCE <= game.meow_chance(state, 1) < ROLLOUT_MEOW
+    meow = state.copy()
+    meow.apply(1, "meow")
+    meowed = [after - before for after, before in zip(meow.coins, state.coins, strict=True)]
+    outcomes = {}
+    for bar in (MEOW_CONFIDENCE, ROLLOUT_MEOW):
+        game.meow_bar = bar
+        game.rollout(state, Rng(0))
+        outcomes[bar] = game._played[1]
+    assert outcomes[MEOW_CONFIDENCE] == meowed  # medium's bar on the estimate: Meow
+    assert outcomes[ROLLOUT_MEOW] != meowed  # the roll-outs' bar: the game goes on
