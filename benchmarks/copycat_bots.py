@@ -31,7 +31,7 @@ alone, far less noisy than whole matches. In MATCHES seeded all-medium matches, 
 position where seat 0 leads and hard would search (it is not emptying its hand) is kept;
 each PLAYER chooses there (``medium``; ``hard``; ``hard-main``: hard as it was before
 the sift dealt more worlds while close; ``hard-meow:F``: hard whose roll-outs declare
-Meow at F of their estimate (``compact_meow_chance``) instead of medium's 0.62;
+Meow at F of their estimate (``compact_meow_chance``) instead of ``ROLLOUT_MEOW``;
 ``hard:N``: hard with N rounds; ``hard-most:N``:
 hard whose sift deals at most N worlds while its best two are close, 48 for none;
 ``hard-x:F``: hard whose tree explores with F instead of 0.12), and each move chosen is

@@ -660,9 +660,8 @@ class CopyCatSearch:
         self.kept: set[str] = set()  # the root moves ``sift`` kept (empty: all)
         self.best: str | None = None  # the move ``sift`` found best (the prior's choice)
         self._baseline = 0.0
-        # The roll-outs' bar on ``compact_meow_chance``. The estimate runs 3-5 points above
-        # medium's deals, so medium's own rule falls near 0.655 of it; that bar was tried
-        # and not measured to help (benchmarks/bots.md, copycat9), so medium's number stays.
+        # The roll-outs' bar on ``compact_meow_chance`` (``ROLLOUT_MEOW``): the estimate runs
+        # 3-5 points above medium's deals, so medium's own rule falls near 0.655 of it.
         self.meow_bar = ROLLOUT_MEOW
 
     def moves(self, world: GameState, seat: int) -> list[Action]:
