@@ -275,8 +275,7 @@ if __name__ == "__main__":
         del args[at : at + 2]
     if args[:1] == ["strength"]:
         strength(args[1], args[2], int(args[3]) if len(args) > 3 else 2000, seed)
-    elif sys.argv[1:2] == ["times"]:
-        timed = "--timed" in sys.argv
-        times(int(sys.argv[2]), timed=timed)
+    elif args[:1] == ["times"]:
+        times(int(args[1]), timed="--timed" in args)
     else:
         print(__doc__)
