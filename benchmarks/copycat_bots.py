@@ -246,26 +246,28 @@ def play_on(state, bots, until_game: int) -> None:
         state.apply(seat, bots[seat].choose(view_for(state, seat)))
 
 
-def last_game(positions: int, counts: list[str]) -> None:
+def last_game(positions: int, counts: list[str], first_position: int = 0) -> None:
     info = registry.get("copycat")
     wins: dict[str, list[float]] = {count: [] for count in counts}
-    for index in range(positions):
+    for index in range(first_position, first_position + positions):
         seed = f"last-game/{index}"
         start = info.new_game(4, seed)
         last = start.total_games() - 1
         play_on(start, make_bots("copycat", ["medium"] * 4, seed), last)
         for count in counts:
             state = start.copy()
-            level, rounds = ("medium", None) if count == "medium" else ("hard", int(count))
-            seats = [level, "medium", "medium", "medium"]
-            play_on(state, make_bots("copycat", seats, f"{seed}/last", rounds=rounds), last + 1)
+            bots = make_bots("copycat", ["medium"] * 4, f"{seed}/last")
+            if count != "medium":
+                player = f"hard:{count}" if count.isdigit() else count
+                bots[0] = decision_bot(player, index, Rng(f"bot/{seed}/last/0/hard"))
+            play_on(state, bots, last + 1)
             winners = state.result.winners
             wins[count].append(1.0 / len(winners) if 0 in winners else 0.0)
     first = counts[0]
     print(f"{positions} last games from all-medium matches, each player in seat 0")
     for count in counts:
         share = sum(wins[count]) / positions
-        name = count if count == "medium" else f"hard, {count} rounds"
+        name = f"hard, {count} rounds" if count.isdigit() else count
         line = f"{name:>18}: seat 0 wins {share:.1%} of the matches"
         if count != first:
             diffs = [a - b for a, b in zip(wins[count], wins[first], strict=True)]
@@ -342,8 +344,11 @@ def decision_bot(player: str, index: int, rng: Rng | None = None):
         bot.sift_most = int(player[10:])
     elif player.startswith("hard-x:"):
         bot.exploration = float(player[7:])
+    elif player.startswith("hard-own:"):
+        value, risk = player[9:].split("/")
+        bot.own_weights = (float(value), float(risk))
     elif player != "hard":
-        known = "medium, hard, hard-main, hard:N, hard-meow:F, hard-most:N, hard-x:F"
+        known = "medium, hard, hard-main, hard:N, hard-meow:F, hard-most:N, hard-x:F, hard-own:V/R"
         raise SystemExit(f"unknown player {player[:40]!r}: one of {known}")
     return bot
 
@@ -473,7 +478,8 @@ if __name__ == "__main__":
     elif sys.argv[1:2] == ["reading"]:
         reading(int(sys.argv[2]))
     elif sys.argv[1:2] == ["last-game"]:
-        last_game(int(sys.argv[2]), sys.argv[3].split(","))
+        first = int(sys.argv[4]) if len(sys.argv) > 4 else 0
+        last_game(int(sys.argv[2]), sys.argv[3].split(","), first)
     elif sys.argv[1:2] == ["coins"]:
         first = int(sys.argv[4]) if len(sys.argv) > 4 else 0
         coins(int(sys.argv[2]), sys.argv[3].split(","), first)
