@@ -18,10 +18,11 @@ with what a draw instead of a copy says a hand lacks, and read (``deal_read``: a
 player's last play read as a medium player's). Prints each one's Brier error against the
 true hands and how often positions given a chance in each fifth were truly lowest.
 
-``last-game POSITIONS PLAYER[,PLAYER...]``: a paired test of seat 0's player where the
-match is decided. POSITIONS seeded all-medium matches are played to the start of their
-last game; from each, the last game is played again with each PLAYER in seat 0 (three
-mediums, the same seeds): ``medium``, or hard searching that many rounds (``160``).
+``last-game POSITIONS PLAYER[,PLAYER...] [FIRST]``: a paired test of seat 0's player where
+the match is decided. POSITIONS seeded all-medium matches (seeds ``last-game/N`` from N =
+FIRST, 0 unless given) are played to the start of their last game; from each, the last
+game is played again with each PLAYER in seat 0 (three mediums, the same seeds):
+``medium``, hard searching that many rounds (``160``), or any of ``decisions``' players.
 Prints seat 0's match win share per player and each one's paired difference from the
 first, with its 95% interval: the same deal and the same opponents' generators, so only
 seat 0's choices differ.
@@ -344,11 +345,8 @@ def decision_bot(player: str, index: int, rng: Rng | None = None):
         bot.sift_most = int(player[10:])
     elif player.startswith("hard-x:"):
         bot.exploration = float(player[7:])
-    elif player.startswith("hard-own:"):
-        value, risk = player[9:].split("/")
-        bot.own_weights = (float(value), float(risk))
     elif player != "hard":
-        known = "medium, hard, hard-main, hard:N, hard-meow:F, hard-most:N, hard-x:F, hard-own:V/R"
+        known = "medium, hard, hard-main, hard:N, hard-meow:F, hard-most:N, hard-x:F"
         raise SystemExit(f"unknown player {player[:40]!r}: one of {known}")
     return bot
 

@@ -76,7 +76,6 @@ MEOW_CONFIDENCE = 0.62  # medium declares Meow when at least this likely the low
 # Where medium's bar falls on the roll-outs' quick estimate (``compact_meow_chance`` runs
 # 3-5 points above medium's deals): roll-out players Meow as medium would (bots.md, copycat9).
 ROLLOUT_MEOW = 0.655
-MEDIUM_WEIGHTS = (SHED_VALUE, COPY_RISK)  # medium's play score: per point shed, per copy
 
 
 class Knowledge:
@@ -258,22 +257,15 @@ TOTAL_POINTS = sum(COPIES[c] * VALUE[c] for c in range(len(CODES)))
 TOTAL_SQUARES = sum(COPIES[c] * VALUE[c] ** 2 for c in range(len(CODES)))
 
 
-def copy_risk(
-    hand_size: int, public: list[int], others_cards: int, risk: float = COPY_RISK
-) -> float:
-    """Medium's price per unseen card showing a number played (``risk``, medium's
-    ``COPY_RISK``, times the share of the unseen cards that lie in other hands)."""
+def copy_risk(hand_size: int, public: list[int], others_cards: int) -> float:
+    """Medium's price per unseen card showing a number played (``COPY_RISK`` times the
+    share of the unseen cards that lie in other hands)."""
     unseen = TOTAL_CARDS - public[-3] - hand_size
-    return risk * others_cards / unseen if unseen > 0 else 0.0
+    return COPY_RISK * others_cards / unseen if unseen > 0 else 0.0
 
 
 def compact_score(
-    number: int,
-    cards: Sequence[int],
-    mine: int,
-    public: list[int],
-    per_card: float,
-    shed_value: float = SHED_VALUE,
+    number: int, cards: Sequence[int], mine: int, public: list[int], per_card: float
 ) -> float:
     """``medium_play_score`` on compact cards: playing ``cards`` as ``number``, from a hand
     holding ``mine`` cards that show it (Pattern B is scored by the caller)."""
@@ -282,44 +274,34 @@ def compact_score(
         showing -= public[c]
     score = SHED * len(cards) - per_card * showing
     for c in cards:
-        score += shed_value * VALUE[c]
+        score += SHED_VALUE * VALUE[c]
     return score
 
 
 def compact_scores(
-    hand: Sequence[int],
-    public: list[int],
-    others_cards: int,
-    weights: tuple[float, float] = MEDIUM_WEIGHTS,
+    hand: Sequence[int], public: list[int], others_cards: int
 ) -> dict[int, tuple[float, list[int]]]:
     """Per number in ``hand``: medium's score for playing every card that shows it, and
-    those cards (Pattern B beats everything); ``weights``: the score's price per point
-    shed and per card expected to be copied (medium's: ``SHED_VALUE``, ``COPY_RISK``)."""
+    those cards (Pattern B beats everything)."""
     groups: dict[int, list[int]] = {}
     for c in hand:
         for number in SHOWS[c]:
             groups.setdefault(number, []).append(c)
-    per_card = copy_risk(len(hand), public, others_cards, weights[1])
+    per_card = copy_risk(len(hand), public, others_cards)
     return {
         number: (
             PATTERN_B_SCORE
             if len(cards) == len(hand)
-            else compact_score(number, cards, len(cards), public, per_card, weights[0]),
+            else compact_score(number, cards, len(cards), public, per_card),
             cards,
         )
         for number, cards in groups.items()
     }
 
 
-def compact_play(
-    hand: list[int],
-    public: list[int],
-    others_cards: int,
-    weights: tuple[float, float] = MEDIUM_WEIGHTS,
-) -> tuple[int, list[int]]:
-    """Medium's play on compact cards: every card of the number with the best score
-    (``weights`` as for ``compact_scores``)."""
-    scores = compact_scores(hand, public, others_cards, weights)
+def compact_play(hand: list[int], public: list[int], others_cards: int) -> tuple[int, list[int]]:
+    """Medium's play on compact cards: every card of the number with the best score."""
+    scores = compact_scores(hand, public, others_cards)
     number = max(scores, key=lambda n: scores[n][0])
     return number, scores[number][1]
 
@@ -376,8 +358,6 @@ def play_out(
     rnd: random.Random,
     wild: float,
     meow_bar: float = ROLLOUT_MEOW,
-    own: int = -1,
-    own_weights: tuple[float, float] = MEDIUM_WEIGHTS,
 ) -> list[int]:
     """Play the game out from a world after our move ``first``; returns what each seat
     gains (or loses) in coins.
@@ -385,8 +365,7 @@ def play_out(
     ``first`` is ``("play", number, cards)``, ``("meow",)``, ``("copy", cards)`` or
     ``("draw",)`` (``first_move``). Everyone plays medium's
     way (copy with every card, play by ``compact_play``, Meow when ``compact_meow_chance``
-    reaches ``meow_bar``); the others move at random with chance ``wild``. Seat ``own``
-    plays with ``own_weights`` instead of medium's (``compact_play``). Coins are not
+    reaches ``meow_bar``); the others move at random with chance ``wild``. Coins are not
     floored here.
     """
     n = len(hands)
@@ -416,8 +395,7 @@ def play_out(
                         action = ("meow",)
                 if action is None:
                     others = sum(len(h) for h in hands) - len(hand)
-                    weights = own_weights if current == own else MEDIUM_WEIGHTS
-                    action = ("play", *compact_play(hand, public, others, weights))
+                    action = ("play", *compact_play(hand, public, others))
         kind = action[0]
         if kind == "copy":
             cards = action[1]
@@ -685,9 +663,6 @@ class CopyCatSearch:
         # The roll-outs' bar on ``compact_meow_chance`` (``ROLLOUT_MEOW``): the estimate runs
         # 3-5 points above medium's deals, so medium's own rule falls near 0.655 of it.
         self.meow_bar = ROLLOUT_MEOW
-        # How this seat's own later plays in the roll-outs weigh points shed and copies
-        # (``compact_scores``' weights): medium's, or closer to the searching seat's own.
-        self.own_weights = MEDIUM_WEIGHTS
 
     def moves(self, world: GameState, seat: int) -> list[Action]:
         if seat != self.seat or len(world.game_moves) != self.moves_made:
@@ -768,8 +743,6 @@ class CopyCatSearch:
                 random.Random(rng.random()),
                 0.0,
                 self.meow_bar,
-                self.seat,
-                self.own_weights,
             )
         self._played = (world, deltas)
         if self.worlds is not None and self.worlds.dealt is not None and self._root:
@@ -807,8 +780,6 @@ class CopyCatSearch:
                 _UNUSED,
                 0.0,
                 self.meow_bar,
-                self.seat,
-                self.own_weights,
             )
             leads.append(lead_of(deltas, self.seat))
         return leads
@@ -866,7 +837,6 @@ class HardBot(Bot):
     sift_most = 192  # read worlds ``sift`` may deal while its best two are close
     sift_prior = True  # the tree's prior favours the sift's best move (else medium's)
     rollout_meow = ROLLOUT_MEOW  # the roll-outs' Meow bar (``CopyCatSearch.meow_bar``)
-    own_weights = MEDIUM_WEIGHTS  # its own later plays in the roll-outs (``own_weights``)
 
     def choose(self, view: SeatView) -> Action:
         moves = moves_of(view)
@@ -896,7 +866,6 @@ class HardBot(Bot):
         )
         game.worlds = worlds
         game.meow_bar = self.rollout_meow
-        game.own_weights = self.own_weights
         sift = min(self.sift_worlds, clock.rounds)  # a search cut short sifts as short
         if sift:
             most = self.sift_most * clock.rounds // self.rounds
