@@ -61,3 +61,13 @@ def test_a_what_the_heck_strength_run_can_be_screened_on_another_seed(tmp_path, 
     assert summary["command"].endswith("strength ross,medium,medium,medium smoke 2 --seed 7")
     module.strength("ross,medium,medium,medium", "smoke", 2)
     assert json.loads((tmp_path / "wth-smoke.json").read_text())["seed"] == 1
+
+
+def test_copy_cats_last_game_test_plays_the_positions_from_first_with_any_player(capsys):
+    module = load("copycat_bots")
+    module.last_game(2, ["medium", "hard:8"], 5)
+    out = capsys.readouterr().out
+    assert out.startswith("2 last games from all-medium matches")
+    assert "hard:8: seat 0 wins" in out and "against medium" in out
+    with pytest.raises(SystemExit, match="unknown player 'hard-nonsense'"):
+        module.last_game(1, ["hard-nonsense"], 0)
