@@ -258,9 +258,11 @@ def last_game(positions: int, counts: list[str], first_position: int = 0) -> Non
         for count in counts:
             state = start.copy()
             bots = make_bots("copycat", ["medium"] * 4, f"{seed}/last")
-            if count != "medium":
-                player = f"hard:{count}" if count.isdigit() else count
-                bots[0] = decision_bot(player, index, Rng(f"bot/{seed}/last/0/hard"))
+            rng = Rng(f"bot/{seed}/last/0/hard")  # seat 0's, as make_bots would seed a hard
+            if count.isdigit():  # as before: every search of that many rounds (make_bot's)
+                bots[0] = make_bot("copycat", "hard", rng, rounds=int(count))
+            elif count != "medium":
+                bots[0] = decision_bot(count, index, rng)
             play_on(state, bots, last + 1)
             winners = state.result.winners
             wins[count].append(1.0 / len(winners) if 0 in winners else 0.0)

@@ -65,9 +65,10 @@ def test_a_what_the_heck_strength_run_can_be_screened_on_another_seed(tmp_path, 
 
 def test_copy_cats_last_game_test_plays_the_positions_from_first_with_any_player(capsys):
     module = load("copycat_bots")
-    module.last_game(2, ["medium", "hard:8"], 5)
+    module.last_game(2, ["medium", "hard:8", "8"], 5)
     out = capsys.readouterr().out
     assert out.startswith("2 last games from all-medium matches")
-    assert "hard:8: seat 0 wins" in out and "against medium" in out
+    assert "hard:8: seat 0 wins" in out and "hard, 8 rounds: seat 0 wins" in out
+    assert out.count("against medium") == 2
     with pytest.raises(SystemExit, match="unknown player 'hard-nonsense'"):
         module.last_game(1, ["hard-nonsense"], 0)
