@@ -660,9 +660,7 @@ class CopyCatSearch:
         self.kept: set[str] = set()  # the root moves ``sift`` kept (empty: all)
         self.best: str | None = None  # the move ``sift`` found best (the prior's choice)
         self._baseline = 0.0
-        # The roll-outs' bar on ``compact_meow_chance`` (``ROLLOUT_MEOW``): the estimate runs
-        # 3-5 points above medium's deals, so medium's own rule falls near 0.655 of it.
-        self.meow_bar = ROLLOUT_MEOW
+        self.meow_bar = ROLLOUT_MEOW  # the roll-outs' bar on ``compact_meow_chance``
 
     def moves(self, world: GameState, seat: int) -> list[Action]:
         if seat != self.seat or len(world.game_moves) != self.moves_made:

@@ -40,6 +40,12 @@ def deal(hands: list[str], draw: str = ""):
     return GAME.new_game(players, seed=0, deck=deck + draw.split() + rest)
 
 
+def act(state, moves: list[tuple[int, str]]) -> None:
+    """Apply each ``(seat, code)`` in turn."""
+    for seat, code in moves:
+        state.apply(seat, code)
+
+
 def position(seed: int, phase: str, players: int = 4):
     """A position from random play where the seat to act has a real choice in ``phase``."""
     state = GAME.new_game(players, seed=seed)
@@ -141,19 +147,21 @@ def test_hard_reads_what_a_player_lacks_from_their_draw_instead_of_a_copy():
 @pytest.mark.parametrize("level", ["medium", "hard"])
 def test_medium_and_hard_declare_meow_on_a_hand_that_is_surely_lowest(level):
     state = deal(["8 8 6 6 5", "1 1 2 7 7", "3 4 5 5 6", "3 4 8 8 2"], draw="7 2 3 4 1/8")
-    for seat, code in [
-        (0, "play 8 8"),
-        (1, "draw"),
-        (1, "play 7 7 7"),
-        (2, "draw"),
-        (2, "play 5 5"),
-        (3, "draw"),
-        (3, "play 8 8"),
-        (0, "draw"),
-        (0, "play 6 6"),
-        (1, "draw"),
-    ]:
-        state.apply(seat, code)
+    act(
+        state,
+        [
+            (0, "play 8 8"),
+            (1, "draw"),
+            (1, "play 7 7 7"),
+            (2, "draw"),
+            (2, "play 5 5"),
+            (3, "draw"),
+            (3, "play 8 8"),
+            (0, "draw"),
+            (0, "play 6 6"),
+            (1, "draw"),
+        ],
+    )
     assert state.observation(1)["hand"] == ["1", "1", "2", "1/8"]  # total 5
     assert make_bot("copycat", level, Rng(0)).choose(view_for(state, 1)).code == "meow"
 
@@ -161,8 +169,7 @@ def test_medium_and_hard_declare_meow_on_a_hand_that_is_surely_lowest(level):
 @pytest.mark.parametrize("level", ["medium", "hard"])
 def test_medium_and_hard_do_not_declare_meow_on_a_high_hand(level):
     state = deal(["8 8 6 6 5", "1 7 8 7 7", "3 4 5 5 6", "3 4 2 1 2"], draw="7 2 3 4 1/8")
-    for seat, code in [(0, "play 8 8"), (1, "draw"), (1, "play 7 7 7")]:
-        state.apply(seat, code)
+    act(state, [(0, "play 8 8"), (1, "draw"), (1, "play 7 7 7")])
     state.apply(2, "draw")
     state.apply(2, "play 5 5")
     state.apply(3, "draw")
@@ -239,10 +246,8 @@ def test_hard_sifts_its_moves_in_the_same_worlds_and_drops_a_meow_that_fails_in_
     # in every world. Each candidate is played out in the same 48 read worlds and only
     # the two with the best mean lead are searched: the Meow is not among them.
     state = deal(["8 8 6 6 5", "1 7 8 7 7", "3 4 5 5 6", "3 4 2 1 2"], draw="7 2 3 4 1/8")
-    for seat, code in [(0, "play 8 8"), (1, "draw"), (1, "play 7 7 7 7"), (2, "draw")]:
-        state.apply(seat, code)
-    for seat, code in [(2, "play 5 5"), (3, "draw"), (3, "play 2 2"), (0, "draw")]:
-        state.apply(seat, code)
+    act(state, [(0, "play 8 8"), (1, "draw"), (1, "play 7 7 7 7"), (2, "draw")])
+    act(state, [(2, "play 5 5"), (3, "draw"), (3, "play 2 2"), (0, "draw")])
     view = view_for(state, 0)
     assert view.observation["hand"] == ["6", "6", "5", "4"]
     assert view.observation["hand_counts"][1] == 2
@@ -312,10 +317,8 @@ def test_the_roll_outs_declare_meow_by_their_estimate_at_the_bar_the_search_sets
     # says 64%: at medium's bar the roll-out would Meow at once; at the roll-outs' own bar
     # (0.655, where medium's rule falls on the estimate) it plays on, as medium does.
     state = deal(["3 2 8 7 7", "1 1 6 2 6", "5 5 4/5 3 4", "5 3/6 3 4 1"], draw="6 7 6 4")
-    for seat, code in [(0, "play 7 7"), (1, "draw"), (1, "play 6 6 6"), (2, "draw")]:
-        state.apply(seat, code)
-    for seat, code in [(2, "play 5 5 4/5 as 5"), (3, "copy 5"), (0, "draw"), (0, "play 6")]:
-        state.apply(seat, code)
+    act(state, [(0, "play 7 7"), (1, "draw"), (1, "play 6 6 6"), (2, "draw")])
+    act(state, [(2, "play 5 5 4/5 as 5"), (3, "copy 5"), (0, "draw"), (0, "play 6")])
     state.apply(1, "draw")
     view = view_for(state, 1)
     assert view.observation["hand"] == ["1", "1", "2", "4"]
