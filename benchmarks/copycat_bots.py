@@ -108,6 +108,15 @@ def summary(seats: list[str], outcomes: list[tuple[list[float], list[int]]]) -> 
     return {"game": "copycat", "players": 4, "games": games, "seed": 1, "seats": rows}
 
 
+def paired(new: list[float], old: list[float]) -> tuple[float, float]:
+    """The mean of ``new`` less ``old``, pair by pair, and its 95% half-width."""
+    diffs = [a - b for a, b in zip(new, old, strict=True)]
+    count = len(diffs)
+    mean = sum(diffs) / count
+    spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, count - 1))
+    return mean, 1.96 * spread / math.sqrt(count)
+
+
 def strength(seats_text: str, name: str, games: int, first: int = 0) -> None:
     seats = seats_text.split(",")
     launch = Launch("copycat", 4, tuple(seats), 1, {})
@@ -273,11 +282,8 @@ def last_game(positions: int, counts: list[str], first_position: int = 0) -> Non
         name = f"hard, {count} rounds" if count.isdigit() else count
         line = f"{name:>18}: seat 0 wins {share:.1%} of the matches"
         if count != first:
-            diffs = [a - b for a, b in zip(wins[count], wins[first], strict=True)]
-            mean = sum(diffs) / positions
-            spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (positions - 1))
-            half = 1.96 * spread / math.sqrt(positions)
-            changed = sum(1 for d in diffs if d)
+            mean, half = paired(wins[count], wins[first])
+            changed = sum(1 for a, b in zip(wins[count], wins[first], strict=True) if a != b)
             line += f"; against {first}: {mean:+.1%} (+-{half:.1%}), {changed} outcomes changed"
         print(line, flush=True)
 
@@ -380,14 +386,9 @@ def decisions(matches: int, players: list[str], answering: bool = False) -> None
     for player in players:
         line = f"{player:>14}: {sum(leads[player]) / count:+.3f} lead a decision"
         if player != first:
-            diffs = [a - b for a, b in zip(leads[player], leads[first], strict=True)]
-            mean = sum(diffs) / count
-            spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (count - 1))
+            mean, half = paired(leads[player], leads[first])
             changed = sum(1 for a, b in zip(chosen[player], chosen[first], strict=True) if a != b)
-            line += (
-                f"; against {first}: {mean:+.3f} (+-{1.96 * spread / math.sqrt(count):.3f}),"
-                f" {changed} choices differ"
-            )
+            line += f"; against {first}: {mean:+.3f} (+-{half:.3f}), {changed} choices differ"
         print(line, flush=True)
 
 
@@ -462,10 +463,7 @@ def coins(matches: int, players: list[str], first_match: int = 0) -> None:
     )
     first = players[0]
     for player in players[1:]:
-        diffs = [a - b for a, b in zip(leads[player], leads[first], strict=True)]
-        mean = sum(diffs) / matches
-        spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, matches - 1))
-        half = 1.96 * spread / math.sqrt(matches)
+        mean, half = paired(leads[player], leads[first])
         print(f"{player} against {first}: {mean:+.2f} (+-{half:.2f}) lead a match, paired")
 
 
