@@ -37,10 +37,13 @@ from cardtable.engine import (
     IllegalAction,
     Option,
     Result,
+    Rng,
     Zone,
     announce,
     move,
 )
+
+from .mean_knowledge import Knowledge, deal_hands
 
 WILD = "W"
 VALUES = tuple(range(1, 13))
@@ -166,6 +169,12 @@ class Move:
 # by formatting strings (search bots list them in every roll-out step).
 _NAMES = {value: str(value) for value in VALUES}
 _VALUE_OF = {str(value): value for value in VALUES}
+# What a hand that could not play may hold: by direction and top value, and with no Six
+# or Wild to answer a MEAN! (``Knowledge.lacks``).
+_CANNOT_FOLLOW = {("up", top): frozenset(str(v) for v in VALUES if v < top) for top in VALUES} | {
+    ("down", top): frozenset(str(v) for v in VALUES if v > top) for top in VALUES
+}
+_CANNOT_ANSWER = frozenset(str(v) for v in VALUES if v != MEAN_VALUE)
 _PLAYS = {
     (value, count): Action(play_code((str(value),) * count))
     for value in VALUES
@@ -433,6 +442,13 @@ class MeanState(GameState):
                 card = draw.pop()
                 self.hands[seat].append(card)
                 events.append(Event("move", (card,), "draw", _HAND_ZONES[seat], seat, seat, "", {}))
+        # What each player has seen go into the others' hands (search bots' worlds agree
+        # with it); sampled worlds stop keeping it (``_hidden_moved``).
+        self.knowledge = Knowledge.dealt(players, DEAL_SIZE)
+        self._tracking = True
+        # Every Punishment Pile taken, as the table saw it: who took it, and the piles
+        # there were to choose from (cards, face-up top), the taken one first.
+        self.pile_takes: tuple[tuple[int, tuple[tuple[int, str], ...]], ...] = ()
         events += self._start_turn(0)  # the dealer goes first
         self.setup_events = events
         self._changed()
@@ -605,6 +621,9 @@ class MeanState(GameState):
             "went_out": [list(group) for group in self.finish_order],
             "lost_on_eight": list(self.eight_losers),
             "pending": None if self.pending is None else dict(self.pending),
+            "pile_takes": [
+                [taker, [list(pile) for pile in choice]] for taker, choice in self.pile_takes
+            ],
         }
 
     def copy(self) -> MeanState:
@@ -630,6 +649,36 @@ class MeanState(GameState):
         # The hidden cards moved between hands and piles behind the rules' back.
         self._hand_keys = [None] * self.players
         self._piles_key = None
+        # A sampled world keeps what its seat knew when it was dealt (a world dealt from
+        # it agrees), and stops keeping it: its roll-outs need speed, not memory.
+        self._tracking = False
+
+    def sample_hidden_zones(self, seat: int, rng: Rng) -> tuple[GameState, dict[str, Zone]]:
+        """The engine's sample, dealt again to agree with what ``seat`` has seen of the
+        other hands (``knowledge``): the cards it saw go in, the cards a hand showed it
+        lacks stay out. The hidden cards are sorted first, as the engine's are."""
+        world, zones = super().sample_hidden_zones(seat, rng)
+        if seat is None or not 0 <= seat < self.players:
+            return world, zones
+        places = []
+        for name in sorted(zones):
+            zone = zones[name]
+            hidden = zone.hidden_count(seat)
+            if hidden:
+                places.append((name, zone.cards, hidden))
+        pool = sorted(card for _, cards, hidden in places for card in cards[:hidden])
+        rng.shuffle(pool)
+        others = [s for s in range(self.players) if s != seat]
+        sizes = [len(world.hands[s]) if s != seat else 0 for s in range(self.players)]
+        holdings = [None if s == seat else self.knowledge.of(seat, s) for s in range(self.players)]
+        hands, left = deal_hands(sizes, holdings, pool, rng.shuffle)
+        for other in others:
+            world.hands[other][:] = hands[other]
+        for name, cards, hidden in places:
+            if not name.startswith("hand:"):
+                cards[:hidden], left = left[:hidden], left[hidden:]
+        world._hidden_moved()
+        return world, zones
 
     # -- what the table shows ----------------------------------------------------------
 
@@ -809,6 +858,8 @@ class MeanState(GameState):
         for card in cards:
             hand.remove(card)
         self._hand_keys[seat] = None
+        if self._tracking:
+            self.knowledge = self.knowledge.played(seat, cards)
         self.play_area.extend(cards)
         self.play_values += [value] * len(cards)
         events = list(_PLAY_EVENTS[seat][code])
@@ -861,6 +912,8 @@ class MeanState(GameState):
         self.hands[target][:] = mine
         keys = self._hand_keys
         keys[seat], keys[target] = keys[target], keys[seat]
+        if self._tracking:
+            self.knowledge = self.knowledge.swapped(seat, target, mine, theirs)
         events = [
             announce(
                 f"{{P{seat}}} swaps hands with {{P{target}}}",
@@ -928,6 +981,15 @@ class MeanState(GameState):
         return self._begin_punishment(seat, self.unresolved_mean, "mean")
 
     def _begin_punishment(self, seat: int, owed: int, reason: str) -> list[Event]:
+        if self._tracking and reason != "mean-cleared":
+            # Everyone sees that this hand holds nothing to play (or to answer with).
+            if reason == "mean":
+                self.knowledge = self.knowledge.lacks(seat, _CANNOT_ANSWER)
+            elif self.play_values:
+                top = self.play_values[-1]
+                self.knowledge = self.knowledge.lacks(
+                    seat, _CANNOT_FOLLOW[self.direction or "up", top]
+                )
         self.current = seat
         self.phase = PHASE_PUNISH
         self.piles_owed = owed
@@ -984,10 +1046,19 @@ class MeanState(GameState):
 
     def _take_pile(self, seat: int, pile: int) -> list[Event]:
         cards = list(self.punishment_piles[pile])
+        if self._tracking:
+            choice = [(len(cards), cards[-1])] + [
+                (len(other), other[-1])
+                for n, other in enumerate(self.punishment_piles)
+                if other and n != pile
+            ]
+            self.pile_takes += ((seat, tuple(choice)),)
         self.punishment_piles[pile].clear()
         self.hands[seat].extend(cards)
         self._hand_keys[seat] = None
         self._piles_key = None
+        if self._tracking:
+            self.knowledge = self.knowledge.took_pile(seat, cards)
         events = []
         # The face-down cards go as the taker alone sees them, the top card face up.
         src, dst = _PILE_ZONES[pile], _HAND_ZONES[seat]
@@ -1026,6 +1097,8 @@ class MeanState(GameState):
             del deck[-count:]
             hand.extend(drawn)
             self._hand_keys[seat] = None
+            if self._tracking:
+                self.knowledge = self.knowledge.drew(seat, count)
             events.append(
                 Event("move", tuple(drawn), "draw", _HAND_ZONES[seat], seat, seat, "", {})
             )

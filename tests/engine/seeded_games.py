@@ -11,7 +11,10 @@ record and result. ``tests/engine/test_seeded_games.py`` compares the hashes wit
 Not a test itself. Rewrite the data (only when the games are meant to change) with
 ``python -m tests.engine.seeded_games`` from the root of the checkout whose games are to
 be recorded (its ``cardtable`` is the one imported). MEAN!'s were recorded again from main
-at 5c00def (the engine before the speed work, with the result's new ``cards_left``).
+at 5c00def (the engine before the speed work, with the result's new ``cards_left``), and
+again when its sampled worlds began to agree with what their seat has seen of the other
+hands (``cardtable.games.mean_knowledge``): the play-throughs' moves and observations did
+not change, only the worlds hashed with them and the hard seat's play in the bot games.
 """
 
 from __future__ import annotations

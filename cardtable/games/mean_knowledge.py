@@ -1,0 +1,178 @@
+"""MEAN!: what each player knows of the others' hands, from what happened at the table.
+
+A player sees the face-up top of every Punishment Pile another player takes go into that
+hand; knows exactly the hand they gave away with an Eight, and the one they took; and
+learns from every pile taken because a player could not play (or could not answer a
+MEAN!) that the cards that player held then do not follow. ``Knowledge`` keeps this per
+watcher and holder; ``deal_hands`` deals a sampled world's hidden cards to fit it, so a
+search plays in worlds that agree with everything its seat has seen.
+
+Not for: the rules themselves (``cardtable.games.mean``), nor what a bot makes of it.
+Everything here is immutable: a state's copy shares it, and a change makes a new one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+# The unknown cards of a hand come in groups, each with the cards it may hold (None: any).
+Group = tuple[int, frozenset[str] | None]
+
+
+@dataclass(frozen=True)
+class Holding:
+    """What one watcher knows of one other player's hand: ``known`` cards it holds for
+    certain, and ``groups`` of unknown cards, each group with the cards it may be."""
+
+    known: tuple[str, ...] = ()
+    groups: tuple[Group, ...] = ()
+
+    def gained(self, known: Sequence[str] = (), unknown: int = 0) -> Holding:
+        groups = list(self.groups)
+        if unknown:
+            free = next((i for i, (_, allowed) in enumerate(groups) if allowed is None), None)
+            if free is None:
+                groups.append((unknown, None))
+            else:
+                groups[free] = (groups[free][0] + unknown, None)
+        return Holding(self.known + tuple(known), tuple(groups))
+
+    def played(self, cards: Sequence[str]) -> Holding:
+        """The hand after ``cards`` left it: a known card first, else one from the most
+        narrowly known group that may be that card (the weaker claim is kept)."""
+        known = list(self.known)
+        groups = list(self.groups)
+        for card in cards:
+            if card in known:
+                known.remove(card)
+                continue
+            fitting = [
+                i
+                for i, (count, allowed) in enumerate(groups)
+                if count and (allowed is None or card in allowed)
+            ]
+            if not fitting:
+                fitting = [i for i, (count, _) in enumerate(groups) if count]
+            if not fitting:
+                continue
+            index = min(fitting, key=lambda i: _breadth(groups[i][1]))
+            count, allowed = groups[index]
+            groups[index] = (count - 1, allowed)
+        return Holding(tuple(known), tuple(g for g in groups if g[0]))
+
+    def lacks(self, allowed: frozenset[str]) -> Holding:
+        """Every unknown card of the hand is one of ``allowed`` (it could not play)."""
+        groups = [
+            (count, allowed if mine is None else mine & allowed) for count, mine in self.groups
+        ]
+        return Holding(self.known, _merged(groups))
+
+
+def _breadth(allowed: frozenset[str] | None) -> int:
+    return 1_000 if allowed is None else len(allowed)
+
+
+def _merged(groups: Sequence[Group]) -> tuple[Group, ...]:
+    out: dict[frozenset[str] | None, int] = {}
+    for count, allowed in groups:
+        if count:
+            out[allowed] = out.get(allowed, 0) + count
+    return tuple((count, allowed) for allowed, count in out.items())
+
+
+def exactly(hand: Sequence[str]) -> Holding:
+    return Holding(tuple(hand), ())
+
+
+class Knowledge:
+    """Per watcher, per other player: a ``Holding``. Every method returns a new one."""
+
+    def __init__(self, table: tuple[tuple[Holding | None, ...], ...]):
+        self.table = table
+
+    @classmethod
+    def dealt(cls, players: int, hand_size: int) -> Knowledge:
+        start = Holding((), ((hand_size, None),))
+        return cls(
+            tuple(tuple(None if w == h else start for h in range(players)) for w in range(players))
+        )
+
+    def of(self, watcher: int, holder: int) -> Holding | None:
+        return self.table[watcher][holder]
+
+    def _each(self, holder: int, change: Callable[[Holding], Holding]) -> Knowledge:
+        return Knowledge(
+            tuple(
+                tuple(
+                    held if held is None or h != holder else change(held)
+                    for h, held in enumerate(row)
+                )
+                for row in self.table
+            )
+        )
+
+    def drew(self, holder: int, count: int) -> Knowledge:
+        return self._each(holder, lambda held: held.gained(unknown=count))
+
+    def took_pile(self, holder: int, pile: Sequence[str]) -> Knowledge:
+        """``holder`` took a pile: its face-up top is seen by all, the rest by no one."""
+        return self._each(holder, lambda held: held.gained(known=pile[-1:], unknown=len(pile) - 1))
+
+    def played(self, holder: int, cards: Sequence[str]) -> Knowledge:
+        return self._each(holder, lambda held: held.played(cards))
+
+    def lacks(self, holder: int, allowed: frozenset[str]) -> Knowledge:
+        return self._each(holder, lambda held: held.lacks(allowed))
+
+    def swapped(
+        self, seat: int, target: int, mine: Sequence[str], theirs: Sequence[str]
+    ) -> Knowledge:
+        """``seat`` gave ``mine`` to ``target`` and took ``theirs``: the two of them know
+        both hands; everyone else's knowledge of the two hands changes places."""
+        rows = []
+        for watcher, row in enumerate(self.table):
+            new = list(row)
+            if watcher == seat:
+                new[target] = exactly(mine)
+            elif watcher == target:
+                new[seat] = exactly(theirs)
+            else:
+                new[seat], new[target] = row[target], row[seat]
+            rows.append(tuple(new))
+        return Knowledge(tuple(rows))
+
+
+def deal_hands(
+    hands: Sequence[int],
+    holdings: Sequence[Holding | None],
+    pool: list[str],
+    shuffle: Callable[[list[str]], None],
+) -> tuple[list[list[str]], list[str]]:
+    """Deal ``pool`` (the hidden cards, already in a random order) to hands of the given
+    sizes as the holdings say: each known card to its holder, each group's cards from
+    those it may be (as many as the pool has; the rest at random). Returns the hands and
+    what is left of the pool, still in a random order. A holding of ``None`` (the
+    watcher's own hand, or a hand nothing is known of) gets its cards at random."""
+    left = list(pool)
+    dealt: list[list[str]] = [[] for _ in hands]
+    for holder, holding in enumerate(holdings):
+        if holding is None or not hands[holder]:
+            continue
+        hand = dealt[holder]
+        for card in holding.known:
+            if len(hand) < hands[holder] and card in left:
+                left.remove(card)
+                hand.append(card)
+        for count, allowed in sorted(holding.groups, key=lambda g: _breadth(g[1])):
+            if allowed is None:
+                continue
+            take = min(count, hands[holder] - len(hand))
+            fits = [i for i, card in enumerate(left) if card in allowed][:take]
+            for i in reversed(fits):
+                hand.append(left.pop(i))
+    for holder, size in enumerate(hands):
+        while len(dealt[holder]) < size and left:
+            dealt[holder].append(left.pop())
+    shuffle(left)
+    return dealt, left
