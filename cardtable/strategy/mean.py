@@ -11,15 +11,20 @@ Not for: the rules (``cardtable.games.mean``).
   hurt, plays an Eight when the swap gains cards, swaps with the player holding the
   fewest cards, takes the Punishment Pile with the best face-up card.
 - hard: plays like medium until the Draw Deck is nearly out, then searches: samples
-  worlds consistent with what it sees, plays each of medium's best few moves into each
-  world, plays the game out (itself as a fast medium, imagined opponents at random) and
-  keeps the move that wins most often, medium's choice breaking near-ties.
+  worlds that agree with everything it has seen of the other hands (the pile tops they
+  took, the hand it swapped away, the hands that showed they could not play: the game's
+  ``knowledge``), plays each of medium's best few moves into each world, plays the game
+  out (itself as a fast medium, each opponent as their pile takes show them: medium's
+  way, or at random) and keeps the move that wins most often, medium's choice breaking
+  near-ties.
 """
 
 from __future__ import annotations
 
+import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from cardtable.engine import Action, Rng
@@ -57,8 +62,22 @@ WEIGHTS = {
 }
 
 
+@dataclass(frozen=True)
+class Style:
+    """How a level weighs its plays: ``weights`` as ``WEIGHTS``, ``keep`` as ``KEEP``,
+    ``pile_top`` as ``PILE_TOP`` (medium's are those three)."""
+
+    weights: Mapping[str, float] = field(default_factory=lambda: WEIGHTS)
+    keep: Mapping[str, float] = field(default_factory=lambda: KEEP)
+    pile_top: Mapping[str, float] = field(default_factory=lambda: PILE_TOP)
+
+
+MEDIUM = Style()
+
+
 class Table:
-    """What a seat knows of the table, in the form the scoring needs."""
+    """What a seat knows of the table, in the form the scoring needs, and how it weighs
+    its plays (``style``)."""
 
     def __init__(
         self,
@@ -72,8 +91,10 @@ class Table:
         draw_count: int,
         unseen: Counter[str],
         fits: dict[tuple[int, str], float] | None = None,
+        style: Style = MEDIUM,
     ):
         self.seat = seat
+        self.style = style
         self.hand = list(hand)
         self.play_values = list(play_values)
         self.direction = direction
@@ -98,7 +119,7 @@ class Table:
         self.others = [s for s in range(players) if s != seat and active[s]]
 
     @classmethod
-    def from_observation(cls, obs: dict[str, Any]) -> Table:
+    def from_observation(cls, obs: dict[str, Any], style: Style = MEDIUM) -> Table:
         seat = obs["seat"]
         seen = Counter(obs["hand"])
         zones = obs["zones"]
@@ -120,6 +141,7 @@ class Table:
             obs["active"],
             obs["draw_count"],
             unseen,
+            style=style,
         )
 
     @classmethod
@@ -129,6 +151,7 @@ class Table:
         seat: int,
         unseen: Counter[str],
         fits: dict[tuple[int, str], float] | None = None,
+        style: Style = MEDIUM,
     ) -> Table:
         return cls(
             seat,
@@ -141,6 +164,7 @@ class Table:
             len(state.draw_deck),
             unseen,
             fits,
+            style,
         )
 
     # -- what follows what ---------------------------------------------------------------
@@ -181,7 +205,8 @@ class Table:
     # -- scoring -------------------------------------------------------------------------
 
     def direction_score(self, top: int, direction: str, left: Sequence[str]) -> float:
-        return -WEIGHTS["follow"] * self.next_can_follow(top, direction) + WEIGHTS[
+        weights = self.style.weights
+        return -weights["follow"] * self.next_can_follow(top, direction) + weights[
             "own_fit"
         ] * self.own_fit(left, top, direction)
 
@@ -199,9 +224,10 @@ class Table:
             return -1000.0  # going out on an Eight loses
         if not left and self.draw_count == 0 and value != MEAN_VALUE:
             return 1000.0
-        score = WEIGHTS["shed"] * count
+        weights = self.style.weights
+        score = weights["shed"] * count
         if not answering:
-            score -= sum(KEEP.get(card, 0.0) for card in cards)
+            score -= sum(self.style.keep.get(card, 0.0) for card in cards)
         elif cards[0] == WILD:
             score -= 0.8 * count  # answer with a Six, keep the Wild when possible
         run = count + (run_length(self.play_values) if self.play_values[-1:] == [value] else 0)
@@ -209,19 +235,19 @@ class Table:
         if value == MEAN_VALUE:
             unresolved = self.unresolved_mean + count
             if clears:
-                return score + WEIGHTS["mean_clear"] * unresolved
+                return score + weights["mean_clear"] * unresolved
             miss = 1.0 - self.next_can_answer_mean()
-            score += WEIGHTS["mean"] * unresolved * miss
+            score += weights["mean"] * unresolved * miss
             if not answering and not any(card in ("6", WILD) for card in left):
-                score -= WEIGHTS["no_six_left"]  # no Six kept back to answer with
+                score -= weights["no_six_left"]  # no Six kept back to answer with
             if not left:
                 score += 1.0  # going out on a MEAN! that may well stick
             return score
         if value == EIGHT:
             fewest = min((self.hand_counts[s] for s in self.others), default=len(left))
-            score += WEIGHTS["swap"] * (len(left) - fewest)
+            score += weights["swap"] * (len(left) - fewest)
         if clears:
-            return score + WEIGHTS["clear"]  # the Play Area goes and the clearer plays again
+            return score + weights["clear"]  # the Play Area goes and the clearer plays again
         direction = self.direction
         if value in SETS_UP:
             direction = "up"
@@ -237,7 +263,8 @@ class Table:
         return score
 
     def pile_score(self, pile: dict[str, Any]) -> float:
-        return PILE_TOP.get(pile["top"], 0.0) - WEIGHTS["pile_size"] * pile["count"]
+        style = self.style
+        return style.pile_top.get(pile["top"], 0.0) - style.weights["pile_size"] * pile["count"]
 
 
 def run_length(values: Sequence[int]) -> int:
@@ -287,10 +314,11 @@ class EasyMeanBot(Bot):
         return self.rng.choice([action for action, move in plays if len(move.cards) == most])
 
 
-def medium_ranking(view: SeatView, rng: Rng) -> list[Action]:
-    """The legal actions, medium's favourite first (hard starts from the same list)."""
+def medium_ranking(view: SeatView, rng: Rng, style: Style = MEDIUM) -> list[Action]:
+    """The legal actions, the favourite first of medium's scoring in ``style`` (hard
+    starts from the same list, in its own style)."""
     obs = view.observation
-    table = Table.from_observation(obs)
+    table = Table.from_observation(obs, style)
     return rank(table, view.legal_actions, obs["phase"], piles_of(obs), rng)
 
 
@@ -298,12 +326,13 @@ class MediumMeanBot(Bot):
     """Weighs every legal action with the heuristics of the module docstring."""
 
     level = "medium"
+    style = MEDIUM
 
     def choose(self, view: SeatView) -> Action:
         actions = view.legal_actions
         if len(actions) == 1:
             return actions[0]
-        return medium_ranking(view, self.rng)[0]
+        return medium_ranking(view, self.rng, self.style)[0]
 
 
 def rank(
@@ -326,8 +355,9 @@ def fast_choice(
     seat: int,
     unseen: Counter[str],
     fits: dict[tuple[int, str], float] | None = None,
+    style: Style = MEDIUM,
 ) -> Action:
-    """Medium's choice, for roll-outs in a sampled world (no observation built).
+    """Medium's choice (in ``style``), for roll-outs in a sampled world (no observation built).
 
     ``unseen`` is a fixed estimate of the cards nobody sees: roll-outs need speed more
     than each imagined player's exact count.
@@ -335,7 +365,7 @@ def fast_choice(
     actions = state.legal_actions(seat)
     if len(actions) == 1:
         return actions[0]
-    table = Table.from_state(state, seat, unseen, fits)
+    table = Table.from_state(state, seat, unseen, fits, style)
     piles = [
         {"count": len(pile), "top": pile[-1] if pile else None} for pile in state.punishment_piles
     ]
@@ -362,11 +392,31 @@ def outlook(state: MeanState, seat: int) -> float:
     return min(1.0, max(0.0, 1.0 / len(state.active) + weight * edge / 2 + bonus))
 
 
+def pile_read(choice: Sequence[Sequence[Any]]) -> float | None:
+    """How much more likely a pile take was from a player at random than from one who
+    plays medium's way, as a log of the odds (``None``: no evidence either way).
+    ``choice`` lists the piles there were as (cards, face-up top), the taken one first;
+    medium takes the best by ``Table.pile_score``, with a little room for other ways."""
+    scores = [PILE_TOP.get(top, 0.0) - WEIGHTS["pile_size"] * count for count, top in choice]
+    best = max(scores)
+    bests = sum(1 for score in scores if score >= best - 1e-9)
+    if bests == len(scores):
+        return None  # every pile as good: any take fits medium
+    if scores[0] >= best - 1e-9:
+        medium = 0.95 / bests
+    else:
+        medium = 0.05 / (len(scores) - bests)
+    return math.log((1.0 / len(scores)) / medium)
+
+
 class HardMeanBot(Bot):
-    """Determinized search in the end game: sampled worlds, medium's best few moves
-    played into each, roll-outs to the end with ``fast_choice``; the best mean
-    ``outlook`` wins. Before the end game it plays medium's choice (its cost is spent
-    where the race is decided)."""
+    """Determinized search in the end game: sampled worlds (which agree with every card
+    its seat has seen go into a hand and every hand that showed it could not play: the
+    game's ``knowledge``), medium's best few moves played into each, roll-outs to the end
+    with ``fast_choice``; the best mean ``outlook`` wins. In the roll-outs each imagined
+    opponent plays medium's way, or at random as often as its pile takes say it plays
+    at random (``pile_read``: a player who took the pile medium would not have). Before
+    the end game it plays medium's choice (its cost is spent where the race is decided)."""
 
     level = "hard"
     think_budget = 0.150
@@ -374,19 +424,47 @@ class HardMeanBot(Bot):
     worlds = 20  # without a think budget (tests, sim)
     candidates = 5
     prior = 0.15  # the share of worlds by which a move must beat medium's choice
-    explore = 1.0  # how often an imagined opponent plays at random in a roll-out
+    explore = 0.2  # how often an imagined opponent plays at random, before any read
+    read_weight = 2.0  # how far each pile take moves that (its log odds times this)
     endgame_draw = 6  # search once the Draw Deck is this low; medium's choice before
     max_steps = 300  # a roll-out that runs longer is judged by the hands held
+    style = MEDIUM  # how it weighs its own plays, in play and in its roll-outs
+
+    def __init__(self, rng: Rng, timed: bool = False):
+        super().__init__(rng, timed)
+        self._takes_read = 0
+        self._odds: dict[int, float] = {}  # seat -> log odds that it plays at random
+
+    def read(self, obs: dict[str, Any]) -> list[float]:
+        """Each seat's chance of playing at random, from the pile takes not read yet."""
+        takes = obs.get("pile_takes", [])
+        if len(takes) < self._takes_read:  # a new game
+            self._takes_read, self._odds = 0, {}
+        for taker, choice in takes[self._takes_read :]:
+            if taker != obs["seat"]:
+                odds = pile_read(choice)
+                if odds is not None:
+                    self._odds[taker] = self._odds.get(taker, 0.0) + self.read_weight * odds
+        self._takes_read = len(takes)
+        prior = math.log(self.explore / (1.0 - self.explore)) if 0 < self.explore < 1 else None
+        chances = []
+        for seat in range(obs["players"]):
+            if prior is None:
+                chances.append(self.explore)
+            else:
+                chances.append(1.0 / (1.0 + math.exp(-(prior + self._odds.get(seat, 0.0)))))
+        return chances
 
     def choose(self, view: SeatView) -> Action:
         actions = view.legal_actions
         if len(actions) == 1:
             return actions[0]
         obs = view.observation
-        ranked = medium_ranking(view, self.rng)
+        explore = self.read(obs)
+        ranked = medium_ranking(view, self.rng, self.style)
         if obs["draw_count"] > self.endgame_draw:
             return ranked[0]
-        table = Table.from_observation(obs)
+        table = Table.from_observation(obs, self.style)
         candidates = ranked[: self.candidates]
         totals = [0.0] * len(candidates)
         seat = view.seat
@@ -397,7 +475,7 @@ class HardMeanBot(Bot):
             for index, action in enumerate(candidates):
                 trial = world.copy()
                 trial.apply(seat, action)
-                totals[index] += self.roll_out(trial, seat, table.unseen, self.rng, fits)
+                totals[index] += self.roll_out(trial, seat, table.unseen, self.rng, fits, explore)
         # Few worlds give noisy counts: medium's choice keeps a head start.
         totals[0] += self.prior * clock.done
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
@@ -410,16 +488,22 @@ class HardMeanBot(Bot):
         unseen: Counter[str],
         rng: Rng,
         fits: dict[tuple[int, str], float] | None = None,
+        explore: Sequence[float] | None = None,
     ) -> float:
+        """Plays ``state`` out: ``seat`` in its style, each other seat at random with its
+        chance in ``explore`` (``self.explore`` for all, unless given), otherwise
+        medium's way; returns ``outlook``."""
+        chances = [self.explore] * state.players if explore is None else explore
         steps = 0
         while not state.is_over and steps < self.max_steps:
             actor = state.current
-            if actor != seat and rng.random() < self.explore:
+            if actor != seat and rng.random() < chances[actor]:
                 # Imagined opponents play at random: the loosest play to be ready for
                 # (careful opponents are hard to foresee anyway; see benchmarks/bots-mean.md).
                 state.apply(actor, rng.choice(state.legal_actions(actor)))
             else:
-                state.apply(actor, fast_choice(state, actor, unseen, fits))
+                style = self.style if actor == seat else MEDIUM
+                state.apply(actor, fast_choice(state, actor, unseen, fits, style))
             steps += 1
         return outlook(state, seat)
 

@@ -8,6 +8,7 @@ import pytest
 from cardtable.engine import Rng
 from cardtable.games import registry
 from cardtable.strategy import levels, make_bot, view_for
+from cardtable.strategy.mean import pile_read
 
 GAME = registry.get("mean")
 LEVELS = levels("mean")
@@ -107,3 +108,23 @@ def test_medium_keeps_its_sixes_when_another_card_follows():
     state.apply(0, "dir up")
     bot = make_bot("mean", "medium", Rng(0))
     assert "6" not in bot.choose(view_for(state, 1)).code
+
+
+def test_a_pile_take_medium_would_not_make_reads_as_play_at_random():
+    assert pile_read([[3, "4"], [3, "W"]]) > 0, "took a plain top with a Wild on offer"
+    assert pile_read([[3, "W"], [3, "4"]]) < 0, "took the Wild, as medium does"
+    assert pile_read([[3, "4"], [3, "9"]]) is None, "two plain tops: any take fits medium"
+
+
+def test_hard_imagines_each_player_as_their_pile_takes_show_them():
+    bot = make_bot("mean", "hard", Rng(0))
+    takes = [
+        [1, [[3, "W"], [3, "4"], [3, "5"]]],  # seat 1 takes the Wild: medium's way
+        [2, [[3, "4"], [3, "8"], [3, "5"]]],  # seat 2 leaves the Eight: at random
+        [0, [[3, "4"], [3, "8"]]],  # its own takes say nothing
+    ] * 2
+    chances = bot.read({"seat": 0, "players": 3, "pile_takes": takes})
+    assert chances[1] < 0.05 and chances[2] > 0.9
+    assert chances[0] == pytest.approx(bot.explore)
+    # A new game (fewer takes than read) starts the reading again.
+    assert bot.read({"seat": 0, "players": 3, "pile_takes": []}) == pytest.approx([bot.explore] * 3)
