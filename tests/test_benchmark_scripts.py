@@ -72,3 +72,20 @@ def test_copy_cats_last_game_test_plays_the_positions_from_first_with_any_player
     assert out.count("against medium") == 2
     with pytest.raises(SystemExit, match="unknown player 'hard-nonsense'"):
         module.last_game(1, ["hard-nonsense"], 0)
+
+
+class InlinePool:
+    def map(self, fn, jobs):
+        return [fn(job) for job in jobs]
+
+
+def test_mean_tuning_compares_seat_zero_players_on_the_same_games(capsys):
+    module = load("mean_tuning")
+    specs = [{}, {}, {"level": "hard", "oracle": "blind"}, {"level": "hard", "oracle": "hands"}]
+    module.compare(InlinePool(), 2, specs, "smoke", "random")
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 4
+    assert "paired +0.00 +- 0.00" in lines[1], "the same player on the same games"
+    assert all("%" in line for line in lines)
+    style = module.flat(module.MEDIUM)
+    assert module.unflat(style) == module.MEDIUM
