@@ -42,8 +42,7 @@ from cardtable.engine import (
     announce,
     move,
 )
-
-from .mean_knowledge import Knowledge, deal_hands
+from cardtable.engine.knowledge import Knowledge, agree
 
 WILD = "W"
 VALUES = tuple(range(1, 13))
@@ -660,23 +659,7 @@ class MeanState(GameState):
         world, zones = super().sample_hidden_zones(seat, rng)
         if seat is None or not 0 <= seat < self.players:
             return world, zones
-        places = []
-        for name in sorted(zones):
-            zone = zones[name]
-            hidden = zone.hidden_count(seat)
-            if hidden:
-                places.append((name, zone.cards, hidden))
-        pool = sorted(card for _, cards, hidden in places for card in cards[:hidden])
-        rng.shuffle(pool)
-        others = [s for s in range(self.players) if s != seat]
-        sizes = [len(world.hands[s]) if s != seat else 0 for s in range(self.players)]
-        holdings = [None if s == seat else self.knowledge.of(seat, s) for s in range(self.players)]
-        hands, left = deal_hands(sizes, holdings, pool, rng.shuffle)
-        for other in others:
-            world.hands[other][:] = hands[other]
-        for name, cards, hidden in places:
-            if not name.startswith("hand:"):
-                cards[:hidden], left = left[:hidden], left[hidden:]
+        agree(self.knowledge, seat, world.hands, zones, rng)
         world._hidden_moved()
         return world, zones
 

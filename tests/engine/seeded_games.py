@@ -13,7 +13,7 @@ Not a test itself. Rewrite the data (only when the games are meant to change) wi
 be recorded (its ``cardtable`` is the one imported). MEAN!'s were recorded again from main
 at 5c00def (the engine before the speed work, with the result's new ``cards_left``), and
 again when its sampled worlds began to agree with what their seat has seen of the other
-hands (``cardtable.games.mean_knowledge``): the play-throughs' moves and observations did
+hands (``cardtable.engine.knowledge``): the play-throughs' moves and observations did
 not change, only the worlds hashed with them and the hard seat's play in the bot games.
 """
 

@@ -14,7 +14,7 @@ from collections import Counter
 from test_mean import deal, run
 
 from cardtable.engine import GameState, Rng
-from cardtable.games.mean_knowledge import Holding, Knowledge
+from cardtable.engine.knowledge import Holding, Knowledge
 
 WORLDS = 40
 

@@ -1,20 +1,26 @@
-"""MEAN!: what each player knows of the others' hands, from what happened at the table.
+"""What each player knows of the others' hands, from what happened at the table.
 
-A player sees the face-up top of every Punishment Pile another player takes go into that
-hand; knows exactly the hand they gave away with an Eight, and the one they took; and
-learns from every pile taken because a player could not play (or could not answer a
-MEAN!) that the cards that player held then do not follow. ``Knowledge`` keeps this per
-watcher and holder; ``deal_hands`` deals a sampled world's hidden cards to fit it, so a
-search plays in worlds that agree with everything its seat has seen.
+A player sees a face-up card go into another hand (a Punishment Pile's top); knows the
+hand they gave away in a swap; and learns, from every draw or pile taken because a player
+could not play, that the cards that player held then do not fit. ``Knowledge`` keeps this
+per watcher and holder, as the game feeds it; ``agree`` deals a sampled world's hidden
+cards again to fit it, so a search plays in worlds that agree with everything its seat
+has seen.
 
-Not for: the rules themselves (``cardtable.games.mean``), nor what a bot makes of it.
-Everything here is immutable: a state's copy shares it, and a change makes a new one.
+Not for: what a game's rules say a player learns (each game feeds its own), nor what a
+bot makes of it. Everything here is immutable: a state's copy shares it, and a change
+makes a new one.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .rng import Rng
+    from .state import Zone
 
 # The unknown cards of a hand come in groups, each with the cards it may hold (None: any).
 Group = tuple[int, frozenset[str] | None]
@@ -176,3 +182,34 @@ def deal_hands(
             dealt[holder].append(left.pop())
     shuffle(left)
     return dealt, left
+
+
+def agree(
+    knowledge: Knowledge,
+    seat: int,
+    hands: Sequence[list[str]],
+    zones: dict[str, Zone],
+    rng: Rng,
+) -> None:
+    """Deal the hidden cards of a sampled world again, in place, so that they agree with
+    what ``seat`` knows of the other ``hands`` (each ``hand:N`` zone of ``zones`` holds
+    ``hands[N]``). The hidden cards are sorted first, as the engine's sample does: the
+    deal depends only on what the seat knows."""
+    places = []
+    for name in sorted(zones):
+        zone = zones[name]
+        hidden = zone.hidden_count(seat)
+        if hidden:
+            places.append((name, zone.cards, hidden))
+    pool = sorted(card for _, cards, hidden in places for card in cards[:hidden])
+    rng.shuffle(pool)
+    players = len(hands)
+    sizes = [len(hands[s]) if s != seat else 0 for s in range(players)]
+    holdings = [None if s == seat else knowledge.of(seat, s) for s in range(players)]
+    dealt, left = deal_hands(sizes, holdings, pool, rng.shuffle)
+    for other in range(players):
+        if other != seat:
+            hands[other][:] = dealt[other]
+    for name, cards, hidden in places:
+        if not name.startswith("hand:"):
+            cards[:hidden], left = left[:hidden], left[hidden:]
