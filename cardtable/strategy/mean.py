@@ -263,8 +263,12 @@ class Table:
         return score
 
     def pile_score(self, pile: dict[str, Any]) -> float:
-        style = self.style
-        return style.pile_top.get(pile["top"], 0.0) - style.weights["pile_size"] * pile["count"]
+        return pile_worth(pile["top"], pile["count"], self.style)
+
+
+def pile_worth(top: str | None, count: int, style: Style = MEDIUM) -> float:
+    """How good a Punishment Pile is to take: its face-up card, less its size."""
+    return style.pile_top.get(top, 0.0) - style.weights["pile_size"] * count
 
 
 def run_length(values: Sequence[int]) -> int:
@@ -396,8 +400,8 @@ def pile_read(choice: Sequence[Sequence[Any]]) -> float | None:
     """How much more likely a pile take was from a player at random than from one who
     plays medium's way, as a log of the odds (``None``: no evidence either way).
     ``choice`` lists the piles there were as (cards, face-up top), the taken one first;
-    medium takes the best by ``Table.pile_score``, with a little room for other ways."""
-    scores = [PILE_TOP.get(top, 0.0) - WEIGHTS["pile_size"] * count for count, top in choice]
+    medium takes the best by ``pile_worth``, with a little room for other ways."""
+    scores = [pile_worth(top, count) for count, top in choice]
     best = max(scores)
     bests = sum(1 for score in scores if score >= best - 1e-9)
     if bests == len(scores):
