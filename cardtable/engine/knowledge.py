@@ -22,8 +22,9 @@ if TYPE_CHECKING:
     from .rng import Rng
     from .state import Zone
 
-# The unknown cards of a hand come in groups, each with the cards it may hold (None: any).
-Group = tuple[int, frozenset[str] | None]
+# The unknown cards of a hand come in groups, each with the cards it may be, sorted (None:
+# any). Tuples, not sets: a state's fields stay plain values (the soak pickles them).
+Group = tuple[int, tuple[str, ...] | None]
 
 
 @dataclass(frozen=True)
@@ -67,20 +68,22 @@ class Holding:
             groups[index] = (count - 1, allowed)
         return Holding(tuple(known), tuple(g for g in groups if g[0]))
 
-    def lacks(self, allowed: frozenset[str]) -> Holding:
-        """Every unknown card of the hand is one of ``allowed`` (it could not play)."""
+    def lacks(self, allowed: tuple[str, ...]) -> Holding:
+        """Every unknown card of the hand is one of ``allowed``, sorted (it could not
+        play)."""
         groups = [
-            (count, allowed if mine is None else mine & allowed) for count, mine in self.groups
+            (count, allowed if mine is None else tuple(c for c in mine if c in allowed))
+            for count, mine in self.groups
         ]
         return Holding(self.known, _merged(groups))
 
 
-def _breadth(allowed: frozenset[str] | None) -> int:
+def _breadth(allowed: tuple[str, ...] | None) -> int:
     return 1_000 if allowed is None else len(allowed)
 
 
 def _merged(groups: Sequence[Group]) -> tuple[Group, ...]:
-    out: dict[frozenset[str] | None, int] = {}
+    out: dict[tuple[str, ...] | None, int] = {}
     for count, allowed in groups:
         if count:
             out[allowed] = out.get(allowed, 0) + count
@@ -91,11 +94,13 @@ def exactly(hand: Sequence[str]) -> Holding:
     return Holding(tuple(hand), ())
 
 
+@dataclass(frozen=True)
 class Knowledge:
-    """Per watcher, per other player: a ``Holding``. Every method returns a new one."""
+    """Per watcher, per other player: a ``Holding`` (``table[watcher][holder]``, None for
+    the watcher's own hand). Every method returns a new one; two are equal when they
+    know the same."""
 
-    def __init__(self, table: tuple[tuple[Holding | None, ...], ...]):
-        self.table = table
+    table: tuple[tuple[Holding | None, ...], ...]
 
     @classmethod
     def dealt(cls, players: int, hand_size: int) -> Knowledge:
@@ -128,7 +133,7 @@ class Knowledge:
     def played(self, holder: int, cards: Sequence[str]) -> Knowledge:
         return self._each(holder, lambda held: held.played(cards))
 
-    def lacks(self, holder: int, allowed: frozenset[str]) -> Knowledge:
+    def lacks(self, holder: int, allowed: tuple[str, ...]) -> Knowledge:
         return self._each(holder, lambda held: held.lacks(allowed))
 
     def swapped(

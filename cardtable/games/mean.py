@@ -170,10 +170,10 @@ _NAMES = {value: str(value) for value in VALUES}
 _VALUE_OF = {str(value): value for value in VALUES}
 # What a hand that could not play may hold: by direction and top value, and with no Six
 # or Wild to answer a MEAN! (``Knowledge.lacks``).
-_CANNOT_FOLLOW = {("up", top): frozenset(str(v) for v in VALUES if v < top) for top in VALUES} | {
-    ("down", top): frozenset(str(v) for v in VALUES if v > top) for top in VALUES
-}
-_CANNOT_ANSWER = frozenset(str(v) for v in VALUES if v != MEAN_VALUE)
+_CANNOT_FOLLOW = {
+    ("up", top): tuple(sorted(str(v) for v in VALUES if v < top)) for top in VALUES
+} | {("down", top): tuple(sorted(str(v) for v in VALUES if v > top)) for top in VALUES}
+_CANNOT_ANSWER = tuple(sorted(str(v) for v in VALUES if v != MEAN_VALUE))
 _PLAYS = {
     (value, count): Action(play_code((str(value),) * count))
     for value in VALUES
