@@ -93,13 +93,13 @@ _SCALARS = frozenset({str, int, float, bool, type(None), bytes})
 
 
 def fixed(value: Any) -> bool:
-    """Whether ``value`` can never change: a number, a word, ``None``, or a tuple or a
-    ``Row`` of such (a score sheet of rows). A state and its observations may share such a
-    value by reference, so a check may take it by reference too."""
+    """Whether ``value`` can never change: a number, a word, ``None``, or a tuple (a named
+    one too) or a ``Row`` of such (a score sheet of rows). A state and its observations may
+    share such a value by reference, so a check may take it by reference too."""
     kind = type(value)
     if kind in _SCALARS or _FIXED.get(id(value)) is value:
         return True
-    if kind is tuple:
+    if isinstance(value, tuple):  # a named tuple too
         parts: Any = value
     elif kind is Row:
         parts = chain(value.keys(), value.values())
@@ -126,7 +126,7 @@ def write_json(observation: dict[str, Any], fixed_keys: tuple[str, ...] = ()) ->
     rest = observation
     for key in fixed_keys:
         value = observation.get(key)
-        if type(value) not in _CONTAINERS:
+        if not isinstance(value, _CONTAINERS):
             continue
         if _WRITTEN.get(id(value), _WRITTEN) is not value:
             if not fixed(value):
@@ -251,7 +251,7 @@ def fingerprint(state: GameState) -> tuple[Any, ...]:
     held = []
     for name in kept:
         value = fields[name]
-        if type(value) in _CONTAINERS and fixed(value):
+        if isinstance(value, _CONTAINERS) and fixed(value):
             held.append(_Held(value))
             value = _HELD
         loose.append(value)

@@ -15,8 +15,7 @@ makes a new one.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from .rng import Rng
@@ -27,8 +26,7 @@ if TYPE_CHECKING:
 Group = tuple[int, tuple[str, ...] | None]
 
 
-@dataclass(frozen=True)
-class Holding:
+class Holding(NamedTuple):
     """What one watcher knows of one other player's hand: ``known`` cards it holds for
     certain, and ``groups`` of unknown cards, each group with the cards it may be."""
 
@@ -94,8 +92,7 @@ def exactly(hand: Sequence[str]) -> Holding:
     return Holding(tuple(hand), ())
 
 
-@dataclass(frozen=True)
-class Knowledge:
+class Knowledge(NamedTuple):
     """Per watcher, per other player: a ``Holding`` (``table[watcher][holder]``, None for
     the watcher's own hand). Every method returns a new one; two are equal when they
     know the same."""
@@ -112,16 +109,27 @@ class Knowledge:
     def of(self, watcher: int, holder: int) -> Holding | None:
         return self.table[watcher][holder]
 
-    def _each(self, holder: int, change: Callable[[Holding], Holding]) -> Knowledge:
-        return Knowledge(
-            tuple(
-                tuple(
-                    held if held is None or h != holder else change(held)
-                    for h, held in enumerate(row)
-                )
-                for row in self.table
-            )
+    def blind(self, watcher: int) -> bool:
+        """Whether ``watcher`` knows nothing of the other hands but their sizes."""
+        return all(
+            held is None or (not held.known and all(allowed is None for _, allowed in held.groups))
+            for held in self.table[watcher]
         )
+
+    def _each(self, holder: int, change: Callable[[Holding], Holding]) -> Knowledge:
+        # Most watchers know the same of a hand (one Holding, shared): change it once.
+        changed: dict[int, Holding] = {}
+        rows = []
+        for row in self.table:
+            held = row[holder]
+            if held is None:
+                rows.append(row)
+                continue
+            new = changed.get(id(held))
+            if new is None:
+                new = changed[id(held)] = change(held)
+            rows.append(row[:holder] + (new,) + row[holder + 1 :])
+        return Knowledge(tuple(rows))
 
     def drew(self, holder: int, count: int) -> Knowledge:
         return self._each(holder, lambda held: held.gained(unknown=count))
@@ -179,7 +187,12 @@ def deal_hands(
             if allowed is None:
                 continue
             take = min(count, hands[holder] - len(hand))
-            fits = [i for i, card in enumerate(left) if card in allowed][:take]
+            fits: list[int] = []
+            for i, card in enumerate(left):
+                if len(fits) >= take:
+                    break
+                if card in allowed:
+                    fits.append(i)
             for i in reversed(fits):
                 hand.append(left.pop(i))
     for holder, size in enumerate(hands):

@@ -234,10 +234,11 @@ class GameState(ABC):
     """One play-through of a game. See ARCHITECTURE.md for the contract."""
 
     game_id: str = ""
-    # Fields that only ever hold values that never change (tuples and ``Row``s, or None),
-    # replaced whole when the game moves on, and shown in the observation under the same
-    # names: copies and observations share them, and a check may hold them by reference
-    # (the soak). Copy Cat's score sheet and last game.
+    # Fields that only ever hold values that never change (tuples, named ones too, and
+    # ``Row``s, or None), replaced whole when the game moves on, and where shown in the
+    # observation, shown under the same names: copies and observations share them, and a
+    # check may hold them by reference (the soak). Copy Cat's score sheet and last game;
+    # MEAN!'s pile takes and what each player knows of the others' hands.
     fixed_fields: tuple[str, ...] = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -518,10 +519,18 @@ class GameState(ABC):
         world = self.copy()
         world.rng = rng.spawn("world")
         world._changed()
+        zones = world.zones()
+        world._deal_hidden(seat, zones, rng)
+        world._hidden_moved()
+        return world, zones
+
+    def _deal_hidden(self, seat: int, zones: dict[str, Zone], rng: Rng) -> None:
+        """Deal the cards hidden from ``seat`` anew, in place: shuffled within each pool,
+        the cards sorted first (the deal depends only on what the seat knows). A game
+        that knows more of where its hidden cards lie deals them to agree with it."""
         # Per pool, each zone's cards and how many of them are hidden (the first ones),
         # zones in name order.
         by_pool: dict[str, list[tuple[list[str], int]]] = {}
-        zones = world.zones()
         names = tuple(zones)
         order = _NAME_ORDER.get(names)
         if order is None:
@@ -544,8 +553,6 @@ class GameState(ABC):
             for held, hidden in places:
                 held[:hidden] = cards[start : start + hidden]
                 start += hidden
-        world._hidden_moved()
-        return world, zones
 
     def _hidden_moved(self) -> None:  # noqa: B027 - a hook: most games keep nothing to forget
         """Called on a sampled world once its hidden cards have moved: a game forgets here

@@ -380,6 +380,7 @@ def parse_play(code: str) -> tuple[tuple[str, ...], int]:
 
 class MeanState(GameState):
     game_id = "mean"
+    fixed_fields = ("pile_takes", "knowledge")
 
     def __init__(self, players: int, seed, options: dict[str, Any], deck: list[str] | None):
         super().__init__(players, seed, options)
@@ -620,9 +621,8 @@ class MeanState(GameState):
             "went_out": [list(group) for group in self.finish_order],
             "lost_on_eight": list(self.eight_losers),
             "pending": None if self.pending is None else dict(self.pending),
-            "pile_takes": [
-                [taker, [list(pile) for pile in choice]] for taker, choice in self.pile_takes
-            ],
+            # Immutable, so shared as it is: (taker, ((cards, face-up top), ...)), ...
+            "pile_takes": self.pile_takes,
         }
 
     def copy(self) -> MeanState:
@@ -652,16 +652,15 @@ class MeanState(GameState):
         # it agrees), and stops keeping it: its roll-outs need speed, not memory.
         self._tracking = False
 
-    def sample_hidden_zones(self, seat: int, rng: Rng) -> tuple[GameState, dict[str, Zone]]:
-        """The engine's sample, dealt again to agree with what ``seat`` has seen of the
-        other hands (``knowledge``): the cards it saw go in, the cards a hand showed it
-        lacks stay out. The hidden cards are sorted first, as the engine's are."""
-        world, zones = super().sample_hidden_zones(seat, rng)
-        if seat is None or not 0 <= seat < self.players:
-            return world, zones
-        agree(self.knowledge, seat, world.hands, zones, rng)
-        world._hidden_moved()
-        return world, zones
+    def _deal_hidden(self, seat: int, zones: dict[str, Zone], rng: Rng) -> None:
+        """The engine's deal, unless ``seat`` has seen something of the other hands
+        (``knowledge``): then the cards it saw go in, and the cards a hand showed it
+        lacks stay out (``agree``)."""
+        knowledge = self.knowledge
+        if seat is None or not 0 <= seat < self.players or knowledge.blind(seat):
+            super()._deal_hidden(seat, zones, rng)
+        else:
+            agree(knowledge, seat, self.hands, zones, rng)
 
     # -- what the table shows ----------------------------------------------------------
 
