@@ -66,7 +66,11 @@ class OracleView(SeatView):
     def sample_world(self, rng: Rng):
         if self.hands_only == "blind":
             # The engine's own sample: every hidden card anywhere, nothing remembered.
-            return GameState.sample_hidden_zones(self.state, self.seat, rng)[0]
+            world = self.state.copy()
+            world.rng = rng.spawn("world")
+            GameState._deal_hidden(world, self.seat, world.zones(), rng)
+            world._hidden_moved()
+            return world
         world = self.state.copy()
         world.rng = rng.spawn("world")
         if self.hands_only == "hands":

@@ -23,8 +23,9 @@ def hands_in_worlds(state, watcher: int, holder: int, plain: bool = False) -> li
     out = []
     for n in range(WORLDS):
         rng = Rng(f"world/{n}")
-        if plain:
-            world = GameState.sample_hidden_zones(state, watcher, rng)[0]
+        if plain:  # the engine's own deal: every hidden card anywhere
+            world = state.copy()
+            GameState._deal_hidden(world, watcher, world.zones(), rng)
         else:
             world = state.sample_hidden(watcher, rng)
         assert len(world.hands[holder]) == len(state.hands[holder])
