@@ -12,8 +12,11 @@ found as a Python literal.
 same GAMES games (seeds ``P/0`` ..., ``check`` unless given), and the paired difference
 from the first SPEC with its 95% interval. A SPEC is a Python dict literal: ``level``
 (``medium`` or ``hard``, medium unless given), ``style`` (flat weights as ``tune``
-prints them; medium's unless given), and any bot attribute (``{'level': 'hard',
-'endgame_draw': 12}``).
+prints them; medium's unless given), ``oracle`` (hard's worlds: ``True`` the true state,
+``'hands'`` every hand true and the rest dealt anew, ``'blind'`` the engine's own deal of
+every hidden card, ignoring what the seat has seen) and any bot attribute
+(``{'level': 'hard', 'endgame_draw': 12}``). ``--against LEVEL``: seats 1-3 at LEVEL
+(medium unless given).
 
 Both use two processes. Run from the repository root:
     PYTHONPATH=. python benchmarks/mean_tuning.py tune 4000 3
