@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
+from .state import hidden_places
+
 if TYPE_CHECKING:
     from .rng import Rng
     from .state import Zone
@@ -212,14 +214,10 @@ def agree(
     """Deal the hidden cards of a sampled world again, in place, so that they agree with
     what ``seat`` knows of the other ``hands`` (each ``hand:N`` zone of ``zones`` holds
     ``hands[N]``). The hidden cards are sorted first, as the engine's sample does: the
-    deal depends only on what the seat knows."""
-    places = []
-    for name in sorted(zones):
-        zone = zones[name]
-        hidden = zone.hidden_count(seat)
-        if hidden:
-            places.append((name, zone.cards, hidden))
-    pool = sorted(card for _, cards, hidden in places for card in cards[:hidden])
+    deal depends only on what the seat knows. Every hidden place is one pool (a game whose
+    zones keep their hidden cards apart in pools would deal each pool alone)."""
+    places = hidden_places(zones, seat)
+    pool = sorted(card for zone, hidden in places for card in zone.cards[:hidden])
     rng.shuffle(pool)
     players = len(hands)
     sizes = [len(hands[s]) if s != seat else 0 for s in range(players)]
@@ -228,6 +226,6 @@ def agree(
     for other in range(players):
         if other != seat:
             hands[other][:] = dealt[other]
-    for name, cards, hidden in places:
-        if not name.startswith("hand:"):
-            cards[:hidden], left = left[:hidden], left[hidden:]
+    for zone, hidden in places:
+        if not zone.name.startswith("hand:"):
+            zone.cards[:hidden], left = left[:hidden], left[hidden:]

@@ -130,6 +130,24 @@ _ZONES_MADE: weakref.WeakKeyDictionary[Any, tuple[list[list[str]], dict[str, Zon
 _NAME_ORDER: dict[tuple[str, ...], list[str]] = {}
 
 
+def hidden_places(zones: dict[str, Zone], seat: int | None) -> list[tuple[Zone, int]]:
+    """The zones holding cards ``seat`` may not see, in name order (the order every deal
+    of hidden cards goes by), each with how many of its cards are hidden (the first)."""
+    names = tuple(zones)
+    order = _NAME_ORDER.get(names)
+    if order is None:
+        order = sorted(names)
+        if len(_NAME_ORDER) < 1000:  # a game has a set of zone names per player count
+            _NAME_ORDER[names] = order
+    places = []
+    for name in order:
+        zone = zones[name]
+        hidden = zone.hidden_count(seat)
+        if hidden:
+            places.append((zone, hidden))
+    return places
+
+
 def _views(zones: dict[str, Zone], seat: int | None) -> dict[str, dict[str, Any]]:
     """What ``seat`` sees of each zone (``Zone.view``), in one loop (an observation
     is made for every decision and every step of the soak, of up to 38 zones)."""
@@ -528,20 +546,10 @@ class GameState(ABC):
         """Deal the cards hidden from ``seat`` anew, in place: shuffled within each pool,
         the cards sorted first (the deal depends only on what the seat knows). A game
         that knows more of where its hidden cards lie deals them to agree with it."""
-        # Per pool, each zone's cards and how many of them are hidden (the first ones),
-        # zones in name order.
+        # Per pool, each zone's cards and how many of them are hidden (the first ones).
         by_pool: dict[str, list[tuple[list[str], int]]] = {}
-        names = tuple(zones)
-        order = _NAME_ORDER.get(names)
-        if order is None:
-            order = sorted(names)
-            if len(_NAME_ORDER) < 1000:  # a game has a set of zone names per player count
-                _NAME_ORDER[names] = order
-        for name in order:
-            zone = zones[name]
-            hidden = zone.hidden_count(seat)
-            if hidden:
-                by_pool.setdefault(zone.pool, []).append((zone.cards, hidden))
+        for zone, hidden in hidden_places(zones, seat):
+            by_pool.setdefault(zone.pool, []).append((zone.cards, hidden))
         for pool in sorted(by_pool):
             places = by_pool[pool]
             cards: list[str] = []
