@@ -10,10 +10,9 @@ Not for: the rules (``cardtable.games.mean``).
   well its own hand still fits; keeps Wilds, direction-setters and Sixes for when they
   hurt, plays an Eight when the swap gains cards, swaps with the player holding the
   fewest cards, takes the Punishment Pile with the best face-up card.
-- hard: plays like medium until the Draw Deck is nearly out, then searches: samples
-  worlds that agree with everything it has seen of the other hands (the pile tops they
-  took, the hand it swapped away, the hands that showed they could not play: the game's
-  ``knowledge``), plays each of medium's best few moves into each world, plays the game
+- hard: searches from the first turn: samples worlds that agree with everything it has
+  seen of the other hands (the pile tops they took, the hand it swapped away, the hands
+  that showed they could not play: the game's ``knowledge``), plays each of medium's best few moves into each world, plays the game
   out (itself as a fast medium, each opponent as their pile takes show them: medium's
   way, or at random) and keeps the move that wins most often, medium's choice breaking
   near-ties.
@@ -414,13 +413,13 @@ def pile_read(choice: Sequence[Sequence[Any]]) -> float | None:
 
 
 class HardMeanBot(Bot):
-    """Determinized search in the end game: sampled worlds (which agree with every card
-    its seat has seen go into a hand and every hand that showed it could not play: the
-    game's ``knowledge``), medium's best few moves played into each, roll-outs to the end
-    with ``fast_choice``; the best mean ``outlook`` wins. In the roll-outs each imagined
-    opponent plays medium's way, or at random as often as its pile takes say it plays
-    at random (``pile_read``: a player who took the pile medium would not have). Before
-    the end game it plays medium's choice (its cost is spent where the race is decided)."""
+    """Determinized search from the first turn: sampled worlds (which agree with every
+    card its seat has seen go into a hand and every hand that showed it could not play:
+    the game's ``knowledge``), medium's best few moves played into each, roll-outs to the
+    end with ``fast_choice``; the best mean ``outlook`` wins, with medium's choice a
+    little ahead (``prior``). In the roll-outs each imagined opponent plays medium's way,
+    or at random as often as its pile takes say it plays at random (``pile_read``: a
+    player who took the pile medium would not have)."""
 
     level = "hard"
     think_budget = 0.150
@@ -430,7 +429,9 @@ class HardMeanBot(Bot):
     prior = 0.15  # the share of worlds by which a move must beat medium's choice
     explore = 0.2  # how often an imagined opponent plays at random, before any read
     read_weight = 2.0  # how far each pile take moves that (its log odds times this)
-    endgame_draw = 6  # search once the Draw Deck is this low; medium's choice before
+    # Search only once the Draw Deck is this low, medium's choice before (None: from the
+    # first turn; benchmarks/bots-mean.md measures both).
+    endgame_draw: int | None = None
     max_steps = 300  # a roll-out that runs longer is judged by the hands held
     style = MEDIUM  # how it weighs its own plays, in play and in its roll-outs
 
@@ -466,7 +467,7 @@ class HardMeanBot(Bot):
         obs = view.observation
         explore = self.read(obs)
         ranked = medium_ranking(view, self.rng, self.style)
-        if obs["draw_count"] > self.endgame_draw:
+        if self.endgame_draw is not None and obs["draw_count"] > self.endgame_draw:
             return ranked[0]
         table = Table.from_observation(obs, self.style)
         candidates = ranked[: self.candidates]

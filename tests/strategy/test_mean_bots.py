@@ -128,3 +128,22 @@ def test_hard_imagines_each_player_as_their_pile_takes_show_them():
     assert chances[0] == pytest.approx(bot.explore)
     # A new game (fewer takes than read) starts the reading again.
     assert bot.read({"seat": 0, "players": 3, "pile_takes": []}) == pytest.approx([bot.explore] * 3)
+
+
+def test_hard_searches_from_the_first_turn_in_worlds_that_agree_with_its_seat():
+    state = stacked(["5 2 9 11", "6 7 9 9", "4 4 10 12"], draw="4 11")
+    assert len(state.draw_deck) == 29, "the first turn: the Draw Deck is still full"
+    view = view_for(state, 0)
+    worlds = []
+
+    def sampled(rng):
+        world = state.sample_hidden(0, rng)
+        worlds.append(world)
+        return world
+
+    view._sampler = sampled
+    bot = make_bot("mean", "hard", Rng(0))
+    assert bot.choose(view).code in view.codes
+    assert len(worlds) == bot.worlds, "one sampled world for each of its roll-out rounds"
+    assert all(world.hands[0] == state.hands[0] for world in worlds)
+    assert any(world.hands[1] != state.hands[1] for world in worlds)
