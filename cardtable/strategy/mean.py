@@ -12,10 +12,10 @@ Not for: the rules (``cardtable.games.mean``).
   fewest cards, takes the Punishment Pile with the best face-up card.
 - hard: searches from the first turn: samples worlds that agree with everything it has
   seen of the other hands (the pile tops they took, the hand it swapped away, the hands
-  that showed they could not play: the game's ``knowledge``), plays each of medium's best few moves into each world, plays the game
-  out (itself as a fast medium, each opponent as their pile takes show them: medium's
-  way, or at random) and keeps the move that wins most often, medium's choice breaking
-  near-ties.
+  that showed they could not play: the game's ``knowledge``), plays each of medium's
+  best few moves into each world, plays the game out (itself as a fast medium, each
+  opponent as their pile takes show them: medium's way, or at random) and keeps the move
+  that wins most often, medium's choice breaking near-ties.
 """
 
 from __future__ import annotations
