@@ -41,6 +41,7 @@ from cardtable.games.mean import (
 )
 
 from .base import Bot, SeatView
+from .search import common_worlds
 
 # How much a card is worth keeping in hand (paid when it is played): Wilds always fit,
 # setters rescue a stuck hand, Sixes answer a MEAN!.
@@ -412,14 +413,67 @@ def pile_read(choice: Sequence[Sequence[Any]]) -> float | None:
     return math.log((1.0 / len(scores)) / medium)
 
 
+class MeanSearch:
+    """MEAN!'s knowledge for the one search (``cardtable.strategy.search``): the moves
+    weighed at the root (``candidates``: medium's best few, its choice first), roll-outs
+    to the end with ``fast_choice`` (the searching seat in ``style``; each other seat at
+    random with its chance in ``explore``, otherwise medium's way), ``outlook`` as the
+    value, and medium's choice as the prior. Below the root the tree adds no moves: the
+    roll-outs play them."""
+
+    def __init__(
+        self,
+        seat: int,
+        candidates: list[Action],
+        unseen: Counter[str],
+        explore: Sequence[float],
+        style: Style = MEDIUM,
+        max_steps: int = 300,
+    ):
+        self.seat = seat
+        self.candidates = candidates
+        self.unseen = unseen
+        self.explore = explore
+        self.style = style
+        self.max_steps = max_steps
+        self.fits: dict[tuple[int, str], float] = {}  # shared by every roll-out of a search
+
+    def moves(self, world: MeanState, seat: int) -> list[Action]:
+        if seat != self.seat or world.current != seat:
+            return []
+        legal = {action.code for action in world.legal_actions(seat)}
+        return [action for action in self.candidates if action.code in legal]
+
+    def rollout(self, world: MeanState, rng: Rng) -> None:
+        chances = self.explore
+        steps = 0
+        while not world.is_over and steps < self.max_steps:
+            actor = world.current
+            if actor != self.seat and rng.random() < chances[actor]:
+                # Imagined opponents play at random as often as they are read to (careful
+                # opponents are hard to foresee anyway; see benchmarks/bots-mean.md).
+                world.apply(actor, rng.choice(world.legal_actions(actor)))
+            else:
+                style = self.style if actor == self.seat else MEDIUM
+                world.apply(actor, fast_choice(world, actor, self.unseen, self.fits, style))
+            steps += 1
+
+    def value(self, world: MeanState) -> list[float]:
+        return [outlook(world, seat) for seat in range(world.players)]
+
+    def prior(self, world: MeanState, seat: int, moves: list[Action]) -> list[float] | None:
+        first = self.candidates[0].code
+        return [2.0 if action.code == first else 1.0 for action in moves]
+
+
 class HardMeanBot(Bot):
-    """Determinized search from the first turn: sampled worlds (which agree with every
-    card its seat has seen go into a hand and every hand that showed it could not play:
-    the game's ``knowledge``), medium's best few moves played into each, roll-outs to the
-    end with ``fast_choice``; the best mean ``outlook`` wins, with medium's choice a
-    little ahead (``prior``). In the roll-outs each imagined opponent plays medium's way,
-    or at random as often as its pile takes say it plays at random (``pile_read``: a
-    player who took the pile medium would not have)."""
+    """The one search's flat form (``common_worlds``) with MEAN!'s knowledge
+    (``MeanSearch``), from the first turn: sampled worlds (which agree with every card its
+    seat has seen go into a hand and every hand that showed it could not play: the game's
+    ``knowledge``), medium's best few moves played out in each, the best mean ``outlook``
+    winning, medium's choice a little ahead (``prior``). In the roll-outs each imagined
+    opponent plays medium's way, or at random as often as its pile takes say it plays
+    at random (``pile_read``: a player who took the pile medium would not have)."""
 
     level = "hard"
     think_budget = 0.150
@@ -470,47 +524,12 @@ class HardMeanBot(Bot):
         if self.endgame_draw is not None and obs["draw_count"] > self.endgame_draw:
             return ranked[0]
         table = Table.from_observation(obs, self.style)
-        candidates = ranked[: self.candidates]
-        totals = [0.0] * len(candidates)
-        seat = view.seat
+        game = MeanSearch(
+            view.seat, ranked[: self.candidates], table.unseen, explore, self.style, self.max_steps
+        )
         clock = self.think_clock(self.worlds)
-        fits: dict[tuple[int, str], float] = {}
-        while clock.more():
-            world = view.sample_world(self.rng)
-            for index, action in enumerate(candidates):
-                trial = world.copy()
-                trial.apply(seat, action)
-                totals[index] += self.roll_out(trial, seat, table.unseen, self.rng, fits, explore)
         # Few worlds give noisy counts: medium's choice keeps a head start.
-        totals[0] += self.prior * clock.done
-        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-        return candidates[best]
-
-    def roll_out(
-        self,
-        state: MeanState,
-        seat: int,
-        unseen: Counter[str],
-        rng: Rng,
-        fits: dict[tuple[int, str], float] | None = None,
-        explore: Sequence[float] | None = None,
-    ) -> float:
-        """Plays ``state`` out: ``seat`` in its style, each other seat at random with its
-        chance in ``explore`` (``self.explore`` for all, unless given), otherwise
-        medium's way; returns ``outlook``."""
-        chances = [self.explore] * state.players if explore is None else explore
-        steps = 0
-        while not state.is_over and steps < self.max_steps:
-            actor = state.current
-            if actor != seat and rng.random() < chances[actor]:
-                # Imagined opponents play at random: the loosest play to be ready for
-                # (careful opponents are hard to foresee anyway; see benchmarks/bots-mean.md).
-                state.apply(actor, rng.choice(state.legal_actions(actor)))
-            else:
-                style = self.style if actor == seat else MEDIUM
-                state.apply(actor, fast_choice(state, actor, unseen, fits, style))
-            steps += 1
-        return outlook(state, seat)
+        return common_worlds(view, game, game.candidates, clock, self.rng, self.prior)
 
 
 BOTS: dict[str, type[Bot]] = {

@@ -24,6 +24,10 @@ its move. The move it returns is the root move tried most often.
   the same move (tests and ``cardtable sim``). Equal visits go to the better mean, then
   the higher prior, then the move listed first in the seat's legal actions.
 
+``common_worlds`` is the search's flat form, for a game whose moves differ by less than one
+world's luck (MEAN!): every move is played out in the same worlds (common random numbers),
+so the luck of a world touches every move alike, and the best total wins.
+
 Not for: what a game knows (its policies, priors and evaluations are the ``SearchGame``
 each game writes in its own bot module), nor observation building (a game's policy builds
 what it needs, when it needs it).
@@ -109,6 +113,32 @@ def ismcts(
         return (node.visits, node.total / node.visits, node.bias, -order[action.code])
 
     return max(legal, key=rank)
+
+
+def common_worlds(
+    view: SeatView,
+    game: SearchGame,
+    moves: list[Action],
+    clock: ThinkClock,
+    rng: Rng,
+    head_start: float = 0.0,
+) -> Action:
+    """The best of ``moves`` (legal for ``view.seat``) by flat Monte Carlo in common worlds:
+    each round deals one world (``view.sample_world``) and plays every move out in its own
+    copy of it (``game.rollout``, then ``game.value`` for the seat). The first move is
+    ``head_start`` of a win a round ahead (a game's own choice, which the others must beat
+    by more than a few worlds' noise); on equal totals the move listed first wins."""
+    seat = view.seat
+    totals = [0.0] * len(moves)
+    while clock.more():
+        world = view.sample_world(rng)
+        for index, action in enumerate(moves):
+            trial = world.copy()
+            trial.apply(seat, action)
+            game.rollout(trial, rng)
+            totals[index] += game.value(trial)[seat]
+    totals[0] += head_start * clock.done
+    return moves[max(range(len(moves)), key=lambda index: (totals[index], -index))]
 
 
 def one_round(

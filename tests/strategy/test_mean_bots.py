@@ -7,8 +7,9 @@ import pytest
 
 from cardtable.engine import Rng
 from cardtable.games import registry
-from cardtable.strategy import levels, make_bot, view_for
-from cardtable.strategy.mean import pile_read
+from cardtable.strategy import ThinkClock, levels, make_bot, view_for
+from cardtable.strategy.mean import MeanSearch, Table, medium_ranking, pile_read
+from cardtable.strategy.search import ismcts
 
 GAME = registry.get("mean")
 LEVELS = levels("mean")
@@ -147,3 +148,17 @@ def test_hard_searches_from_the_first_turn_in_worlds_that_agree_with_its_seat():
     assert len(worlds) == bot.worlds, "one sampled world for each of its roll-out rounds"
     assert all(world.hands[0] == state.hands[0] for world in worlds)
     assert any(world.hands[1] != state.hands[1] for world in worlds)
+
+
+def test_means_knowledge_serves_the_tree_too_which_weighs_only_mediums_best_few():
+    state = stacked(["5 2 9 11", "6 7 9 9", "4 4 10 12"], draw="4 11")
+    view = view_for(state, 0)
+    best = medium_ranking(view, Rng(0))[:2]
+    unseen = Table.from_observation(view.observation).unseen
+    game = MeanSearch(0, best, unseen, [0.2] * 3)
+    assert game.moves(state, 0) == best and game.moves(state, 1) == []
+    assert game.prior(state, 0, best) == [2.0, 1.0], "medium's choice first"
+    assert ismcts(view, game, ThinkClock(12, None), Rng(1)) in best
+    world = state.copy()
+    game.rollout(world, Rng(2))
+    assert world.is_over and game.value(world) == [world.result.win_share(s) for s in range(3)]

@@ -13,7 +13,7 @@ from test_copycat_bots import deal
 from cardtable.engine import Action, GameState, Rng
 from cardtable.games import registry
 from cardtable.strategy import ThinkClock, view_for
-from cardtable.strategy.search import ismcts
+from cardtable.strategy.search import common_worlds, ismcts
 
 
 class RandomPlayout:
@@ -192,3 +192,34 @@ def test_a_timed_clock_runs_at_least_one_round_and_stops():
     move = ismcts(view_for(state, seat), game, clock, Rng(9))
     assert move.code in view_for(state, seat).codes
     assert clock.done == 1
+
+
+def test_common_worlds_plays_every_move_in_the_same_world_and_a_new_world_each_round():
+    state = random_position("copycat", 4, seed=2, steps=9, choices=3)
+    seat = state.to_act[0]
+    moves = state.legal_actions(seat)[:3]
+    game = RandomPlayout(coins, depth=0)
+    common_worlds(view_for(state, seat), game, moves, rounds(4), Rng(1))
+    assert [world.history[-1] for world in game.worlds] == [(seat, m.code) for m in moves] * 4
+    others = [[hand for s, hand in enumerate(w.hands) if s != seat] for w in game.worlds]
+    for round_ in range(4):
+        assert others[3 * round_] == others[3 * round_ + 1] == others[3 * round_ + 2]
+    assert len({repr(others[3 * round_]) for round_ in range(4)}) == 4
+    assert all(
+        others[3 * round_] != [h for s, h in enumerate(state.hands) if s != seat]
+        for round_ in range(4)
+    ), "worlds are dealt, never the true hands"
+
+
+@pytest.mark.parametrize(("head_start", "best"), [(0.0, 1), (0.05, 1), (0.15, 0)])
+def test_common_worlds_keeps_the_first_move_unless_another_beats_it_by_its_head_start(
+    head_start, best
+):
+    state = random_position("copycat", 4, seed=4, steps=3, choices=3)
+    seat = state.to_act[0]
+    moves = state.legal_actions(seat)[:2]
+    worth = {moves[0].code: 0.5, moves[1].code: 0.6}  # every world alike
+    game = RandomPlayout(lambda world: [0] * world.players, depth=0)
+    game.value = lambda world: [worth[world.history[-1][1]]] * world.players
+    chosen = common_worlds(view_for(state, seat), game, moves, rounds(10), Rng(3), head_start)
+    assert chosen == moves[best]
