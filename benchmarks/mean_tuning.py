@@ -15,7 +15,9 @@ from the first SPEC with its 95% interval. A SPEC is a Python dict literal: ``le
 prints them; medium's unless given), ``oracle`` (hard's worlds: ``True`` the true state,
 ``'hands'`` every hand true and the rest dealt anew, ``'blind'`` the engine's own deal of
 every hidden card, ignoring what the seat has seen) and any bot attribute
-(``{'level': 'hard', 'endgame_draw': 12}``). ``--against LEVEL``: seats 1-3 at LEVEL
+(``{'level': 'hard', 'endgame_draw': 12}``); ``tree`` (hard searching with the one
+search's tree, ``ismcts``, for as many roll-outs; ``exploration`` its UCB constant, 0.7
+unless given). ``--against LEVEL``: seats 1-3 at LEVEL
 (medium unless given).
 
 Both use two processes. Run from the repository root:
@@ -34,8 +36,9 @@ from cardtable.engine import GameState, Rng
 from cardtable.games import registry
 from cardtable.play.referee import Referee
 from cardtable.strategy import make_bots
-from cardtable.strategy.base import SeatView
+from cardtable.strategy.base import SeatView, ThinkClock
 from cardtable.strategy.mean import BOTS, MEDIUM, Style
+from cardtable.strategy.search import ismcts
 
 CHUNKS = 8
 
@@ -98,6 +101,18 @@ def oracle_of(bot, state, hands_only: bool):
     return bot
 
 
+def tree_of(bot, exploration: float):
+    """Hard searching with the one search's tree (``ismcts``) in place of its flat form,
+    for as many roll-outs: a round for each candidate in each of its worlds."""
+
+    def search(view, game, clock):
+        rounds = ThinkClock(clock.rounds * len(game.candidates), None)
+        return ismcts(view, game, rounds, bot.rng, exploration)
+
+    bot.search = search
+    return bot
+
+
 def seat0_bot(spec: dict, seed: str, state=None):
     """Seat 0's bot from a spec: ``level`` (medium or hard), ``style`` (flat weights,
     medium's unless given), ``oracle`` (its worlds are the true state) and any other key
@@ -107,8 +122,10 @@ def seat0_bot(spec: dict, seed: str, state=None):
     bot.style = unflat(spec["style"]) if "style" in spec else MEDIUM
     if spec.get("oracle"):
         oracle_of(bot, state, spec["oracle"])
+    if spec.get("tree"):
+        tree_of(bot, spec.get("exploration", 0.7))
     for name, value in spec.items():
-        if name not in ("level", "style", "oracle"):
+        if name not in ("level", "style", "oracle", "tree", "exploration"):
             assert hasattr(bot, name), name
             setattr(bot, name, value)
     return bot

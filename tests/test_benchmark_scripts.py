@@ -89,3 +89,18 @@ def test_mean_tuning_compares_seat_zero_players_on_the_same_games(capsys):
     assert all("%" in line for line in lines)
     style = module.flat(module.MEDIUM)
     assert module.unflat(style) == module.MEDIUM
+
+
+def test_mean_tuning_can_seat_hard_searching_with_the_tree(monkeypatch):
+    module = load("mean_tuning")
+    rounds = []
+    real = module.ismcts
+
+    def counted(view, game, clock, rng, exploration):
+        rounds.append((clock.rounds, len(game.candidates), exploration))
+        return real(view, game, clock, rng, exploration)
+
+    monkeypatch.setattr(module, "ismcts", counted)
+    module.play(({"level": "hard", "tree": True, "exploration": 0.3}, "smoke", 0, 1, "random"))
+    assert rounds and all(count == 20 * moves and c == 0.3 for count, moves, c in rounds)
+    assert max(moves for _, moves, _ in rounds) == 5, "a round for each candidate in 20 worlds"

@@ -40,7 +40,7 @@ from cardtable.games.mean import (
     parse,
 )
 
-from .base import Bot, SeatView
+from .base import Bot, SeatView, ThinkClock
 from .search import common_worlds
 
 # How much a card is worth keeping in hand (paid when it is played): Wilds always fit,
@@ -527,8 +527,11 @@ class HardMeanBot(Bot):
         game = MeanSearch(
             view.seat, ranked[: self.candidates], table.unseen, explore, self.style, self.max_steps
         )
-        clock = self.think_clock(self.worlds)
-        # Few worlds give noisy counts: medium's choice keeps a head start.
+        return self.search(view, game, self.think_clock(self.worlds))
+
+    def search(self, view: SeatView, game: MeanSearch, clock: ThinkClock) -> Action:
+        """The one search's flat form, every candidate in each world (``clock`` counts
+        worlds). Few worlds give noisy counts: medium's choice keeps a head start."""
         return common_worlds(view, game, game.candidates, clock, self.rng, self.prior)
 
 
