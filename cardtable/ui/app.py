@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import random
+import signal
 import sys
 import time
 import traceback
@@ -78,6 +79,7 @@ class App:
         self.pads: list = []
         self._bot_pool: BotPool | None = None
         self._rested = 0.0  # seconds the last rest lasted (see ``rest``)
+        self.ending = False  # a signal asked the app to end (``ending_on_signals``)
 
     def bot_pool(self) -> BotPool:
         """The processes bots think in: started at the first table, reused by the next."""
@@ -213,6 +215,35 @@ class App:
     def quit(self) -> None:
         self.running = False
 
+    @contextlib.contextmanager
+    def ending_on_signals(self):
+        """While the app runs as a program: SIGTERM (a logout, a shutdown, ``kill``) and
+        SIGINT (Ctrl+C in its terminal) end it without asking, the game in progress saved
+        as "Leave" saves it (``end``). SDL would make them a click on the window's close
+        button, which asks "Leave this game?" and waits for an answer nobody gives."""
+        previous = {}
+        for name in ("SIGTERM", "SIGINT"):
+            number = getattr(signal, name, None)
+            if number is not None:
+                with contextlib.suppress(ValueError, OSError):  # not the main thread
+                    previous[number] = signal.signal(number, self._signalled)
+        try:
+            yield
+        finally:
+            for number, handler in previous.items():
+                signal.signal(number, handler)
+
+    def _signalled(self, number: int, frame: Any) -> None:
+        self.ending = True  # acted on at the next frame: a handler must not draw or save
+
+    def end(self) -> None:
+        """End now: the game in progress is saved (to resume from the title), nothing is
+        asked."""
+        table = self.manager.find(TableScene)
+        if table is not None and table.tools.in_progress():
+            table.match.save()
+        self.quit()
+
     def close_requested(self) -> None:
         """The window's close button: a game in progress asks first (it is saved either
         way); anything else quits."""
@@ -242,6 +273,9 @@ class App:
 
     def step(self) -> None:
         """One frame: input, update, draw."""
+        if self.ending:
+            self.end()
+            return
         if self.fixed_dt is not None:
             self.clock.tick()  # virtual time: no frame cap, so tests run at full speed
             # Without a frame cap nothing else sleeps: give the bots' thinking thread its
@@ -280,7 +314,7 @@ class App:
                 break
             self.step()
             count += 1
-            if self.fixed_dt is None:
+            if self.fixed_dt is None and self.running:
                 self.rest()
         return 0
 
@@ -315,11 +349,12 @@ def run(launch: Launch | None = None, frames: int | None = None) -> int:
     """The app: the title, or straight at ``launch``'s table; quits after ``frames``."""
     app = App()
     try:
-        if launch is None:
-            app.show_title()
-        else:
-            app.open_table(launch)
-        return app.loop(frames)
+        with app.ending_on_signals():
+            if launch is None:
+                app.show_title()
+            else:
+                app.open_table(launch)
+            return app.loop(frames)
     finally:
         app.close()
 

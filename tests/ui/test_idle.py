@@ -8,9 +8,10 @@ import time
 
 import pygame
 
+from cardtable.games import registry
 from cardtable.ui.launch import Launch
 
-from .conftest import until
+from .conftest import frames, until
 
 
 def test_a_still_table_waiting_for_a_human_needs_no_frame_until_input(app):
@@ -42,3 +43,35 @@ def test_the_app_rests_until_input_and_then_handles_it_at_once(app):
     app.rest()
     assert time.perf_counter() - started < 0.2  # input: no sleep
     assert pygame.event.peek(pygame.KEYDOWN)  # the key waits for the next frame
+
+
+def test_leave_this_game_waits_for_an_answer_without_frames(app):
+    app.open_table(Launch("mean", 2, ("human", "medium"), seed=1))
+    table = app.manager.top
+    until(app, table.awaiting_human)
+    table.tools.leave()
+    assert table.tools.confirm is not None and table.wake_in() is None
+    table.tools.stay()
+    assert table.wake_in() is None, "back to waiting for the human's move"
+
+
+def test_the_score_sheet_between_hands_needs_no_frame_until_its_button(app):
+    app.open_table(Launch("copycat", 2, ("random", "random"), seed=3))
+    table = app.manager.top
+    until(app, lambda: table.sheet is not None and table.awaiting_answer())
+    assert table.wake_in() is None
+    table.sheet.on_next()
+    frames(app, 2)
+    assert table.sheet is None and table.wake_in() == 0.0, "the next hand is dealt"
+
+
+def test_menus_and_the_rules_rest_until_input_but_a_toast_fades_by_frames(app):
+    app.show_title()
+    title = app.manager.top
+    assert title.wake_in() is None
+    title.toast.show("A message", seconds=0.2)
+    assert title.wake_in() == 0.0
+    frames(app, 5)
+    assert title.wake_in() is None, "the toast is gone"
+    app.open_rules(registry.get("mean"))
+    assert app.manager.top.wake_in() is None

@@ -4,6 +4,9 @@ the middle of a timed window too. A damaged save is set aside with one line."""
 
 from __future__ import annotations
 
+import os
+import signal
+
 import pygame
 import pytest
 
@@ -128,6 +131,23 @@ def test_closing_the_window_mid_game_asks_and_a_second_close_quits(app):
     app.step()
     assert not app.running
     assert storage.load_progress()[0] is not None
+
+
+@pytest.mark.parametrize("name", ["SIGTERM", "SIGINT"])
+def test_a_signal_to_end_saves_the_game_and_quits_without_asking(app, name):
+    app.open_table(Launch("mean", 2, ("human", "hard"), seed=2))
+    table = app.manager.top
+    until(app, table.awaiting_human)
+    table.act(sorted(table.legal_codes())[0])
+    history = list(table.match.state.history)
+    storage.clear_progress()  # what is saved now is what the signal saved
+    before = signal.getsignal(getattr(signal, name))
+    with app.ending_on_signals():
+        os.kill(os.getpid(), getattr(signal, name))
+        app.step()
+    assert not app.running and table.tools.confirm is None, "ended, nothing asked"
+    assert storage.load_progress()[0].record.actions[: len(history)] == history
+    assert signal.getsignal(getattr(signal, name)) is before, "the old handler is back"
 
 
 def test_the_save_goes_when_the_game_ends(app):

@@ -70,6 +70,10 @@ class MenuScene(Scene):
     def update(self, dt: float) -> None:
         self.toast.update(dt)
 
+    def wake_in(self) -> float | None:
+        # Buttons change only on input; a toast fades by frames until it is gone.
+        return 0.0 if self.toast.visible else None
+
     def draw_heading(self, surface: pygame.Surface, y: int | None = None) -> int:
         width, height = surface.get_size()
         size = max(28, min(56, height // 13))

@@ -27,6 +27,9 @@ class PrivacyScene(Scene):
         self.app.manager.pop()
         self.on_ready()
 
+    def wake_in(self) -> float | None:
+        return None  # it waits for the next player's click or key
+
     def handle(self, event: pygame.event.Event) -> None:
         clicked = event.type == pygame.MOUSEBUTTONUP and event.button == 1
         pressed = event.type == pygame.KEYDOWN and event.key in (

@@ -35,6 +35,9 @@ class RulesScene(Scene):
         self.back_button = Button("Back", self.app.manager.pop)
         self.how_button = Button("How to play", lambda: app.open_how_to(info), size=18)
 
+    def wake_in(self) -> float | None:
+        return None  # it scrolls on input only
+
     def handle(self, event: pygame.event.Event) -> None:
         if self.back_button.handle(event) or self.how_button.handle(event):
             return

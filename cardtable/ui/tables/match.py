@@ -134,9 +134,12 @@ class Match:
         return max(0.0, 1.0 - (self.now - opened) / window["seconds"])
 
     def wake_in(self) -> float | None:
-        """A still table waiting for a human needs no frame until input comes; one waiting
-        for a bot's move, a window or an out-of-turn offer needs one when it is due."""
+        """A still table waiting for a human needs no frame until input comes, nor one
+        waiting for an answer to "Leave this game?" or to the score sheet; one waiting for
+        a bot's move, a window or an out-of-turn offer needs one when it is due."""
         table = self.table
+        if table.reason_left <= 0 and table.awaiting_answer():
+            return None  # "Leave this game?" or the score sheet: the player's answer
         if not table.still() or table.view.dirty or table.reason_left > 0:
             return 0.0  # animating, a sheet up, a refusal fading
         if table.input.drag is not None or self.window_left() is not None:
