@@ -299,18 +299,6 @@ class TableScene(Scene):
             and self.app.manager.top is self
         )
 
-    def awaiting_answer(self) -> bool:
-        """ "Leave this game?" or the score sheet waits for the player and nothing else
-        moves (the match waits with it): only input changes the table."""
-        if self.celebration is not None or self.animator.returning:
-            return False
-        if self.tools.confirm is not None:
-            return not self.animator.busy  # a card in flight lands first
-        if self.sheet is not None:
-            steps = self.animator.queue.steps
-            return bool(steps) and steps[0].tweens == [self.sheet.hold]
-        return False
-
     def awaiting_human(self) -> bool:
         """The viewer must act now and the table is still (what a test waits for)."""
         return self.still() and self.viewer in self.humans_to_act() and bool(self.legal_codes())

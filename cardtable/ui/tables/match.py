@@ -133,12 +133,25 @@ class Match:
             return pause / OUT_OF_TURN_PAUSE if pause > 0 else None
         return max(0.0, 1.0 - (self.now - opened) / window["seconds"])
 
+    def awaiting_answer(self) -> bool:
+        """ "Leave this game?" or the score sheet waits for the player and nothing else
+        moves (the match waits with it): only input changes the table."""
+        table = self.table
+        if table.celebration is not None or table.animator.returning:
+            return False
+        if table.tools.confirm is not None:
+            return not table.animator.busy  # a card in flight lands first
+        if table.sheet is not None:
+            steps = table.animator.queue.steps
+            return bool(steps) and steps[0].tweens == [table.sheet.hold]
+        return False
+
     def wake_in(self) -> float | None:
         """A still table waiting for a human needs no frame until input comes, nor one
         waiting for an answer to "Leave this game?" or to the score sheet; one waiting for
         a bot's move, a window or an out-of-turn offer needs one when it is due."""
         table = self.table
-        if table.reason_left <= 0 and table.awaiting_answer():
+        if table.reason_left <= 0 and self.awaiting_answer():
             return None  # "Leave this game?" or the score sheet: the player's answer
         if not table.still() or table.view.dirty or table.reason_left > 0:
             return 0.0  # animating, a sheet up, a refusal fading
