@@ -307,14 +307,15 @@ class App:
         self.frame += 1
 
     def loop(self, frames: int | None = None) -> int:
-        """Run until the player quits, or for ``frames`` frames. Returns the exit code."""
+        """Run until the player quits, or for ``frames`` frames (a check: then it never
+        rests, so the frames come at the frame cap's pace). Returns the exit code."""
         count = 0
         while self.running and (frames is None or count < frames):
             if self.manager.top is None:
                 break
             self.step()
             count += 1
-            if self.fixed_dt is None and self.running:
+            if self.fixed_dt is None and self.running and frames is None:
                 self.rest()
         return 0
 

@@ -75,3 +75,11 @@ def test_menus_and_the_rules_rest_until_input_but_a_toast_fades_by_frames(app):
     assert title.wake_in() is None, "the toast is gone"
     app.open_rules(registry.get("mean"))
     assert app.manager.top.wake_in() is None
+
+
+def test_a_run_for_a_number_of_frames_never_rests(app):
+    app.show_title()  # a screen that would rest a second a frame
+    app.fixed_dt = None
+    started = time.perf_counter()
+    assert app.loop(5) == 0
+    assert time.perf_counter() - started < 0.9, "five frames, not five rests"
