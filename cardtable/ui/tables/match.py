@@ -139,12 +139,10 @@ class Match:
         table = self.table
         if table.celebration is not None or table.animator.returning:
             return False
-        if table.tools.confirm is not None:
-            return not table.animator.busy  # a card in flight lands first
         if table.sheet is not None:
-            steps = table.animator.queue.steps
-            return bool(steps) and steps[0].tweens == [table.sheet.hold]
-        return False
+            return True  # its step holds the animator until its button: nothing moves
+        # A card in flight lands first.
+        return table.tools.confirm is not None and not table.animator.busy
 
     def wake_in(self) -> float | None:
         """A still table waiting for a human needs no frame until input comes, nor one
