@@ -7,7 +7,10 @@ and one world already resampled for that seat (every card it cannot see reshuffl
 secret goes with it), so the bot searches on worlds as it would at home; the bot comes
 back with what it learned (its generator, its model of the other players). A worker that
 dies, or takes longer than ``limit`` seconds, is replaced: the decision fails (the referee
-then plays a random legal move for the seat) and the game goes on.
+then plays a random legal move for the seat) and the game goes on. A worker's start-up (a
+new interpreter loading the games, slow on a busy machine or from a packaged app) is not
+part of any decision's time: a worker is sent work only once it says it is ready, and one
+that is not ready within ``STARTUP`` seconds is replaced.
 
 Not for: deciding (the strategy layer) or the clock of the match (the referee). Headless
 runs and tests use the ``InlineExecutor``; a pool only pays where a screen must stay smooth.
@@ -33,6 +36,9 @@ from cardtable.engine import GameState, Rng
 from cardtable.strategy import Bot, SeatView
 
 LIMIT = 5.0  # seconds a decision may take before its worker is replaced
+STARTUP = 60.0  # seconds a new worker may take to be ready before it is replaced
+READY = "ready"  # what a worker says once it can take work
+START_TRIES = 3  # workers in a row that never become ready before the pool gives up
 NICENESS = 10  # how much lower the workers' scheduling priority is than the window's
 
 
@@ -61,11 +67,21 @@ def _choose(bot: Bot, view: SeatView) -> tuple[Any, dict[str, Any]]:
     return bot.choose(view), bot.__dict__
 
 
-def _work(jobs: Connection) -> None:  # pragma: no cover - runs in the worker process
+def _load_games() -> None:
+    """What every decision needs loaded in a worker: the games' rules and bots."""
+    import cardtable.games  # noqa: F401
+
+
+def _work(
+    jobs: Connection, setup: Callable[[], None] = _load_games
+) -> None:  # pragma: no cover - runs in the worker process
     # Thinking gives way to drawing: on a machine with no core to spare, the window's
     # process runs first and the search takes what is left of its budget.
     with contextlib.suppress(AttributeError, OSError):
         os.nice(NICENESS)
+    with contextlib.suppress(Exception):  # a decision that needs what failed says so itself
+        setup()
+    jobs.send(READY)
     while True:
         try:
             task = jobs.recv()
@@ -100,17 +116,30 @@ class _Worker:
     line: Connection
     job: _Job | None = None
     jobs_done: int = field(default=0)
+    ready: bool = False  # it has started up and said so: it may be sent work
+    born: float = field(default_factory=time.monotonic)
+    failed_starts: int = 0  # workers before it in its place that never became ready
 
 
 class BotPool(Executor):
     """``workers`` processes that run bots' decisions, each no longer than ``limit``.
 
     ``submit(bot.choose, view)`` (what the referee does) sends the bot and a portable view;
-    anything else submitted runs there as given (it must pickle).
+    anything else submitted runs there as given (it must pickle). ``setup`` runs in each
+    worker as it starts, before it says it is ready (it must pickle by name).
     """
 
-    def __init__(self, workers: int = 1, limit: float = LIMIT, context: str = "spawn"):
+    def __init__(
+        self,
+        workers: int = 1,
+        limit: float = LIMIT,
+        context: str = "spawn",
+        setup: Callable[[], None] = _load_games,
+        startup: float = STARTUP,
+    ):
         self.limit = limit
+        self.startup = startup
+        self._setup = setup
         self._context = multiprocessing.get_context(context)
         self._lock = threading.Lock()
         self._waiting: deque[_Job] = deque()
@@ -118,6 +147,7 @@ class BotPool(Executor):
         self._rng = Rng("bot-pool")
         self._closed = False
         self.replaced = 0  # workers replaced so far (died or too slow)
+        self.broken: str | None = None  # why no worker can start: every decision fails
         self._workers = [self._start() for _ in range(max(1, workers))]
         self._wake_reader, self._wake_writer = self._context.Pipe(duplex=False)
         self._monitor = threading.Thread(target=self._watch, name="bot-pool", daemon=True)
@@ -140,6 +170,9 @@ class BotPool(Executor):
         with self._lock:
             if self._closed:
                 raise RuntimeError("the bot pool is shut down")
+            if self.broken is not None:
+                future.set_exception(BotFailed(self.broken))
+                return future
             self._waiting.append(job)
         self._wake()
         return future
@@ -162,7 +195,7 @@ class BotPool(Executor):
 
     def _start(self) -> _Worker:
         here, there = self._context.Pipe()
-        process = self._context.Process(target=_work, args=(there,), daemon=True)
+        process = self._context.Process(target=_work, args=(there, self._setup), daemon=True)
         process.start()
         there.close()
         return _Worker(process, here)
@@ -183,7 +216,7 @@ class BotPool(Executor):
     def _dispatch(self) -> None:
         with self._lock:
             for index, worker in enumerate(self._workers):
-                if worker.job is not None or not self._waiting:
+                if worker.job is not None or not worker.ready or not self._waiting:
                     continue
                 job = self._waiting.popleft()
                 if not job.future.set_running_or_notify_cancel():
@@ -229,34 +262,61 @@ class BotPool(Executor):
             with self._lock:
                 if self._closed:
                     return
-                busy = [worker for worker in self._workers if worker.job is not None]
+                watched = [w for w in self._workers if w.job is not None or not w.ready]
             now = time.monotonic()
-            timeout = min(
-                (max(0.0, worker.job.started + self.limit - now) for worker in busy if worker.job),
-                default=None,
-            )
-            ready = wait([self._wake_reader] + [worker.line for worker in busy], timeout)
+            timeout = min((max(0.0, self._deadline(w) - now) for w in watched), default=None)
+            ready = wait([self._wake_reader] + [worker.line for worker in watched], timeout)
             if self._wake_reader in ready:
                 while self._wake_reader.poll():
                     self._wake_reader.recv_bytes()
             for index, worker in enumerate(list(self._workers)):
-                job = worker.job
-                if job is None:
+                if worker.job is None and worker.ready:
                     continue
                 if worker.line in ready:
                     try:
                         reply = worker.line.recv()
                     except (EOFError, OSError):
-                        worker.job = None
-                        job.future.set_exception(BotFailed("the bot's process stopped"))
-                        with self._lock:
-                            self._replace(index)
+                        self._lost(index, worker, "the bot's process stopped")
+                        if self.broken:
+                            break
                         continue
-                    self._finish(worker, reply)
-                elif time.monotonic() - job.started > self.limit:
-                    worker.job = None
-                    job.future.set_exception(
-                        BotFailed(f"the bot took longer than {self.limit:g} seconds")
-                    )
-                    with self._lock:
-                        self._replace(index)
+                    if reply == READY:
+                        worker.ready = True
+                    else:
+                        self._finish(worker, reply)
+                elif time.monotonic() > self._deadline(worker):
+                    late = f"the bot took longer than {self.limit:g} seconds"
+                    if worker.job is None:
+                        late = f"the bot's process did not start in {self.startup:g} seconds"
+                    self._lost(index, worker, late)
+                    if self.broken:
+                        break
+
+    def _deadline(self, worker: _Worker) -> float:
+        """When ``worker`` is too late: with its decision, or to start up."""
+        if worker.job is not None:
+            return worker.job.started + self.limit
+        return worker.born + self.startup
+
+    def _lost(self, index: int, worker: _Worker, why: str) -> None:
+        """Worker ``index`` died or was too late: its decision (if any) fails with ``why``
+        and a fresh worker takes its place; after ``START_TRIES`` workers in a row that
+        never became ready, none: the pool is ``broken`` and every decision fails."""
+        job, worker.job = worker.job, None
+        if job is not None:
+            job.future.set_exception(BotFailed(why))
+        failed = 0 if worker.ready else worker.failed_starts + 1
+        with self._lock:
+            if failed >= START_TRIES:
+                self.broken = f"no bot process could start: {why}"
+                self._workers.pop(index)
+                waiting = list(self._waiting)
+                self._waiting.clear()
+            else:
+                self._replace(index)
+                self._workers[index].failed_starts = failed
+                waiting = []
+        if failed >= START_TRIES:
+            self._stop(worker)
+        for queued in waiting:
+            queued.future.set_exception(BotFailed(self.broken or why))

@@ -34,6 +34,21 @@ class CrashingBot(MediumBot):
         return super().choose(view)
 
 
+def slow_start():
+    """A worker's start-up on a busy machine, or from a packaged app: longer than the
+    decisions' limit."""
+    time.sleep(1.5)
+
+
+def no_start():
+    """A worker that dies as it starts (a broken installation)."""
+    os._exit(3)
+
+
+def never_ready():
+    time.sleep(60)
+
+
 @pytest.fixture
 def pool():
     pool = BotPool(workers=1, limit=2.0)
@@ -74,6 +89,39 @@ def test_a_bot_that_overruns_is_replaced_by_a_random_move_and_the_match_goes_on(
     assert state.is_over
     assert pool.replaced == 1
     assert time.monotonic() - started < 30  # not the bot's minute of sleep
+
+
+def test_a_workers_start_up_is_no_part_of_a_decisions_time():
+    # Each decision may take 1 s; the worker takes 1.5 s to start, and again after the
+    # overrun. Only the sleepy bot's minute is too long: the start-ups are not.
+    pool = BotPool(workers=1, limit=1.0, setup=slow_start)
+    try:
+        state = registry.get("what-the-heck").new_game(2, seed=1)
+        bots = [SleepyBot(Rng("sleepy")), MediumBot(Rng("medium"))]
+        Referee(state, bots, ["sleepy", "medium"], executor=pool).run()
+        assert state.is_over
+        assert pool.replaced == 1
+    finally:
+        pool.shutdown()
+
+
+@pytest.mark.parametrize(
+    ("setup", "why"),
+    [(no_start, "process stopped"), (never_ready, "did not start in 0.5 seconds")],
+)
+def test_a_pool_whose_workers_cannot_start_gives_up_and_the_match_goes_on(setup, why, capsys):
+    pool = BotPool(workers=1, limit=5.0, setup=setup, startup=0.5)
+    try:
+        state = registry.get("what-the-heck").new_game(2, seed=4)
+        bots = [MediumBot(Rng("one")), MediumBot(Rng("two"))]
+        Referee(state, bots, ["one", "two"], executor=pool).run()
+        assert state.is_over  # every decision failed, and a random move stood in for it
+        # Three workers tried, two of them replacements; then no more: no process loop.
+        assert pool.replaced == 2
+        assert pool.broken is not None and why in pool.broken
+        assert "no bot process could start" in capsys.readouterr().err
+    finally:
+        pool.shutdown()
 
 
 def test_a_bot_whose_process_dies_is_replaced_and_the_match_goes_on(pool):
