@@ -339,7 +339,9 @@ class SpiteMaliceState(GameState):
                 seat = step % players
                 card = bordered.pop(0) if bordered else plain.pop(0)
                 self.stacks[seat].append(card)
-                events.append(move(card, "draw", f"stack:{seat}", face="down", seat=seat))
+                events.append(
+                    move(card, "draw", f"stack:{seat}", face="down", seat=seat, dealt=True)
+                )
         for seat in range(players):
             events += self._turn_up(seat)
         # The Draw Pile: the non-bordered cards on top of the rest of the bordered ones.
@@ -351,9 +353,13 @@ class SpiteMaliceState(GameState):
                 self.hands[seat].append(card)
                 events.append(move(card, "draw", f"hand:{seat}", face=seat, seat=seat))
         first = self.first_player()
+        tied = sum(self._up_rank(seat) == self._up_rank(first) for seat in range(players)) > 1
         events.append(
             announce(
-                f"{who(first)} has the highest UP card and goes first",
+                f"{who(first)} ties for the highest UP card and goes first, nearest the "
+                "dealer's left"
+                if tied
+                else f"{who(first)} has the highest UP card and goes first",
                 first,
                 what="first-player",
                 seats=(first,),

@@ -102,6 +102,17 @@ def test_a_tie_for_the_highest_up_card_goes_to_the_player_closest_to_the_dealers
     stacks = ["b9 b9 b10 b10 b6", "b11 b11 b12 b12 b5", "b9 b9 b10 b10 b6"]
     state = deal(stacks, ["9 9 10 10", "11 11 12 12", "9 10 11 12"], draw="8")
     assert state.to_act == (2,), "seat 2 is closer to the dealer's left than seat 0"
+    first = next(e for e in state.setup_events if e.what == "first-player")
+    assert "has the highest" not in first.text, "a tie is no one's highest UP card"
+    assert "ties for the highest UP card" in first.text
+
+
+def test_the_card_stacks_are_dealt_as_a_deal_for_the_table_log():
+    # The deal's moves onto the Card Stacks say so, so the log never takes them for
+    # Malice cards sent to the bottom of a stack.
+    state = deal([STACK0, STACK1], ["9 9 10 10", "11 11 12 12"], draw="8")
+    onto_stacks = [e for e in state.setup_events if e.kind == "move" and e.dst == "stack:0"]
+    assert onto_stacks and all(e.data.get("dealt") for e in onto_stacks)
 
 
 def test_the_stack_option_sets_the_card_stack_size_within_60_cards_in_all():

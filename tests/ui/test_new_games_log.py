@@ -30,3 +30,11 @@ def test_spite_and_malice_moves_in_words():
     assert spite_words(stored, who) == "Bo stores 9"
     malice = move((HIDDEN,), "draw", "stack:2", face="down", seat=1)
     assert spite_words(malice, who) == "A card goes to the bottom of a Card Stack"
+
+
+def test_spite_and_malice_deal_is_said_as_a_deal_not_as_a_malice_card():
+    # The deal's 8 face-down cards per Card Stack are no Malice card "going to the bottom".
+    dealt = move((HIDDEN,) * 8, "draw", "stack:1", face="down", seat=1, dealt=True)
+    assert spite_words(dealt, who) == "8 cards dealt face down to Ada's Card Stack"
+    mine = move((HIDDEN,) * 8, "draw", "stack:0", face="down", seat=0, dealt=True)
+    assert spite_words(mine, who) == "8 cards dealt face down to your Card Stack"

@@ -35,6 +35,10 @@ def describe(event: Event, who: Who) -> str | None:
         return f"A full Build Pile ({cards}) goes to the Discard Pile"
     if kind == "hand" and target == "discard":
         return f"{actor} discards {cards}"
+    if target == "stack" and event.data.get("dealt"):
+        owner = who(int(dst.split(":")[1]))
+        whose = "your" if owner == "You" else f"{owner}'s"
+        return f"{cards[:1].upper()}{cards[1:]} dealt face down to {whose} Card Stack"
     if target == "stack":
         return f"{cards[:1].upper()}{cards[1:]} goes to the bottom of a Card Stack"
     return None
