@@ -13,7 +13,7 @@ from __future__ import annotations
 import pygame
 
 from cardtable.engine import Action
-from cardtable.games.copycat import hand_total, one_deck
+from cardtable.games.copycat import card_order, hand_total, one_deck
 from cardtable.ui.launch import Launch
 from cardtable.ui.scenes.results import ResultsScene
 from cardtable.ui.tables import table_for
@@ -228,6 +228,21 @@ def test_meow_shows_only_when_allowed_and_reveals_every_hand_with_its_total(app)
     assert table.sheet.rows == [("1. Meow!", "22", "34", "22", "22")]
 
 
+def test_a_meow_turns_each_hand_over_in_the_order_it_is_shown(app):
+    table = meow_table(app)
+    assert table.state.hands[0] == ["5", "4"]  # held as drawn; shown sorted: 4 5
+    click(app, table.meow_button.center)
+    turned = []
+    while table.sheet is None:
+        turning = [flight for flight in table.animator.flights if not flight.zone]
+        flipping = sorted(turning, key=lambda flight: flight.rect().x)
+        codes = [flight.code for flight in flipping]
+        assert codes == sorted(codes, key=card_order), "a card swapped places as it turned"
+        turned.extend(codes)
+        app.step()
+    assert "5" in turned and "4" in turned
+
+
 def test_meow_by_the_m_key(app):
     table = meow_table(app)
     key(app, pygame.K_m)
@@ -248,12 +263,18 @@ def test_no_meow_button_without_the_right_to_meow(app):
     assert "Meow" not in table.prompt()
 
 
-def test_the_score_sheet_between_games_shows_the_coins(app):
+def pattern_b(app) -> CopyCatTable:
+    """The human plays all five cards at once (Pattern B): game 1 is over."""
     table = open_copycat(app, ["3 3 3 3 3/6", "1 4 4 8 1", "2 4 5 8 8"])
     until(app, table.awaiting_human)
     for card in range(5):
         click(app, table.view.card_point("hand:0", card))
     drag(app, table.view.card_point("hand:0", 0), table.drop_targets()["field"].center)
+    return table
+
+
+def test_the_score_sheet_between_games_shows_the_coins(app):
+    table = pattern_b(app)
     assert table.state.history == [(0, "play 3 3 3 3 3/6 as 3")]
     until(app, lambda: table.sheet is not None)
     assert table.sheet.headings == ("Game", *table.names)

@@ -140,7 +140,9 @@ class Animator:
             self.table.app.sounds.play(name)
 
     def turn_over(self, zone: str, codes: list[str], seconds: float = 0.45) -> None:
-        """The cards of ``zone`` turn face up where they lie, one a beat after another."""
+        """The cards of ``zone`` turn face up where they lie, one a beat after another,
+        in the order the zone shows them (a hand as sorted: no card swaps places)."""
+        codes = self.table.arrange(zone, list(codes))
 
         def start(step: Step) -> None:
             self.sound("flip")
