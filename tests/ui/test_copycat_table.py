@@ -19,6 +19,7 @@ from cardtable.ui.scenes.results import ResultsScene
 from cardtable.ui.tables import table_for
 from cardtable.ui.tables.copycat import CopyCatTable
 from cardtable.ui.tables.copycat.coins import tokens
+from cardtable.ui.tables.frame import status_line
 
 from .conftest import click, drag, key, until
 
@@ -282,6 +283,13 @@ def test_the_score_sheet_between_games_shows_the_coins(app):
     assert table.sheet.button.label == "Next game"  # Copy Cat plays games, not hands
     key(app, pygame.K_RETURN)
     until(app, lambda: table.public.get("game") == 2 and not table.animator.busy)
+
+
+def test_while_the_score_sheet_is_up_the_top_bar_says_what_enter_does(app):
+    table = pattern_b(app)
+    until(app, lambda: table.sheet is not None)
+    words, _colour = status_line(table)
+    assert "Skip" not in words and "Next game" in words and "Enter" in words
 
 
 def test_a_whole_match_by_the_keyboard_against_bots(app):

@@ -130,6 +130,8 @@ def status_line(table: TableScene) -> tuple[str, tuple[int, int, int]]:
     own = table.status()
     if own is not None:
         return own
+    if table.sheet is not None:  # the match waits for the sheet's button: nothing to skip
+        return f"{table.sheet.button.label}: press Enter or click the button", theme.GOLD
     if table.animator.busy:
         return "Skip ahead: click or press Enter", theme.INK_DIM
     if table.public.get("is_over"):
