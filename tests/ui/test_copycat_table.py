@@ -292,6 +292,23 @@ def test_while_the_score_sheet_is_up_the_top_bar_says_what_enter_does(app):
     assert "Skip" not in words and "Next game" in words and "Enter" in words
 
 
+def test_between_games_the_header_and_the_totals_follow_the_cards(app):
+    """The hands are gathered without their totals; the header says Game 2 as it is dealt."""
+    table = pattern_b(app)
+    until(app, lambda: table.sheet is not None)
+    assert table.totals == {0: 0, 1: 18, 2: 27}
+    key(app, pygame.K_RETURN)
+    dealt = 0
+    while table.animator.busy:
+        for seat in (1, 2):  # a total only beside the hand it counts
+            assert seat not in table.totals or table.model[f"hand:{seat}"]
+        if any(flight.zone.startswith("hand:") for flight in table.animator.flights):
+            dealt += 1
+            assert "Game 2/" in table.title_text()
+        app.step()
+    assert dealt and table.public.get("game") == 2
+
+
 def test_a_whole_match_by_the_keyboard_against_bots(app):
     app.open_table(Launch("copycat", 3, ("human", "medium", "easy"), seed=5))
     table = app.manager.top

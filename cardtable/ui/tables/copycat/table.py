@@ -240,6 +240,9 @@ class CopyCatTable(TableScene):
 
     def moving(self, events: list[Event], step: Step) -> None:
         self.field.moving(events)
+        for event in events:  # a shown hand gathered in: its total goes with it
+            if (event.src or "").startswith("hand:") and event.seat is not None:
+                self.totals.pop(event.seat, None)
 
     def whom(self, seat: int) -> str:
         """A seat's name in the middle of a sentence (``you`` for the viewer)."""
@@ -252,6 +255,10 @@ class CopyCatTable(TableScene):
     def animate_new_game(self, event: Event) -> None:
         def start(step: Step) -> None:
             self.totals, self.coins.gains = {}, {}
+            # The header counts the new game as it is dealt, not once the deal is over.
+            game = int(event.data.get("game", self.public.get("game", 1)))
+            per_set = int(self.public.get("games_per_set") or game)
+            self.public.update(game=game, set=(game - 1) // per_set + 1)
 
         self.animator.step(start)
         self.animator.say(self.animator.words(event), 0.9)
