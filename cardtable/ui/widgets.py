@@ -238,10 +238,11 @@ class TextField:
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            was = self.active
+            # A click elsewhere ends the typing and still does what it was for (another
+            # name to type, a seat's kind, Start): only a click on the field is its own.
             self.active = self.rect.collidepoint(event.pos)
             self.all_selected = False
-            return self.active or was
+            return self.active
         if not self.active:
             return False
         if event.type == pygame.KEYDOWN:

@@ -147,6 +147,30 @@ def test_ctrl_a_selects_the_whole_name_and_typing_replaces_it(app):
     assert field.value == ""
 
 
+def test_a_click_on_the_next_name_while_typing_one_types_the_next(app):
+    """Typing seat 1's name, a click on seat 2's field moves the typing there: the
+    Backspace that clears it must not close the setup (Backspace there is Back)."""
+    scene = open_setup(app, "mean")
+    first, second = scene.fields[:2]
+    click(app, first.rect.center)
+    type_text(app, "Zoe")
+    click(app, second.rect.center)
+    assert second.active and not first.active
+    for _ in range(len(second.value) + 1):
+        key(app, pygame.K_BACKSPACE)
+    assert app.manager.top is scene, "Backspace left the setup"
+    type_text(app, "Max")
+    assert (first.value, second.value) == ("YouZoe", "Max")
+
+
+def test_a_click_on_start_while_typing_a_name_starts(app):
+    scene = open_setup(app, "mean")
+    click(app, scene.fields[0].rect.center)
+    type_text(app, "Zoe")
+    click(app, scene.start_button.rect.center)
+    assert app.manager.top is not scene
+
+
 # -- results -----------------------------------------------------------------------------
 
 
