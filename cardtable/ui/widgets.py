@@ -274,13 +274,14 @@ class TextField:
         pygame.draw.rect(surface, fill, self.rect, border_radius=6)
         edge = theme.HIGHLIGHT if self.active else theme.BUTTON_EDGE
         pygame.draw.rect(surface, edge, self.rect, 2, border_radius=6)
-        font = theme.fonts().get(20)
         origin = (self.rect.x + 10, self.rect.centery)
+        shown = self.value + ("|" if self.active and not self.all_selected else "")
+        # A wide name (sixteen W) takes smaller type rather than run out of the field.
+        shown, font = theme.fitting(shown, 20, self.rect.width - 20, smallest=11)
         if self.all_selected and self.value:
-            marked = pygame.Rect(0, 0, *font.size(self.value))
+            marked = pygame.Rect(0, 0, *font.size(shown))
             marked.midleft = origin
             pygame.draw.rect(surface, SELECTION, marked.inflate(4, 2))
-        shown = self.value + ("|" if self.active and not self.all_selected else "")
         theme.text(surface, shown, origin, 20, (20, 30, 25), anchor="midleft", font=font)
 
 

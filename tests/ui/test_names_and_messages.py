@@ -63,6 +63,26 @@ def test_a_hostile_name_is_cleaned_in_setup_and_at_the_table(app, label, how):
     assert app.settings.player_names[0] == shown  # remembered cleaned
 
 
+@pytest.mark.parametrize("active", [True, False])
+def test_the_widest_name_the_field_takes_stays_inside_the_field(app, active):
+    app.show_title()
+    setup = SetupScene(app, registry.get("mean"))
+    app.manager.push(setup)
+    frames(app, 2)
+    field = setup.fields[0]
+    field.value, field.active = "W" * field.limit, active
+    surface = pygame.Surface(app.size)
+    surface.fill((255, 0, 255))
+    field.draw(surface)
+    beside = pygame.Rect(field.rect.right + 1, field.rect.y, 60, field.rect.height)
+    colours = {
+        tuple(surface.get_at((x, y)))[:3]
+        for x in range(beside.left, beside.right)
+        for y in range(beside.top, beside.bottom)
+    }
+    assert colours == {(255, 0, 255)}, "the name ran out of its field"
+
+
 def test_a_set_aside_statistics_file_is_said_once_at_the_end_and_the_next_game_works(app, home):
     path = storage.statistics_path()
     path.write_text('{"version": 1, "games": {"what-the-heck": {"played": "x", "seats": []}}}')
