@@ -148,3 +148,14 @@ def test_a_narrow_seat_plate_still_says_your_turn_whole(app, monkeypatch):
     written.clear()
     drawing.plate(surface, pygame.Rect(0, 0, 90, 44), "Player 1", "your turn", "5 cards")
     assert written[-1].endswith("…") and written[-1] != "your turn"
+
+
+def test_the_pass_to_screen_keeps_the_widest_name_whole_at_the_minimum_window(small_app):
+    # Sixteen W (the longest name setup takes, and the widest) ran off both sides.
+    small_app.show_title()
+    small_app.manager.push(PrivacyScene(small_app, "W" * 16, lambda: None))
+    surface = pygame.Surface(MIN_SIZE)
+    small_app.manager.top.draw(surface)
+    background = tuple(surface.get_at((MIN_SIZE[0] // 2, 4)))
+    edges = [(x, y) for x in (0, 1, MIN_SIZE[0] - 2, MIN_SIZE[0] - 1) for y in range(MIN_SIZE[1])]
+    assert all(tuple(surface.get_at(point)) == background for point in edges)

@@ -43,15 +43,12 @@ class PrivacyScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.FELT_DARK)
         width, height = surface.get_size()
-        theme.text(
-            surface,
-            f"Pass to {self.name}",
-            (width // 2, height // 2 - 30),
-            max(30, height // 14),
-            theme.INK,
-            True,
-            "center",
+        # A long name (sixteen W) takes smaller type rather than run off the screen.
+        words, font = theme.fitting(
+            f"Pass to {self.name}", max(30, height // 14), width - 40, smallest=16, bold=True
         )
+        at = (width // 2, height // 2 - 30)
+        theme.text(surface, words, at, 0, theme.INK, True, "center", font=font)
         theme.text(
             surface,
             "press Enter or click when ready",
