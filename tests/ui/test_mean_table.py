@@ -415,6 +415,37 @@ def test_eight_seats_fit_without_overlap_at_small_windows(app):
         assert table.chooser_area().bottom <= table.view.spots["hand:0"].rect.top, size
 
 
+def test_no_pile_count_covers_a_pile_label_at_the_smallest_window(app, monkeypatch):
+    """At 640x400 the Draw Deck's count lay over "Out of play" and the top Punishment
+    Piles' counts over the numbers of the piles under them."""
+    from cardtable.ui.app import MIN_SIZE
+    from cardtable.ui.tables import drawing
+    from cardtable.ui.tables.parts import piles
+
+    pygame.display.set_mode(MIN_SIZE, pygame.RESIZABLE)  # the player shrinks the window
+    app.resize(MIN_SIZE)
+    table = MeanTable(app, Launch("mean", 6, ("human",) + ("easy",) * 5, seed=3))
+    table.hold_bots = True
+    app.show_title()
+    app.manager.push(table)
+    until(app, table.awaiting_human)
+    counted, labels = [], []  # the cards a count is drawn under; the piles' labels
+    badge, caption = drawing.badge, piles.caption
+    monkeypatch.setattr(
+        drawing, "badge", lambda s, n, card: counted.append(card) or badge(s, n, card)
+    )
+    monkeypatch.setattr(piles, "caption", lambda *a, **k: labels.append(caption(*a, **k)))
+    table.draw(app.screen)
+    assert len(labels) >= 6 and counted
+    scratch = app.screen.copy()
+    for card in counted:  # a count as wide as two digits, where the badge puts it
+        box = drawing.label_box(
+            scratch, "99", (card.centerx, card.bottom + 3), max(11, card.h // 9), anchor="midtop"
+        )
+        for label in labels:
+            assert not box.colliderect(label), (box, label)
+
+
 def test_announcements_name_the_players(app):
     table = open_mean(app, [["1", "5", "7", "9"], ["3", "4", "8", "9"]])
     you, other = table.seats[0].name, table.seats[1].name

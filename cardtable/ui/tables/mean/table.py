@@ -107,7 +107,7 @@ class MeanTable(TableScene):
         centre = centred(centre, round(centre.height * 2.7))
         label, badge = 18, 22
         pile_h = (centre.height - 2 * (label + badge) - 8) / 2
-        pile = card_size(max(34, min(pile_h, centre.width / 8 * 1.42)))
+        pile = card_size(max(24, min(pile_h, centre.width / 8 * 1.42)))
         gap = max(10, pile[0] // 4)
         left = pygame.Rect(centre.x, centre.y, round(pile[0] * 1.6), centre.height)
         row_h = centre.height // 2
