@@ -299,6 +299,31 @@ def test_six_players_fit_a_small_window_without_overlap(app):
     frames(app, 3)
 
 
+def test_no_words_on_a_seat_plate_lie_on_each_other_at_the_smallest_window(app, monkeypatch):
+    # At 640x400 with six players the points went under the name, onto the card count
+    # ("6 c0pdts"), and the card count lay over "Bot · easy".
+    from cardtable.ui import theme
+    from cardtable.ui.app import MIN_SIZE
+
+    pygame.display.set_mode(MIN_SIZE, pygame.RESIZABLE)
+    app.resize(MIN_SIZE)
+    seats = ("human", "human", "easy", "medium", "hard", "medium")
+    names = ("Ann", "Ben", "Bo", "Cy", "Di", "Ed")
+    table = open_table(app, seats, stacked([""] * 6, "Y3"), names=names)
+    until(app, lambda: not table.animator.busy)
+    drawn: list[pygame.Rect] = []
+    text = theme.text
+    monkeypatch.setattr(theme, "text", lambda *a, **k: drawn.append(text(*a, **k)) or drawn[-1])
+    table.draw_table(app.screen)
+    for seat, plate in table.plates.items():
+        # A line's box has room above and below its letters: lines may share that.
+        words = [rect.inflate(0, -6) for rect in drawn if plate.contains(rect)]
+        assert len(words) >= 3, seat  # the name, who plays it, the points, the cards
+        for index, one in enumerate(words):
+            for other in words[index + 1 :]:
+                assert not one.colliderect(other), (seat, one, other)
+
+
 def test_a_match_to_its_target_ends_in_the_results_by_the_keyboard_alone(app):
     from cardtable.ui.scenes.results import ResultsScene
 

@@ -106,9 +106,11 @@ def plate(
     detail: str = "",
     lit: bool = False,
     kind_colour: Colour = theme.INK_DIM,
+    corner_room: int = 0,
 ) -> None:
     """A seat's name plate: the name, who plays it (``kind``), ``detail`` (a score) on the
-    right, and a gold edge when the seat is to act."""
+    right, and a gold edge when the seat is to act. ``corner_room``: the width of words
+    the table writes in the bottom right corner itself (a card count), kept clear."""
     theme.panel(surface, rect, alpha=185, radius=10)
     if lit:
         pygame.draw.rect(surface, theme.HIGHLIGHT, rect, 3, border_radius=10)
@@ -116,13 +118,14 @@ def plate(
     font = theme.fonts().get(size, bold=True)
     room = rect.width - 20
     small = max(11, size - 5)
-    kind_room = rect.width - 20
+    kind_room = rect.width - 20 - (corner_room + 8 if corner_room else 0)
     if detail:
         wide = font.size(detail)[0] + 14 + font.size(name)[0] <= room
-        if wide:  # beside the name
-            shown = theme.text(
-                surface, detail, (rect.right - 10, rect.y + 4), size, theme.GOLD, True, "topright"
-            )
+        if wide or corner_room:  # beside the name
+            # The second line's right is the corner's when a table writes there: a
+            # narrow plate keeps the detail beside the name in smaller type instead.
+            at, points = (rect.right - 10, rect.y + 4), size if wide else small + 1
+            shown = theme.text(surface, detail, at, points, theme.GOLD, True, "topright")
             room -= shown.width + 14
         else:  # a narrow plate keeps the name whole and puts the detail on the second line
             shown = theme.text(

@@ -199,7 +199,12 @@ def fitted(words: str, width: int, height: int) -> tuple[list[str], pygame.font.
 
 
 def plate(
-    table: TableScene, surface: pygame.Surface, seat: int, rect: pygame.Rect, detail: str = ""
+    table: TableScene,
+    surface: pygame.Surface,
+    seat: int,
+    rect: pygame.Rect,
+    detail: str = "",
+    corner_room: int = 0,
 ) -> None:
     """A seat's name plate, with who plays it and whether it is to act or thinking."""
     controller = table.seats[seat]
@@ -212,4 +217,4 @@ def plate(
         kind, colour = "thinking" + "." * (1 + int(table.clock * 3) % 3), theme.GOLD
     elif to_act and controller.human:
         kind, colour = ("your turn" if seat == table.viewer else "to play"), theme.GOLD
-    drawing.plate(surface, rect, controller.name, kind, detail, to_act, colour)
+    drawing.plate(surface, rect, controller.name, kind, detail, to_act, colour, corner_room)

@@ -27,11 +27,10 @@ if TYPE_CHECKING:
     from .table import HitTheDeckTable
 
 
-def plate_extras(
-    table: HitTheDeckTable, surface: pygame.Surface, seat: int, plate: pygame.Rect, count: int
-) -> None:
-    """The seat's card count and, for a human, the key that slaps for them: under the
-    plate at the bottom, else beside the count."""
+def card_count(
+    table: HitTheDeckTable, seat: int, plate: pygame.Rect, count: int
+) -> tuple[str, int]:
+    """The seat's card count as its plate's corner says it, and the type size."""
     small = max(11, min(15, plate.height // 3 - 2))
     words = counted(count, "card")
     key = table.input.slap_words(seat)
@@ -41,6 +40,16 @@ def plate_extras(
         needed = font.size(kind + key + words)[0] + 56
         if needed > plate.width:
             words = f"{count} c."  # a narrow plate keeps room for the slap key
+    return words, small
+
+
+def plate_extras(
+    table: HitTheDeckTable, surface: pygame.Surface, seat: int, plate: pygame.Rect, words, small
+) -> None:
+    """The seat's card count (``card_count``) and, for a human, the key that slaps for
+    them: under the plate at the bottom, else beside the count."""
+    key = table.input.slap_words(seat)
+    kind = "hit now!" if table.round.calling else "Human"
     label = corner_words(surface, plate, words, small)
     if not key:
         return
