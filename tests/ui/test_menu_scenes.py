@@ -149,7 +149,7 @@ def test_ctrl_a_selects_the_whole_name_and_typing_replaces_it(app):
 
 def test_a_click_on_the_next_name_while_typing_one_types_the_next(app):
     """Typing seat 1's name, a click on seat 2's field moves the typing there: the
-    Backspace that clears it must not close the setup (Backspace there is Back)."""
+    Backspace that clears it must not close the setup (it once went Back there)."""
     scene = open_setup(app, "mean")
     first, second = scene.fields[:2]
     click(app, first.rect.center)
@@ -161,6 +161,34 @@ def test_a_click_on_the_next_name_while_typing_one_types_the_next(app):
     assert app.manager.top is scene, "Backspace left the setup"
     type_text(app, "Max")
     assert (first.value, second.value) == ("YouZoe", "Max")
+
+
+def test_backspace_after_a_name_is_typed_corrects_it_and_never_leaves_the_setup(app):
+    # A player who pressed Enter on a name, then Backspace to mend a typo, was sent Back
+    # to the title with the names lost. Escape still goes back.
+    scene = open_setup(app, "mean")
+    field = scene.fields[0]
+    click(app, field.rect.center)
+    type_text(app, "Zoe")
+    key(app, pygame.K_RETURN)
+    assert not field.active
+    key(app, pygame.K_BACKSPACE)
+    assert app.manager.top is scene, "Backspace left the setup"
+    assert field.value == "YouZoe"
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.manager.top, TitleScene)
+
+
+def test_a_back_key_on_the_title_asks_before_quitting(app):
+    # Backspace (and Escape) on the title quit the app at once, without a word.
+    app.show_title()
+    for back in (pygame.K_BACKSPACE, pygame.K_ESCAPE, pygame.K_BACKSPACE):
+        key(app, back)
+        assert app.running, "a Back key quit from the title"
+        column, toast = app.manager.top.column, app.manager.top.toast
+        assert column.buttons[column.focus].label == "Quit" and "Quit" in toast.message
+    key(app, pygame.K_RETURN)  # the answer: yes, quit
+    assert not app.running
 
 
 def test_a_click_on_start_while_typing_a_name_starts(app):

@@ -22,6 +22,8 @@ class MenuScene(Scene):
     """A scene with a heading and a column of buttons, rebuilt on resize."""
 
     heading = ""
+    # Backspace is Back too, except on a screen where it would lose what was typed.
+    back_keys = BACK_KEYS
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -64,7 +66,7 @@ class MenuScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         if self.column.handle(event):
             return
-        if event.type == pygame.KEYDOWN and event.key in BACK_KEYS:
+        if event.type == pygame.KEYDOWN and event.key in self.back_keys:
             self.back()
 
     def update(self, dt: float) -> None:

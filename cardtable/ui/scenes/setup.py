@@ -43,6 +43,9 @@ class SetupScene(MenuScene):
     round each human's slap key (click it, then press the key or a gamepad button: a key
     another player holds is refused, Escape cancels); Start."""
 
+    # Only Escape goes Back: a Backspace meant for a name must not lose the names typed.
+    back_keys = (pygame.K_ESCAPE,)
+
     def __init__(self, app: App, info: GameInfo) -> None:
         super().__init__(app)
         self.info = info

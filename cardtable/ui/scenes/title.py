@@ -68,7 +68,10 @@ class TitleScene(MenuScene):
         self.app.manager.push(GameChoiceScene(self.app))
 
     def back(self) -> None:
-        self.app.quit()
+        # Escape or Backspace here asks rather than quits: a player backing out of the
+        # screens, or mending a typo, lands on Quit and Enter is the answer.
+        self.column.focus_on(len(self.column.buttons) - 1)
+        self.toast.show("Quit Card Table? Press Enter to quit")
 
     def draw(self, surface: pygame.Surface) -> None:
         theme.felt(surface)
