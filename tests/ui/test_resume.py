@@ -16,7 +16,9 @@ from cardtable.games import registry
 from cardtable.play import Referee, make_bots
 from cardtable.play.undo import state_at, step
 from cardtable.ui.launch import Launch
+from cardtable.ui.scenes.privacy import PrivacyScene
 from cardtable.ui.scenes.title import TitleScene
+from cardtable.ui.tables import TableScene
 
 from .conftest import click, frames, key, until
 
@@ -60,6 +62,29 @@ def test_a_saved_game_resumes_to_the_same_state_and_legal_moves(app, game_id):
     assert snapshot(table.match.state) == snapshot(state_at(record, count))
     assert table.names == ["You", "Ada", "Bo"] and table.viewer == 0
     frames(app, 3)  # and it draws
+
+
+def test_a_resumed_game_of_two_at_one_screen_asks_for_the_player_before_their_hand(app):
+    # It opened straight on the hand of the human to play, with no "Pass to" screen.
+    record = played("mean", seed=4)
+    record.seats[1] = "human"
+    count = next(
+        n for n in range(len(record.actions) // 2, 0, -1) if state_at(record, n).current in (0, 1)
+    )
+    mover = state_at(record, count).current
+    kept = MatchRecord(**{**record.__dict__, "actions": list(record.actions[:count])})
+    storage.save_progress(storage.Progress(kept, ["You", "Ada", "Bo"], mover))
+    app.show_title()
+    frames(app)
+    click(app, app.manager.top.column.buttons[0].rect.center)  # Resume
+    frames(app, 3)
+    cover = app.manager.top
+    assert isinstance(cover, PrivacyScene), "the hand showed before its player said so"
+    assert cover.name == ["You", "Ada"][mover]
+    table = app.manager.find(TableScene)
+    assert table.viewer is None
+    key(app, pygame.K_RETURN)
+    assert app.manager.top is table and table.viewer == mover
 
 
 def test_a_game_saved_inside_a_timed_window_resumes_inside_it(app):

@@ -45,11 +45,12 @@ class TableTools:
 
     def first_viewer(self) -> int | None:
         """Whose hand shows when the table opens, if not the usual: a resumed game's
-        viewer, a replay's one human."""
+        viewer, a replay's one human. Several people at one screen: nobody's, until the
+        "Pass to" screen has asked for the player whose hand it is, as in play."""
         if self.replay is not None:
             return self.replay.viewer()
         viewer = self.table.launch.viewer
-        return viewer if viewer in self.table.humans else None
+        return viewer if self.table.humans == [viewer] else None
 
     # -- what may be used -------------------------------------------------------------------
 
