@@ -152,7 +152,10 @@ class HitTheDeckTable(TableScene):
         spots = self.view.spots
         if self.viewer is None or "discard" not in spots:
             return {}
-        return {"discard": spots["discard"].rect.inflate(28, 28)}
+        pile = spots["discard"].rect
+        target = pile.inflate(28, 28)
+        target.height += 2 * max(11, pile.h // 9)  # round the pile's count badge too
+        return {"discard": target}
 
     def action_for(self, cards: tuple[str, ...], source: str, target: str) -> str | None:
         if source == f"hand:{self.viewer}" and target == "discard" and len(cards) == 1:

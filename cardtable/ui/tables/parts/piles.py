@@ -69,13 +69,20 @@ def drop_hint(
     surface: pygame.Surface, rect: pygame.Rect, lines: list[str], short: list[str]
 ) -> None:
     """In an empty drop spot, centred: what to do (the first line, bold) and the other
-    ways to do it; ``short`` instead where a line is too wide for the spot."""
-    if max(theme.fonts().get(13).size(line)[0] for line in lines) > rect.width - 8:
-        lines = short
-    for index, line in enumerate(lines):
+    ways to do it; ``short`` instead where a line is too wide for the spot, and smaller
+    type (13 points down to 10) before any line runs out of it."""
+    choices = [(words, size) for size in (13, 12, 11, 10) for words in (lines, short)]
+    for words, size in choices:
+        step = min(20, (rect.height - 4) // len(words))
+        fonts = [theme.fonts().get(size, bold=index == 0) for index in range(len(words))]
+        wide = max(font.size(line)[0] for font, line in zip(fonts, words, strict=True))
+        if step >= fonts[0].get_linesize() and wide <= rect.width - 8:
+            break
+    for index, (line, font) in enumerate(zip(words, fonts, strict=True)):
         colour = theme.INK if index == 0 else theme.INK_DIM
-        at = (rect.centerx, rect.centery + (index - 1) * 20)
-        theme.text(surface, line, at, 13, colour, index == 0, "center")
+        at = (rect.centerx, rect.centery + round((index - (len(words) - 1) / 2) * step))
+        shown = theme.fit(line, font, rect.width - 8)
+        theme.text(surface, shown, at, size, colour, anchor="center", font=font)
 
 
 def plate_help(table, surface: pygame.Surface, lines: list[str], size: int = 13) -> None:

@@ -39,6 +39,7 @@ class WhatTheHeckTable(TableScene):
         super().__init__(app, launch)
         self.reveal: dict | None = None
         self.bid_spots: dict[int, pygame.Rect] = {}
+        self.rule_size = 18  # the rule line's type: smaller on a small table (``layout``)
 
     # -- layout ---------------------------------------------------------------------------
 
@@ -57,9 +58,14 @@ class WhatTheHeckTable(TableScene):
         # the bottom seat's bid spot, nearest the hand it is dragged from. On a very small
         # window the cards still fill the middle rather than shrink to nothing.
         centre = seats.center
-        high = max(min(centre.height - 64, main[1] * 1.1), min(main[1] * 0.8, centre.height - 6))
+        # The rule line ("+5: highest card takes it") keeps its room over the cards,
+        # inside the middle (above it lie the other seats' bids): smaller on a small table.
+        self.rule_size = 18 if centre.height >= 100 else 14
+        room = theme.fonts().get(self.rule_size, bold=True).get_linesize() + 4
+        fits = (centre.height - room) / 1.05
+        high = max(min(centre.height - 64, main[1] * 1.1), min(main[1] * 0.8, fits))
         point = card_size(high)
-        middle_y = centre.centery + 4
+        middle_y = max(centre.centery + 4, centre.y + room + point[1] // 2)
         group = centred(centre, round(point[0] * 6.6))
         bid = pygame.Rect((0, 0), (round(point[0] * 1.18), round(point[1] * 1.1)))
         bid.midright = (group.right - 10, middle_y)
@@ -194,7 +200,7 @@ class WhatTheHeckTable(TableScene):
         bottom = self.bottom_seat()
         rect = self.bid_spots[bottom]
         label = "Your bid" if bottom == self.viewer else "Bid"
-        caption(surface, label, rect, 15)
+        said = caption(surface, label, rect, 15)
         laid = self.model.get(f"bid:{bottom}") or []
         arrived = self.view.visible(f"bid:{bottom}") > 0
         if bottom == self.viewer and arrived and laid[0] != HIDDEN and self.reveal is None:
@@ -204,12 +210,14 @@ class WhatTheHeckTable(TableScene):
         if self.awaiting_human() and not laid:
             # In the empty spot: what to do, and the other two ways to do it.
             ways = ["Drop a card here", "or click a card,", "or ←/→ and Enter"]
-            drop_hint(surface, rect, ways, ["Drop a", "card here"])
-        self.draw_middle(surface)
+            drop_hint(surface, rect, ways, ["Drop", "a card", "here"])
+        self.draw_middle(surface, said.x - 8)
         caption(surface, "Played", self.view.spots[f"played:{bottom}"].rect, gap=3)
         caption(surface, "Won", self.view.spots[f"won:{bottom}"].rect, below=True, gap=0)
 
-    def draw_middle(self, surface: pygame.Surface) -> None:
+    def draw_middle(self, surface: pygame.Surface, right: int) -> None:
+        """The last round's summary and the rule line over the Point Cards, which ends
+        before ``right`` (the bid spot's caption) in smaller type on a small window."""
         centre = self.view.spots["center"].rect
         stack = self.view.spots["points"].rect
         if self.reveal is None and not self.animator.busy:
@@ -227,9 +235,14 @@ class WhatTheHeckTable(TableScene):
             if len(self.model["center"]) > 1:
                 words = f"Together {words}"
             colour = (150, 235, 160) if total >= 0 else (255, 150, 140)
-            theme.text(
-                surface, words, (centre.centerx, centre.y - 24), 18, colour, True, "midbottom"
-            )
+            room = self.seat_boxes.center.copy()
+            room.width = right - room.x
+            words, font = theme.fitting(words, self.rule_size, room.width, smallest=12, bold=True)
+            line = pygame.Rect((0, 0), font.size(words))
+            # Over the Point Cards, below the other seats' bids, left of "Your bid".
+            line.midbottom = (centre.centerx, max(centre.y - 24, room.y + line.height))
+            line.x = max(room.x, min(line.x, room.right - line.width))
+            theme.text(surface, words, line.topleft, 0, colour, font=font)
         if self.model.get("unclaimed"):
             caption(
                 surface, "Nobody took these", self.view.spots["unclaimed"].rect, below=True, gap=0
