@@ -50,13 +50,15 @@ def labels(table: MeanTable, surface: pygame.Surface) -> None:
     spots, model = table.view.spots, table.model
     small = max(12, min(15, spots["draw"].card[1] // 7))
     deck = spots["draw"].rect
-    labelled_pile(surface, "Draw Deck", deck, not model.get("draw"), small, True)
+    middle = table.seat_boxes.center  # the labels stay off the seats' cards beside it
+    labelled_pile(surface, "Draw Deck", deck, not model.get("draw"), small, True, middle)
     if not model.get("draw"):
         theme.text(surface, "empty:", deck.center, small, theme.GOLD, True, "midbottom")
         theme.text(surface, "end game", deck.center, small, theme.GOLD, True, "midtop")
     out = len(model.get("removed", [])) + len(model.get("removed:unseen", []))
     removed = spots["removed"].rect
-    labelled_pile(surface, f"Out of play: {out}", removed, not model.get("removed"), small, True)
+    empty = not model.get("removed")
+    labelled_pile(surface, f"Out of play: {out}", removed, empty, small, True, middle)
     font = theme.fonts().get(small, bold=True)
     for number, rect in table.pile_rects.items():
         words = f"Pile {number + 1}"

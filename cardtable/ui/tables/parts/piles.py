@@ -25,12 +25,18 @@ def caption(
     below: bool = False,
     bold: bool = False,
     gap: int = 4,
+    within: pygame.Rect | None = None,
 ) -> pygame.Rect:
-    """``words`` centred above ``rect`` (``gap`` over it), or ``below`` it."""
+    """``words`` centred above ``rect`` (``gap`` over it), or ``below`` it; moved aside
+    as far as needed to stay ``within`` an area (the table's middle, off the seats)."""
+    x = rect.centerx
+    if within is not None:
+        half = theme.fonts().get(size, bold).size(words)[0] / 2
+        x = round(max(within.x + half, min(x, within.right - half)))
     if below:
-        at, anchor = (rect.centerx, rect.bottom + gap), "midtop"
+        at, anchor = (x, rect.bottom + gap), "midtop"
     else:
-        at, anchor = (rect.centerx, rect.y - gap), "midbottom"
+        at, anchor = (x, rect.y - gap), "midbottom"
     return theme.text(surface, words, at, size, colour, bold, anchor)
 
 
@@ -41,9 +47,11 @@ def labelled_pile(
     empty: bool,
     size: int = 14,
     bold: bool = False,
+    within: pygame.Rect | None = None,
 ) -> None:
-    """A pile's label above it, and where it lies an outline while it is ``empty``."""
-    caption(surface, words, rect, size, bold=bold)
+    """A pile's label above it (kept ``within`` an area), and where it lies an outline
+    while it is ``empty``."""
+    caption(surface, words, rect, size, bold=bold, within=within)
     if empty:
         drawing.target(surface, rect, None)
 
