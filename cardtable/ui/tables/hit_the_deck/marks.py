@@ -19,7 +19,7 @@ from ..parts import rings
 from ..parts.moments import arrow, call_panel
 from ..parts.painter import draw_shape
 from ..parts.piles import veil_unplayable
-from ..parts.plates import corner_words, key_cap
+from ..parts.plates import corner_size, corner_words, key_cap
 from ..parts.words import count as counted
 from .cards import CARD_COLOURS, HIT_GOLD, seat_colour
 
@@ -31,7 +31,7 @@ def card_count(
     table: HitTheDeckTable, seat: int, plate: pygame.Rect, count: int
 ) -> tuple[str, int]:
     """The seat's card count as its plate's corner says it, and the type size."""
-    small = max(11, min(15, plate.height // 3 - 2))
+    small = corner_size(plate)
     words = counted(count, "card")
     key = table.input.slap_words(seat)
     kind = "hit now!" if table.round.calling else "Human"

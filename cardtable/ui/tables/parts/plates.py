@@ -81,6 +81,11 @@ def stripe(surface: pygame.Surface, plate: pygame.Rect, colour: Colour) -> None:
     pygame.draw.rect(surface, colour, bar, border_radius=3)
 
 
+def corner_size(plate: pygame.Rect) -> int:
+    """The type size of words in a plate's bottom right corner (``corner_words``)."""
+    return max(11, min(15, plate.height // 3 - 2))
+
+
 def corner_words(surface: pygame.Surface, plate: pygame.Rect, words: str, size: int) -> pygame.Rect:
     """Bold words in the plate's bottom right corner (a card count); returns where."""
     at = (plate.right - 10, plate.bottom - 4)

@@ -40,7 +40,7 @@ from ... import theme
 from ...cards import card_size
 from .. import drawing
 from ..base import TOP_BAR, Spot, TableScene
-from ..parts.plates import place_seats
+from ..parts.plates import corner_size, corner_words, place_seats
 from .cards import SPITE_STYLE
 from .describe import describe
 
@@ -86,6 +86,7 @@ class SpiteMaliceTable(TableScene):
         super().__init__(app, launch)
         self.claimed: int | None = None  # the human who claimed a Spite out of turn
         self.struck: tuple[int, float] | None = None  # a plate hit by Spite, and when
+        self.needs_above = False  # each Build Pile's next value over it (``layout_centre``)
 
     # -- layout ---------------------------------------------------------------------------
 
@@ -119,7 +120,8 @@ class SpiteMaliceTable(TableScene):
     def layout_other(self, seat: int, box: pygame.Rect) -> None:
         self.plates[seat] = plate = pygame.Rect(box.x, box.y, box.width, 42)
         body = pygame.Rect(box.x, plate.bottom + 4, box.width, box.height - plate.height - 4)
-        card = card_size(min(body.height * 0.55, body.width / 6.6 * 1.42))
+        # Under the stack's count badge the small hand must still fit in the box.
+        card = card_size(min(body.height * 0.55, body.height - 40, body.width / 6.6 * 1.42))
         pile = pygame.Rect(body.x, body.y + 2, card[0] + 6, card[1] + 6)
         self.view.spots[f"stack:{seat}"] = Spot(pile, card, "stack", face_up=False)
         self.view.spots[f"up:{seat}"] = Spot(pile.move(card[0] + 10, 0), card)
@@ -139,6 +141,11 @@ class SpiteMaliceTable(TableScene):
         row_w = (BUILD_SLOTS + 2) * (card[0] + gap) + gap * 2
         x = centre.centerx - row_w // 2
         y = centre.centery - card[1] // 2 - 6
+        # A short middle (a small window) has no room under the row for the value each
+        # Build Pile needs: it goes over the pile instead, and the row sits lower.
+        self.needs_above = centre.height - 56 < card[1]
+        if self.needs_above:
+            y = centre.bottom - card[1] - 10
         self.view.spots["draw"] = Spot(pygame.Rect(x, y, *card), card, "stack", face_up=False)
         self.view.spots["discard"] = Spot(pygame.Rect(x + card[0] + gap, y, *card), card, "stack")
         start = x + 2 * (card[0] + gap) + gap * 2
@@ -342,31 +349,19 @@ class SpiteMaliceTable(TableScene):
         for seat, plate in self.plates.items():
             detail = f"{left[seat]} left"
             if seat != self.bottom_seat() and plate.width >= 300:
-                detail += f" · {self.hand_count(seat)} in hand"  # a narrow plate keeps the name
+                detail += f" · {self.hand_count(seat)} in hand"
+                self.draw_plate(surface, seat, plate, detail)
             elif seat != self.bottom_seat():
-                detail += f" · {self.hand_count(seat)} held"
-            self.draw_plate(surface, seat, plate, detail)
+                # A narrow plate: the cards held in its corner, clear of who plays it.
+                held, size = f"{self.hand_count(seat)} held", corner_size(plate)
+                room = theme.fonts().get(size, bold=True).size(held)[0]
+                self.draw_plate(surface, seat, plate, detail, room)
+                corner_words(surface, plate, held, size)
+            else:
+                self.draw_plate(surface, seat, plate, detail)
             if self.struck and self.struck[0] == seat and self.clock - self.struck[1] < 1.6:
                 drawing.glow(surface, plate, theme.RED, drawing.pulse(self.clock, 3.0))
-        needs = public.get("needs", [1] * BUILD_SLOTS)
-        for pile in range(1, BUILD_SLOTS + 1):
-            rect = self.view.spots[f"build:{pile}"].rect
-            if not self.model.get(f"build:{pile}"):
-                drawing.target(surface, rect, None)
-                words, colour = "1", theme.INK_DIM
-            else:
-                words, colour = f"→{needs[pile - 1]}", theme.GOLD
-            # Under the pile's own count badge.
-            at = (rect.centerx, rect.bottom + max(18, rect.h // 9 + 12))
-            theme.text(surface, words, at, 15, colour, True, anchor="midtop")
-        theme.text(
-            surface,
-            "Build Piles: the next value each needs",
-            (self.view.spots["build:1"].rect.x, self.view.spots["build:1"].rect.y - 6),
-            13,
-            theme.INK_DIM,
-            anchor="bottomleft",
-        )
+        build_needs(self, surface)
         # The two labels side by side must not run together on a small table.
         apart = self.view.spots["discard"].rect.centerx - self.view.spots["draw"].rect.centerx
         size = next(
@@ -380,8 +375,13 @@ class SpiteMaliceTable(TableScene):
                 surface, name, (rect.centerx, rect.y - 6), size, theme.INK_DIM, anchor="midbottom"
             )
             if count <= 1:  # more than one: the pile's own badge counts them
-                words = "empty" if count == 0 else "1"
-                theme.text(surface, words, rect.center, 13, theme.INK_DIM, anchor="center")
+                said = "empty" if count == 0 else "1"
+                words, font = theme.fitting(said, 13, rect.width - 2, smallest=9)
+                if words != said:  # a pile too small for the word: the count
+                    words = "0"
+                theme.text(
+                    surface, words, rect.center, 0, theme.INK_DIM, anchor="center", font=font
+                )
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         if not self.spite_offered():
@@ -414,3 +414,25 @@ class SpiteMaliceTable(TableScene):
             return "Spite now? Press your key to claim it"
         keys = "  ·  ".join(f"{self.names[s]}: {self.input.slap_words(s)}" for s in claimers)
         return f"Spite now? Claim it with your key: {keys}"
+
+
+def build_needs(table: SpiteMaliceTable, surface: pygame.Surface) -> None:
+    """The value each Build Pile needs next, under its count badge with a caption over
+    the row; on a short middle over each pile, with no room for the caption."""
+    needs = table.public.get("needs", [1] * BUILD_SLOTS)
+    for pile in range(1, BUILD_SLOTS + 1):
+        rect = table.view.spots[f"build:{pile}"].rect
+        if not table.model.get(f"build:{pile}"):
+            drawing.target(surface, rect, None)
+            words, colour = "1", theme.INK_DIM
+        else:
+            words, colour = f"→{needs[pile - 1]}", theme.GOLD
+        if table.needs_above:
+            theme.text(surface, words, (rect.centerx, rect.y - 3), 14, colour, True, "midbottom")
+        else:  # under the pile's own count badge
+            at = (rect.centerx, rect.bottom + max(18, rect.h // 9 + 12))
+            theme.text(surface, words, at, 15, colour, True, anchor="midtop")
+    if not table.needs_above:
+        first = table.view.spots["build:1"].rect
+        caption = "Build Piles: the next value each needs"
+        theme.text(surface, caption, (first.x, first.y - 6), 13, theme.INK_DIM, anchor="bottomleft")
