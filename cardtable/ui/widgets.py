@@ -305,13 +305,19 @@ class Toast:
     def visible(self) -> bool:
         return self.left > 0 and bool(self.message)
 
-    def draw(self, surface: pygame.Surface, bottom: int | None = None) -> None:
+    def draw(
+        self, surface: pygame.Surface, bottom: int | None = None, top: int | None = None
+    ) -> pygame.Rect | None:
+        """At the bottom of ``surface``, or with its bottom at ``bottom`` or top at ``top``;
+        returns where (None: nothing to show)."""
         if not self.visible:
-            return
+            return None
         width, height = surface.get_size()
         lines = wrap(self.message, theme.fonts().get(18), min(900, width - 80))
         box = pygame.Rect(0, 0, min(940, width - 40), 24 * len(lines) + 24)
         box.midbottom = (width // 2, bottom if bottom is not None else height - 24)
+        if top is not None:
+            box.top = top
         theme.panel(surface, box, alpha=min(230, int(255 * min(1.0, self.left))))
         for index, line in enumerate(lines):
             theme.text(
@@ -322,6 +328,7 @@ class Toast:
                 self.tone,
                 anchor="midtop",
             )
+        return box
 
 
 def wrap(words: str, font: pygame.font.Font, width: int) -> list[str]:

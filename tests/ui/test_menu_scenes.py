@@ -187,6 +187,10 @@ def test_a_back_key_on_the_title_asks_before_quitting(app):
         assert app.running, "a Back key quit from the title"
         column, toast = app.manager.top.column, app.manager.top.toast
         assert column.buttons[column.focus].label == "Quit" and "Quit" in toast.message
+    asked, draw = [], toast.draw
+    toast.draw = lambda *args, **kwargs: asked.append(draw(*args, **kwargs))
+    app.manager.top.draw(app.screen)
+    assert not asked[0].colliderect(column.buttons[-1].rect), "the question hid Quit"
     key(app, pygame.K_RETURN)  # the answer: yes, quit
     assert not app.running
 

@@ -105,4 +105,5 @@ class TitleScene(MenuScene):
                 theme.INK_DIM,
                 anchor="midbottom",
             )
-        self.toast.draw(surface, bottom=height - 44)
+        # Over the fan of cards, never over the buttons (its question may be about Quit).
+        self.toast.draw(surface, top=16)
