@@ -238,3 +238,24 @@ def test_no_words_lie_on_words_cards_or_outlines_at_the_tables(app, monkeypatch,
         for outline in outlines:
             inside, clear = outline.contains(rect), not outline.colliderect(rect)
             assert inside or clear, f"{said!r} runs across the outline {outline}"
+
+
+@pytest.mark.parametrize("game_id", registry.ids())
+def test_the_top_bar_says_whose_turn_it_is_whole_at_the_smallest_window(app, monkeypatch, game_id):
+    # At 640x400 the bar's six buttons, each as wide as at 999 pixels, left Spite &
+    # Malice "Stack…  Y…" and the others "Your / play" squeezed on two lines: the
+    # buttons now take the width their labels need.
+    from cardtable.ui.tables.frame import status_line
+
+    words, _, _ = drawn_table(app, monkeypatch, game_id, MIN_SIZE)
+    table = app.manager.top
+    # The bar may leave out the status's later ": ..." parts (``frame.fitted``), never its
+    # first: "Your turn".
+    status = status_line(table)[0].split(":")[0]
+    bar = [said for said, where in words if where.bottom <= TOP_BAR]
+    assert status in bar, f"{status!r} not whole on one line of the bar: {bar}"
+    title = bar[0]
+    assert len(title) >= 5 and title.split()[0] in table.title_text(), title
+    buttons = sorted(button.rect for button in table.buttons)
+    assert all(a.right < b.left for a, b in zip(buttons, buttons[1:], strict=False))
+    assert buttons[-1].right <= MIN_SIZE[0]

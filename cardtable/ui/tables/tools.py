@@ -21,6 +21,7 @@ import pygame
 
 from cardtable.play.undo import undo_last
 
+from .. import theme
 from ..widgets import Button, Chooser
 from .frame import TOP_BAR
 from .hints import Hints
@@ -76,8 +77,14 @@ class TableTools:
             buttons.append(Button("Hint", self.hints.ask, size=label))
         if self.can_undo():
             buttons.append(Button("Undo", self.undo, size=label))
-        for index, button in enumerate(buttons):
-            button.rect = pygame.Rect(size[0] - (index + 1) * step, 6, step - 8, TOP_BAR - 12)
+        right = size[0]
+        for button in buttons:
+            # A narrow window sizes each button to its label, to leave the title and whose
+            # turn it is room beside them ("Log" needs less than "Settings").
+            font = theme.fonts().get(label, bold=True)
+            wide = step if size[0] >= 1000 else min(step, font.size(button.label)[0] + 22)
+            button.rect = pygame.Rect(right - wide, 6, wide - 8, TOP_BAR - 12)
+            right -= wide
         if self.replay is not None:
             buttons += self.replay.controls(buttons[-1].rect.x - 4, size[0] >= 1000)
         return buttons
