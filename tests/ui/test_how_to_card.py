@@ -73,3 +73,21 @@ def test_the_card_fits_the_smallest_window(app):
     frames(app, 2)
     assert app.screen.get_rect().contains(card.card)
     assert all(card.card.contains(button.rect) for button in card.column.buttons)
+
+
+def test_the_card_from_the_rules_only_closes_and_changes_no_setting(app):
+    # Opened from the Rules before a first game, the card said "Play" (which only closed
+    # it) and, closing, marked the game as seen: its first game then skipped the card.
+    app.settings.seen_how_to = []
+    info = registry.get("hit-the-deck")
+    app.open_rules(info)
+    frames(app)
+    click(app, app.manager.top.how_button.rect.center)
+    card = app.manager.top
+    assert isinstance(card, HowToScene)
+    assert [button.label for button in card.column.buttons] == ["Back"]
+    click(app, card.play_button.rect.center)
+    assert isinstance(app.manager.top, RulesScene)
+    assert app.settings.seen_how_to == []
+    assert storage.load_settings()[0].seen_how_to == []
+    assert isinstance(start(app, "hit-the-deck"), HowToScene)

@@ -1,7 +1,8 @@
 """A game's short "how to play" card: its goal in a line, a few lines on how its table is
 played, and where the whole rules are. Shown over the table the first time a game is
 started from its setup (until "Don't show again" is left on), and at any time from the
-game's Rules. Not for the rules themselves (``rules``).
+game's Rules: there it only closes ("Back"), with no switch, and changes no setting. Not
+for the rules themselves (``rules``).
 """
 
 from __future__ import annotations
@@ -33,7 +34,8 @@ def should_show(app: App, info: GameInfo) -> bool:
 
 class HowToScene(MenuScene):
     """The card over a dimmed table. Enter or Escape plays on; "Don't show again" is a
-    switch (on by default), remembered as the card closes."""
+    switch (on by default), remembered as the card closes. ``rules`` (the way to the full
+    rules) is given on the first run only; without it the card was opened from the Rules."""
 
     opaque = False
 
@@ -44,6 +46,7 @@ class HowToScene(MenuScene):
         self.info = info
         self.lines = [info.summary, *lines, EVERY_TABLE]
         self.rules = rules
+        self.first_run = rules is not None
         self.hide = True
         self.card = pygame.Rect(0, 0, 0, 0)
 
@@ -54,10 +57,10 @@ class HowToScene(MenuScene):
         width, height = self.app.size
         self.card = pygame.Rect(0, 0, min(720, width - 40), min(440, height - 40))
         self.card.center = (width // 2, height // 2)
-        self.play_button = Button("Play", self.back, size=20)
-        switch = Button(self.switch_label(), self.toggle, size=16)
-        buttons = [switch]
-        if self.rules is not None:
+        self.play_button = Button("Play" if self.first_run else "Back", self.back, size=20)
+        buttons = []
+        if self.first_run:
+            buttons.append(Button(self.switch_label(), self.toggle, size=16))
             buttons.append(Button("Full rules", self.full_rules, size=18))
         buttons.append(self.play_button)
         room = (self.card.width - 40 - 12 * (len(buttons) - 1)) // len(buttons)
@@ -83,9 +86,10 @@ class HowToScene(MenuScene):
             self.rules()
 
     def back(self) -> None:
-        seen = [game for game in self.app.settings.seen_how_to if game != self.info.id]
-        self.app.settings.seen_how_to = seen + ([self.info.id] if self.hide else [])
-        self.app.save_settings()
+        if self.first_run:
+            seen = [game for game in self.app.settings.seen_how_to if game != self.info.id]
+            self.app.settings.seen_how_to = seen + ([self.info.id] if self.hide else [])
+            self.app.save_settings()
         self.app.manager.pop()
 
     def handle(self, event: pygame.event.Event) -> None:
