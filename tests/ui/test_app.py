@@ -53,6 +53,23 @@ def test_a_damaged_settings_file_is_a_toast_on_the_title(home):
         application.close()
 
 
+def test_a_damaged_settings_file_and_saved_game_are_both_told(home):
+    # Both damaged at once: the title said only the settings' sentence, and the saved
+    # game was set aside without a word.
+    (home / "settings.json").write_text("[1, 2]", encoding="utf-8")
+    (home / "game-in-progress.json").write_text('{"version": 1, "seed": "abc"', "utf-8")
+    application = app_module.App((800, 600))
+    try:
+        application.fixed_dt = 0.05
+        application.show_title()
+        application.step()
+        message = application.manager.top.toast.message
+        assert "settings.damaged-" in message and "game-in-progress.damaged-" in message
+        assert list(home.glob("game-in-progress.damaged-*.json"))
+    finally:
+        application.close()
+
+
 def test_rules_help_renders_and_scrolls(app):
     info = registry.get("what-the-heck")
     kinds = [kind for kind, _marker, _words in markdown_blocks(info.rules_help)]

@@ -32,9 +32,10 @@ class TitleScene(MenuScene):
     def enter(self) -> None:
         self.progress, damaged = storage.load_progress(record_problem)
         super().enter()
-        message = self.app.startup_message or damaged
+        # A damaged settings file and a damaged saved game were set aside: say each once
+        # (both, when both were), never crash.
+        message = " ".join(part for part in (self.app.startup_message, damaged) if part)
         if message:
-            # A damaged settings file or saved game was set aside: say so once, never crash.
             self.toast.show(message, seconds=12.0, tone=theme.GOLD)
             self.app.startup_message = None
 
