@@ -179,3 +179,35 @@ def test_a_replay_whose_seat_plays_a_level_the_game_lacks_is_listed_as_a_problem
     scene = app.manager.top
     assert isinstance(scene, ReplaysScene) and scene.entries == []
     assert scene.toast.message.startswith("The record crafted.json cannot be replayed (seat 1")
+
+
+def open_replays(app):
+    app.show_title()
+    frames(app)
+    click(app, button(app.manager.top.column.buttons, "Replays").rect.center)
+    scene = app.manager.top
+    assert isinstance(scene, ReplaysScene)
+    return scene
+
+
+def test_a_mean_replay_says_who_won_without_its_meaningless_scores(app, home):
+    # The list said "Bo won · 0 to 0 to 2": MEAN! keeps no points (its results screen
+    # shows how each player ended), so the numbers meant nothing to a player.
+    storage.save_match(finished("mean", seed=3), "mean-old")
+    storage.save_match(finished("copycat", seed=3), "copycat-old")
+    words = {entry.record.game_id: entry.words for entry in open_replays(app).entries}
+    assert words["mean"].endswith(" won") and " to " not in words["mean"]
+    assert " won · " in words["copycat"] and " to " in words["copycat"]
+
+
+def test_a_damaged_record_s_message_leaves_the_back_button_in_sight(app, home):
+    # The three-line message about a damaged record was drawn at the bottom, over Back.
+    storage.save_match(finished("mean", seed=3), "mean-old")
+    (home / "saves" / "zzz-broken.json").write_text('{"game_id": "mean", "pad": "' + "x" * 300)
+    scene = open_replays(app)
+    drawn = []
+    draw = scene.toast.draw
+    scene.toast.draw = lambda surface, **where: drawn.append(draw(surface, **where)) or drawn[-1]
+    frames(app)
+    back = button(scene.column.buttons, "Back")
+    assert drawn[-1] is not None and not drawn[-1].colliderect(back.rect)

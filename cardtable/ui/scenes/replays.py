@@ -20,6 +20,7 @@ from .. import theme
 from ..launch import Launch, seat_names, seats_problem
 from ..widgets import Button, ButtonColumn
 from .menu import MenuScene
+from .results import OUTCOMES
 
 #: The newest records listed (older ones stay on disk).
 MOST = 60
@@ -34,7 +35,8 @@ class Entry:
 
 
 def describe(record: MatchRecord, path: Path, names: list[str]) -> str:
-    """ "MEAN! · 26 Nov 04:50 · You, Ada (hard) · You won, 0 to 12"."""
+    """ "Copy Cat · 26 Nov 04:50 · You, Ada (hard) · You won · 0 to 12"; a game without
+    points (MEAN!) says only who won."""
     info = registry.get(record.game_id)
     when = time.strftime("%d %b %H:%M", time.localtime(path.stat().st_mtime))
     players = ", ".join(
@@ -45,8 +47,9 @@ def describe(record: MatchRecord, path: Path, names: list[str]) -> str:
     if result is None:
         outcome = "not finished"
     else:
-        winners = " and ".join(names[seat] for seat in result.winners)
-        outcome = f"{winners} won · " + " to ".join(str(score) for score in result.scores)
+        outcome = " and ".join(names[seat] for seat in result.winners) + " won"
+        if record.game_id not in OUTCOMES:  # MEAN!'s scores mean nothing to a player
+            outcome += " · " + " to ".join(str(score) for score in result.scores)
     return f"{info.title} · {when} · {players} · {outcome}"
 
 
@@ -132,4 +135,4 @@ class ReplaysScene(MenuScene):
                 surface, words, (surface.get_width() // 2, self.top + 20), 20, anchor="midtop"
             )
         self.column.draw(surface)
-        self.toast.draw(surface)
+        self.toast.draw(surface, bottom=self.column.buttons[-1].rect.top - 8)  # over Back
