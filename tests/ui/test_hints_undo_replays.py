@@ -178,7 +178,9 @@ def test_a_replay_whose_seat_plays_a_level_the_game_lacks_is_listed_as_a_problem
     click(app, button(app.manager.top.column.buttons, "Replays").rect.center)
     scene = app.manager.top
     assert isinstance(scene, ReplaysScene) and scene.entries == []
-    assert scene.toast.message.startswith("The record crafted.json cannot be replayed (seat 1")
+    message = scene.toast.message
+    assert message.startswith("Your save crafted.json cannot be replayed (seat 1")
+    assert list((home / "saves").glob("crafted.damaged-*.json"))
 
 
 def open_replays(app):
@@ -211,3 +213,21 @@ def test_a_damaged_record_s_message_leaves_the_back_button_in_sight(app, home):
     frames(app)
     back = button(scene.column.buttons, "Back")
     assert drawn[-1] is not None and not drawn[-1].colliderect(back.rect)
+
+
+def test_a_record_that_cannot_be_replayed_is_set_aside_once(app, home):
+    # Records that read but did not replay (a move the rules refuse, an unknown game, a
+    # bad player count) were said each time Replays opened, and left in place.
+    record = finished("mean", seed=3)
+    storage.save_match(record, "mean-good")
+    bad = record.to_json().replace('"play ', '"play 13 13 ', 1)
+    (home / "saves" / "mean-illegal.json").write_text(bad, "utf-8")
+    (home / "saves" / "nosuch.json").write_text(bad.replace('"mean"', '"nosuch"', 1), "utf-8")
+    scene = open_replays(app)
+    assert len(scene.entries) == 1
+    assert "cannot be replayed" in scene.toast.message and "(and 1 more)" in scene.toast.message
+    kept = sorted(path.name for path in (home / "saves").glob("*.damaged-*.json"))
+    assert [name.split(".damaged-")[0] for name in kept] == ["mean-illegal", "nosuch"]
+    key(app, pygame.K_ESCAPE)
+    scene = open_replays(app)
+    assert len(scene.entries) == 1 and not scene.toast.visible

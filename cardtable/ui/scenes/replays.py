@@ -63,15 +63,24 @@ def read_entries(name_of) -> tuple[list[Entry], list[str]]:
             problems.append(message or f"Could not read {path.name}.")
             continue
         problem = seats_problem(record)  # its moves: ``describe`` replays them below
-        if problem is not None:
-            problems.append(f"The record {path.name} cannot be replayed ({problem}).")
-            continue
         try:
-            names = seat_names(Launch.of(record), name_of)
-            entries.append(Entry(record, describe(record, path, names)))
+            if problem is None:
+                names = seat_names(Launch.of(record), name_of)
+                entries.append(Entry(record, describe(record, path, names)))
+                continue
         except Exception as error:  # a record the rules refuse: one line, the list goes on
-            problems.append(f"The record {path.name} does not replay ({error}).")
+            problem = str(error).rstrip(".")
+        problems.append(set_aside(path, problem))
     return entries, problems
+
+
+def set_aside(path: Path, problem: str) -> str:
+    """A record that reads but cannot be replayed is set aside like a damaged one (not
+    deleted), so the list does not say so again each time; its one line."""
+    damaged = storage.Damaged(problem)
+    damaged.wording = "cannot be replayed"
+    said = storage.report_damaged(path, f"save {path.name}", damaged, "nothing else changed")
+    return said or f"Your save {path.name} cannot be replayed ({problem})."
 
 
 class ReplaysScene(MenuScene):
