@@ -231,3 +231,24 @@ def test_a_record_that_cannot_be_replayed_is_set_aside_once(app, home):
     key(app, pygame.K_ESCAPE)
     scene = open_replays(app)
     assert len(scene.entries) == 1 and not scene.toast.visible
+
+
+def test_a_mean_replay_shows_no_thinking_and_no_meaningless_scores(app, home):
+    # A replayed MEAN! game said "Ada thinking..." on the bot to act (nobody thinks in a
+    # replay) and ended "Recorded result: Bo won (You 0, Ada 0, Bo 2)".
+    storage.save_match(finished("mean", seed=3), "mean-old")
+    open_replays(app)
+    key(app, pygame.K_RETURN)
+    table = app.manager.top
+    replay = table.tools.replay
+    thinking = []
+    for _ in range(len(replay.actions) + 5):
+        until(app, lambda: not table.animator.busy)
+        thinking += [seat for seat in range(len(table.seats)) if table.is_thinking(seat)]
+        if replay.at_end:
+            break
+        key(app, pygame.K_n)
+    assert thinking == []
+    until(app, lambda: table.still() and not table.view.dirty)
+    words = replay.result_words()
+    assert words.startswith("Recorded result: ") and words.endswith(" won"), words

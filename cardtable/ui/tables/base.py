@@ -305,7 +305,8 @@ class TableScene(Scene):
 
     def is_thinking(self, seat: int) -> bool:
         to_act = self.view.public.get("to_act", [])
-        return self.seats[seat].bot is not None and seat in to_act and not self.public.get("window")
+        bot = self.seats[seat].bot is not None and not self.launch.replay  # a replay repeats
+        return bot and seat in to_act and not self.public.get("window")
 
     def act(self, code: str) -> None:
         """The viewer's move (a chooser, a plate): the engine's reason shows if refused;

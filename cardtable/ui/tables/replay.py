@@ -146,5 +146,7 @@ class Replay:
         names = self.table.names
         ranking = result.get("ranking") or [[]]
         winners = " and ".join(names[seat] for seat in ranking[0])
+        if not getattr(self.table, "keeps_score", True):  # MEAN! keeps no points
+            return f"Recorded result: {winners} won"
         scores = ", ".join(f"{names[s]} {score}" for s, score in enumerate(result["scores"]))
         return f"Recorded result: {winners} won ({scores})"
