@@ -244,7 +244,8 @@ def test_the_draw_button_draws_when_no_card_fits(app):
     until(app, lambda: not table.animator.busy)
     # The card drawn fits, so it is the one card to play now, and the line says so.
     assert table.legal_codes() == {"play R1", "hit"}
-    assert table.prompt() == "You drew R1: it fits, play it on the pile"
+    # The card as a player says it (as the log does), not its code "R1".
+    assert table.prompt() == "You drew Red 1: it fits, play it on the pile"
 
 
 def test_a_card_that_does_not_fit_snaps_back_with_the_engines_reason(app):

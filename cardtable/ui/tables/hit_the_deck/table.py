@@ -17,6 +17,7 @@ import pygame
 from cardtable.engine import Event
 from cardtable.games.hit_the_deck import (
     HAND_CARD,
+    card_name,
     draw_code,
     hit_code,
     play_code,
@@ -113,7 +114,7 @@ class HitTheDeckTable(TableScene):
         if obs.get("slap", {}).get("open"):
             return "HIT THE DECK! Press your slap key"
         if obs.get("holding_drawn") and obs.get("drawn_card"):
-            return f"You drew {obs['drawn_card']}: it fits, play it on the pile"
+            return f"You drew {card_name(obs['drawn_card'])}: it fits, play it on the pile"
         demand = obs.get("demand")
         if self.can_draw():
             need = f"{demand['words']} is called for" if demand else "No card fits"
