@@ -19,6 +19,7 @@ from cardtable.games import registry
 from .. import theme
 from ..widgets import Button, ButtonColumn
 from .menu import MenuScene
+from .results import OUTCOMES
 
 if TYPE_CHECKING:
     from ..app import App
@@ -68,6 +69,8 @@ def lines_from(data: dict[str, Any]) -> list[Line]:
         line = Line(info.title)
         if isinstance(game, dict):
             fill(line, game)
+        if info.id in OUTCOMES:  # MEAN! keeps no points: its "best score" means nothing
+            line.best = "–"
         lines.append(line)
     return lines
 
