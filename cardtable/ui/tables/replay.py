@@ -17,6 +17,7 @@ import pygame
 
 from cardtable.play.undo import step
 
+from ..launch import RANKED
 from ..widgets import Button
 from .frame import TOP_BAR
 
@@ -146,7 +147,7 @@ class Replay:
         names = self.table.names
         ranking = result.get("ranking") or [[]]
         winners = " and ".join(names[seat] for seat in ranking[0])
-        if not getattr(self.table, "keeps_score", True):  # MEAN! keeps no points
+        if self.table.info.id in RANKED:  # its result ranks players: no points (MEAN!)
             return f"Recorded result: {winners} won"
         scores = ", ".join(f"{names[s]} {score}" for s, score in enumerate(result["scores"]))
         return f"Recorded result: {winners} won ({scores})"

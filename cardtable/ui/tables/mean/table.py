@@ -59,7 +59,6 @@ DIRECTION_KEYS = {
 
 class MeanTable(TableScene):
     describer = staticmethod(describe)
-    keeps_score = False  # MEAN! ranks players; its result's numbers mean nothing to them
     how_to = (
         "Shed your hand on the Play Area, Going Up or Going Down: click cards of one value "
         "to make a group, then drag it there (or click the Play Area).",
