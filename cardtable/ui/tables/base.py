@@ -364,10 +364,10 @@ class TableScene(Scene):
         never runs ahead of or behind the cards drawn under it."""
         return len(self.model.get(f"hand:{seat}", ()))
 
-    def draw_plate(self, surface, seat: int, rect: pygame.Rect, detail="", corner_room=0) -> None:
-        """A seat's name plate, with who plays it and whether it is to act or thinking
-        (``corner_room``: the width of the table's own words in its bottom right corner)."""
-        frame.plate(self, surface, seat, rect, detail, corner_room)
+    def draw_plate(self, surface, seat: int, rect: pygame.Rect, detail="", corner=""):
+        """A seat's name plate, with who plays it and whether it is to act or thinking,
+        and ``corner`` words (a card count) in its bottom right corner; where they lie."""
+        return frame.plate(self, surface, seat, rect, detail, corner)
 
     # -- the scene ----------------------------------------------------------------------
 

@@ -106,11 +106,11 @@ def plate(
     detail: str = "",
     lit: bool = False,
     kind_colour: Colour = theme.INK_DIM,
-    corner_room: int = 0,
-) -> None:
+    corner: str = "",
+) -> pygame.Rect | None:
     """A seat's name plate: the name, who plays it (``kind``), ``detail`` (a score) on the
-    right, and a gold edge when the seat is to act. ``corner_room``: the width of words
-    the table writes in the bottom right corner itself (a card count), kept clear."""
+    right, and a gold edge when the seat is to act; ``corner`` (a card count) in its
+    bottom right corner, kept clear of the rest. Returns where the corner's words lie."""
     theme.panel(surface, rect, alpha=185, radius=10)
     if lit:
         pygame.draw.rect(surface, theme.HIGHLIGHT, rect, 3, border_radius=10)
@@ -118,10 +118,12 @@ def plate(
     font = theme.fonts().get(size, bold=True)
     room = rect.width - 20
     small = max(11, size - 5)
-    kind_room = rect.width - 20 - (corner_room + 8 if corner_room else 0)
+    kind_room = rect.width - 20
+    if corner:
+        kind_room -= theme.fonts().get(corner_size(rect), bold=True).size(corner)[0] + 8
     if detail:
         wide = font.size(detail)[0] + 14 + font.size(name)[0] <= room
-        if wide or corner_room:  # beside the name
+        if wide or corner:  # beside the name
             # The second line's right is the corner's when a table writes there: a
             # narrow plate keeps the detail beside the name in smaller type instead.
             at, points = (rect.right - 10, rect.y + 4), size if wide else small + 1
@@ -150,3 +152,15 @@ def plate(
         "bottomleft",
         font=kind_font,
     )
+    return corner_words(surface, rect, corner, corner_size(rect)) if corner else None
+
+
+def corner_size(plate: pygame.Rect) -> int:
+    """The type size of words in a plate's bottom right corner (``corner_words``)."""
+    return max(11, min(15, plate.height // 3 - 2))
+
+
+def corner_words(surface: pygame.Surface, plate: pygame.Rect, words: str, size: int) -> pygame.Rect:
+    """Bold words in the plate's bottom right corner (a card count); returns where."""
+    at = (plate.right - 10, plate.bottom - 4)
+    return theme.text(surface, words, at, size, theme.INK, True, "bottomright")

@@ -204,9 +204,10 @@ def plate(
     seat: int,
     rect: pygame.Rect,
     detail: str = "",
-    corner_room: int = 0,
-) -> None:
-    """A seat's name plate, with who plays it and whether it is to act or thinking."""
+    corner: str = "",
+) -> pygame.Rect | None:
+    """A seat's name plate, with who plays it and whether it is to act or thinking, and
+    ``corner`` words (``drawing.plate``); where they lie."""
     controller = table.seats[seat]
     to_act = seat in table.public.get("to_act", []) and not table.animator.busy
     kind = f"Bot · {controller.kind}"
@@ -217,4 +218,4 @@ def plate(
         kind, colour = "thinking" + "." * (1 + int(table.clock * 3) % 3), theme.GOLD
     elif to_act and controller.human:
         kind, colour = ("your turn" if seat == table.viewer else "to play"), theme.GOLD
-    drawing.plate(surface, rect, controller.name, kind, detail, to_act, colour, corner_room)
+    return drawing.plate(surface, rect, controller.name, kind, detail, to_act, colour, corner)

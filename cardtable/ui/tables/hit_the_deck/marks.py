@@ -15,11 +15,12 @@ import pygame
 from cardtable.games.hit_the_deck import COLOUR_NAMES, COLOUR_SHAPES, play_code
 
 from ... import theme
+from ..drawing import corner_size
 from ..parts import rings
 from ..parts.moments import arrow, call_panel
 from ..parts.painter import draw_shape
 from ..parts.piles import veil_unplayable
-from ..parts.plates import corner_size, corner_words, key_cap
+from ..parts.plates import key_cap
 from ..parts.words import count as counted
 from .cards import CARD_COLOURS, HIT_GOLD, seat_colour
 
@@ -27,10 +28,8 @@ if TYPE_CHECKING:
     from .table import HitTheDeckTable
 
 
-def card_count(
-    table: HitTheDeckTable, seat: int, plate: pygame.Rect, count: int
-) -> tuple[str, int]:
-    """The seat's card count as its plate's corner says it, and the type size."""
+def card_count(table: HitTheDeckTable, seat: int, plate: pygame.Rect, count: int) -> str:
+    """The seat's card count as its plate's corner says it."""
     small = corner_size(plate)
     words = counted(count, "card")
     key = table.input.slap_words(seat)
@@ -40,17 +39,17 @@ def card_count(
         needed = font.size(kind + key + words)[0] + 56
         if needed > plate.width:
             words = f"{count} c."  # a narrow plate keeps room for the slap key
-    return words, small
+    return words
 
 
 def plate_extras(
-    table: HitTheDeckTable, surface: pygame.Surface, seat: int, plate: pygame.Rect, words, small
+    table: HitTheDeckTable, surface: pygame.Surface, seat: int, plate: pygame.Rect, label
 ) -> None:
-    """The seat's card count (``card_count``) and, for a human, the key that slaps for
-    them: under the plate at the bottom, else beside the count."""
+    """For a human, the key that slaps for them: under the plate at the bottom, else
+    beside the card count (``label``, where the plate put it)."""
     key = table.input.slap_words(seat)
     kind = "hit now!" if table.round.calling else "Human"
-    label = corner_words(surface, plate, words, small)
+    small = corner_size(plate)
     if not key:
         return
     if table.seat_boxes.sides[seat] == "bottom":

@@ -216,24 +216,22 @@ class HitTheDeckTable(TableScene):
 
     # -- drawing --------------------------------------------------------------------------
 
-    def draw_plate(self, surface, seat: int, rect: pygame.Rect, detail="", corner_room=0) -> None:
+    def draw_plate(self, surface, seat: int, rect: pygame.Rect, detail="", corner=""):
         if self.round.calling and seat not in self.round.hit_seats():
             # Everyone who has not hit yet is to act: "hit now!" says how.
             name = self.names[seat]
             colour = theme.GOLD if seat in self.humans else theme.INK_DIM
-            drawing.plate(surface, rect, name, "hit now!", detail, True, colour, corner_room)
-            return
-        super().draw_plate(surface, seat, rect, detail, corner_room)
+            return drawing.plate(surface, rect, name, "hit now!", detail, True, colour, corner)
+        return super().draw_plate(surface, seat, rect, detail, corner)
 
     def draw_table(self, surface: pygame.Surface) -> None:
         scores = self.public.get("scores") or [0] * self.players
         for seat, plate in self.plates.items():
             # The cards drawn at the seat, so the count keeps pace with the animation.
-            cards, size = marks.card_count(self, seat, plate, self.view.visible(f"hand:{seat}"))
-            room = theme.fonts().get(size, bold=True).size(cards)[0]
-            self.draw_plate(surface, seat, plate, count(scores[seat], "pt"), room)
+            cards = marks.card_count(self, seat, plate, self.view.visible(f"hand:{seat}"))
+            label = self.draw_plate(surface, seat, plate, count(scores[seat], "pt"), cards)
             stripe(surface, plate, seat_colour(seat))
-            marks.plate_extras(self, surface, seat, plate, cards, size)
+            marks.plate_extras(self, surface, seat, plate, label)
         marks.direction(self, surface)
         marks.pile_labels(self, surface)
 

@@ -79,14 +79,3 @@ def stripe(surface: pygame.Surface, plate: pygame.Rect, colour: Colour) -> None:
     """A seat's own colour as a stripe down the left of its plate."""
     bar = (plate.x + 3, plate.y + 8, 5, plate.height - 16)
     pygame.draw.rect(surface, colour, bar, border_radius=3)
-
-
-def corner_size(plate: pygame.Rect) -> int:
-    """The type size of words in a plate's bottom right corner (``corner_words``)."""
-    return max(11, min(15, plate.height // 3 - 2))
-
-
-def corner_words(surface: pygame.Surface, plate: pygame.Rect, words: str, size: int) -> pygame.Rect:
-    """Bold words in the plate's bottom right corner (a card count); returns where."""
-    at = (plate.right - 10, plate.bottom - 4)
-    return theme.text(surface, words, at, size, theme.INK, True, "bottomright")

@@ -40,7 +40,7 @@ from ... import theme
 from ...cards import card_size
 from .. import drawing
 from ..base import TOP_BAR, Spot, TableScene
-from ..parts.plates import corner_size, corner_words, place_seats
+from ..parts.plates import place_seats
 from .cards import SPITE_STYLE
 from .describe import describe
 
@@ -353,10 +353,7 @@ class SpiteMaliceTable(TableScene):
                 self.draw_plate(surface, seat, plate, detail)
             elif seat != self.bottom_seat():
                 # A narrow plate: the cards held in its corner, clear of who plays it.
-                held, size = f"{self.hand_count(seat)} held", corner_size(plate)
-                room = theme.fonts().get(size, bold=True).size(held)[0]
-                self.draw_plate(surface, seat, plate, detail, room)
-                corner_words(surface, plate, held, size)
+                self.draw_plate(surface, seat, plate, detail, f"{self.hand_count(seat)} held")
             else:
                 self.draw_plate(surface, seat, plate, detail)
             if self.struck and self.struck[0] == seat and self.clock - self.struck[1] < 1.6:
