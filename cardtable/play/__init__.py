@@ -1,8 +1,9 @@
-"""Playing a match: the referee that runs one between bots and local humans on a clock it
-is handed (``cardtable sim`` on a virtual clock, the table on the app's), and the pool of
-processes the table's bots think in (``BotPool``, handed to the referee as its executor).
-Pure Python,
-never pygame. Not for rules (``cardtable.games``) or how bots decide
+"""Playing a match: the referee that runs one between bots and humans on a clock it is
+handed (``cardtable sim`` on a virtual clock, the table on the app's), the pool of
+processes the table's bots think in (``BotPool``, handed to the referee as its executor),
+and the seat protocol a table reaches its match through (``protocol``; ``MatchHost`` holds
+the referee behind the doors, ``LocalDoor`` and ``SeatClient`` are a table's side). Pure
+Python, never pygame. Not for rules (``cardtable.games``) or how bots decide
 (``cardtable.strategy``).
 
 >>> from cardtable.games import registry
@@ -13,7 +14,20 @@ True
 
 from __future__ import annotations
 
+from .door import Happening, LocalDoor, SeatClient
+from .host import MatchHost
 from .pool import BotPool
 from .referee import MAX_STEPS, InlineExecutor, MatchTooLong, Referee, make_bots
 
-__all__ = ["MAX_STEPS", "BotPool", "InlineExecutor", "MatchTooLong", "Referee", "make_bots"]
+__all__ = [
+    "MAX_STEPS",
+    "BotPool",
+    "Happening",
+    "InlineExecutor",
+    "LocalDoor",
+    "MatchHost",
+    "MatchTooLong",
+    "Referee",
+    "SeatClient",
+    "make_bots",
+]

@@ -185,6 +185,11 @@ class Referee:
         """When the open window's clock started (None: no window, or not seen yet)."""
         return None if self._window is None else self._window.opened_at
 
+    @property
+    def declined(self) -> frozenset[int]:
+        """The humans who let the present out-of-turn chance pass."""
+        return frozenset(self._declined)
+
     def humans_to_act(self) -> tuple[int, ...]:
         return tuple(seat for seat in self.state.to_act if self.bots[seat] is None)
 

@@ -43,6 +43,7 @@ from .scenes.settings import SettingsScene
 from .scenes.title import TitleScene
 from .sound import Sounds
 from .tables import TableScene, table_for
+from .tables.saver import Saver
 
 TITLE = "Card Table"
 FPS = 60
@@ -68,6 +69,7 @@ class App:
         self.screen = self._open_window(self.settings.fullscreen)
         pygame.display.set_caption(TITLE)
         self.manager = SceneManager()
+        self.saver = Saver()  # games in progress are written off the frame
         self.cards = CardRenderer()
         self.sounds = Sounds(self.settings.volume, self.settings.muted)
         self.clock = pygame.time.Clock()
@@ -213,6 +215,7 @@ class App:
         )
 
     def quit(self) -> None:
+        self.saver.flush()  # the last state is the one on disk when the app ends
         self.running = False
 
     @contextlib.contextmanager
@@ -241,7 +244,7 @@ class App:
         asked."""
         table = self.manager.find(TableScene)
         if table is not None and table.tools.in_progress():
-            table.match.save()
+            table.save()
         self.quit()
 
     def close_requested(self) -> None:

@@ -58,7 +58,7 @@ def test_leave_this_game_waits_for_an_answer_without_frames(app):
 def test_the_score_sheet_between_hands_needs_no_frame_until_its_button(app):
     app.open_table(Launch("copycat", 2, ("random", "random"), seed=3))
     table = app.manager.top
-    until(app, lambda: table.sheet is not None and table.match.awaiting_answer())
+    until(app, lambda: table.sheet is not None and table.awaiting_answer())
     assert table.wake_in() is None
     table.sheet.on_next()
     frames(app, 2)

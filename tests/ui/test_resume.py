@@ -112,6 +112,7 @@ def test_leaving_asks_first_and_the_title_offers_resume(app):
     until(app, table.awaiting_human)
     table.act(sorted(table.legal_codes())[0])
     until(app, lambda: len(table.match.state.history) >= 3 and table.still())
+    app.saver.flush()
     saved, message = storage.load_progress()
     assert message is None and saved.record.actions == table.match.state.history
     key(app, pygame.K_ESCAPE)  # nothing held: Escape asks to leave
@@ -127,6 +128,7 @@ def test_leaving_asks_first_and_the_title_offers_resume(app):
     title = app.manager.top
     assert isinstance(title, TitleScene)
     assert title.column.buttons[0].label == "Resume" and title.column.buttons[0].focused
+    app.saver.flush()
     saved, _ = storage.load_progress()
     key(app, pygame.K_RETURN)
     resumed = app.manager.top
@@ -139,8 +141,10 @@ def test_opening_a_table_replaces_no_saved_game_before_its_first_move(app):
     app.open_table(Launch("mean", 2, ("human", "hard"), seed=2))
     table = app.manager.top
     until(app, table.awaiting_human)
+    app.saver.flush()
     assert storage.load_progress() == (None, None)
     table.act(sorted(table.legal_codes())[0])
+    app.saver.flush()
     assert storage.load_progress()[0].record.actions == table.match.state.history
 
 
@@ -182,6 +186,7 @@ def test_the_save_goes_when_the_game_ends(app):
         until(app, lambda: table.awaiting_human() or table.match.state.is_over)
         if table.awaiting_human():
             table.act(sorted(table.legal_codes())[0])
+            app.saver.flush()
             assert storage.load_progress()[0] is not None
     until(app, lambda: table.match.finished)
     assert storage.load_progress() == (None, None)

@@ -111,6 +111,8 @@ def test_a_wild_on_a_pile_asks_for_its_cover(app):
     until(app, table.awaiting_human)
     table.state.stores[0][0].append("4")  # a second cover, on a Store Pile
     table.state._changed()  # changed by hand, not by a move: the legal moves listed are old
+    table.match.retell()  # and told through the door again
+    table.pump()
     table.sync()
     drag(app, hand_point(table, "WS-DUMP"), target(table, "build:1"))
     frames(app, 2)
@@ -125,6 +127,9 @@ def test_a_wild_on_a_pile_asks_for_its_cover(app):
 def test_after_a_cap_a_click_on_a_plate_gives_the_malice_card(app):
     table = open_table(app, [STACK0, STACK1], ["13 9 10 10", "11 11 12 12"], draw="8")
     table.state.builds[0].extend([str(v) for v in range(1, 13)])
+    table.state._changed()
+    table.match.retell()  # changed by hand: told through the door again
+    table.pump()
     table.sync()
     until(app, table.awaiting_human)
     drag(app, hand_point(table, "13"), target(table, "build:1"))

@@ -157,7 +157,7 @@ def test_with_two_humans_at_one_computer_the_log_names_no_hidden_card(app):
     assert f"{table.names[1]} draws 4 cards" in lines
     # Even while the table is turned to one of them, their own cards are not named.
     table.names[0] = "Di"
-    table.match.show_seat(0)
+    table.show_seat(0)
     table.log.record([move(("11",), "draw", "hand:0", face=0, seat=0)], by_viewer=True)
     assert table.log.lines[-1] == "Di draws a card"
 

@@ -20,10 +20,11 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from cardtable.engine import HIDDEN, Event, IllegalAction
+from cardtable.engine import HIDDEN, Event
+from cardtable.play import Happening, SeatClient
 
 from ..cards import PLAIN, CardStyle
-from ..launch import Launch
+from ..launch import Launch, seat_names
 from ..layout import SeatLayout
 from ..scenes.base import Scene
 from ..widgets import Button
@@ -69,7 +70,16 @@ class TableScene(Scene):
     def __init__(self, app: App, launch: Launch) -> None:
         super().__init__(app)
         self.launch = launch
-        self.match = Match(self, launch)
+        self.match = Match(
+            launch,
+            seat_names(launch, app.name_of),
+            real_time=app.fixed_dt is None,
+            pool=app.bot_pool,
+            out_of_turn_pause=self.out_of_turn_pause,
+            saver=app.saver,
+        )
+        # The one door to the match: everything the table knows of it comes through here.
+        self.client = SeatClient(self.match.door, lambda: self.match.now)
         self.info, self.seats = self.match.info, self.match.seats
         self.humans = self.match.humans
         self.names = [controller.name for controller in self.seats]
@@ -87,8 +97,6 @@ class TableScene(Scene):
         self.clock = 0.0
         self.reason, self.reason_left = "", 0.0
         self.hold_bots = False  # tests hold the match to inspect a waiting table
-        self._legal: dict[int, set[str]] = {}
-        self._offered: tuple[int, ...] | None = None
         self.declined: set[int] = set()
         #: The table's own moments (a slap round): each gets the events it has an
         #: ``animate_*`` for, ``update(dt)`` every frame and ``draw(surface)`` over the cards.
@@ -226,8 +234,9 @@ class TableScene(Scene):
         return None
 
     def window_left(self) -> float | None:
-        """The share of the timed window left, for its countdown (None: none runs)."""
-        return self.match.window_left()
+        """The share of the timed window left, or of the pause that waits for a local
+        human's out-of-turn choice, for its countdown (None: neither runs)."""
+        return self.client.window_left()
 
     def needs_hand(self, codes: set[str]) -> bool:
         """Must a human see their hand for these moves (privacy screen)? A slap: no."""
@@ -249,8 +258,8 @@ class TableScene(Scene):
 
     @property
     def state(self):
-        """The live game state, for tests and match records only: a table draws from
-        ``view`` and acts through ``act``."""
+        """The live game state, for tests only: a table draws from ``view`` and acts
+        through ``act``, both from its door (``client``)."""
         return self.match.state
 
     @property
@@ -270,9 +279,7 @@ class TableScene(Scene):
     def legal_codes_of(self, seat: int) -> set[str]:
         if self.launch.replay:
             return set()  # a replay is watched: nobody moves
-        if seat not in self._legal:
-            self._legal[seat] = {a.code for a in self.match.referee.legal(seat)}
-        return self._legal[seat]
+        return set(self.client.legal(seat))
 
     def legal_codes(self) -> set[str]:
         return set() if self.viewer is None else self.legal_codes_of(self.viewer)
@@ -282,13 +289,11 @@ class TableScene(Scene):
         return [code for code in codes if code in self.legal_codes()]
 
     def humans_to_act(self) -> tuple[int, ...]:
-        return self.match.referee.humans_to_act()
+        return self.client.humans_to_act()
 
     def out_of_turn_humans(self) -> tuple[int, ...]:
         """Local humans with a chance out of turn now that they have not let pass."""
-        if self._offered is None:  # asked once per moment, like the legal codes
-            self._offered = self.match.referee.out_of_turn_humans()
-        return tuple(seat for seat in self._offered if seat not in self.declined)
+        return tuple(seat for seat in self.client.out_of_turn() if seat not in self.declined)
 
     def still(self) -> bool:
         """Nothing moving, no sheet up, the table on top: the match may go on."""
@@ -319,27 +324,41 @@ class TableScene(Scene):
                 self.input.key_focus = -1
 
     def perform(self, seat: int, code: str) -> str | None:
-        """Hand ``seat``'s move to the referee: None when done, else the reason."""
-        try:
-            events = self.match.submit(seat, code)
-        except IllegalAction as refusal:
-            return refusal.reason
-        self.played(events, by=seat)
-        return None
+        """Send ``seat``'s move through the door: None when done (or on its way), else
+        the referee's reason it was refused."""
+        reason = None
+        for happening in self.client.move(seat, code):
+            if happening.kind == "refused" and happening.seat == seat and reason is None:
+                reason = happening.reason
+            else:
+                self.happen(happening)
+        return reason
 
     def decline(self) -> None:
         if self.viewer is not None:
-            self.match.referee.decline(self.viewer, self.match.now)
             self.declined.add(self.viewer)
+            self.pump(self.client.decline(self.viewer))
+
+    def pump(self, happenings: list[Happening] | None = None) -> None:
+        """Act on what came through the door (read it now when not handed)."""
+        for happening in self.client.pump() if happenings is None else happenings:
+            self.happen(happening)
+
+    def happen(self, happening: Happening) -> None:
+        if happening.kind == "events":
+            self.played(happening.events, by=happening.by)
+        elif happening.kind == "refused":
+            self.refuse(happening.reason)
 
     def played(self, events: list[Event], by: int | None = None) -> None:
         self.log.record(events, by_viewer=by is not None and by == self.viewer)
-        self._legal.clear()
-        self._offered = None
         if events:
             self.declined.clear()  # a new moment: new chances
-            self.match.save()  # a game in progress is kept at every change
+            self.save()  # a game in progress is kept at every change
         self.animator.play(events)
+
+    def save(self) -> None:
+        self.match.save(self.viewer, self.tools.undone)
 
     def says(self, seat: int, verb: str) -> str:
         """``Ada takes`` / ``You take``: a seat's name with a verb that agrees."""
@@ -350,11 +369,10 @@ class TableScene(Scene):
 
     def sync(self) -> None:
         """Lay the cards out exactly as the viewer's observation says."""
-        self._legal.clear()
-        self._offered = None
         picked = self.input.picked
         held = None if picked is None else list(self.view.zones.get(picked.zone, []))
-        self.view.load(self.match.referee.observation(self.viewer), self.arrange)
+        self.client.fresh = False
+        self.view.load(self.client.view, self.arrange)
         if picked is not None and self.view.zones.get(picked.zone) != held:
             self.input.cancel()  # the cards changed under the selection: start afresh
         self.synced()
@@ -377,15 +395,17 @@ class TableScene(Scene):
         viewer = self.tools.first_viewer()  # a resumed game's, a replay's human
         if viewer is not None:
             self.viewer = viewer
+        if self.client.viewer != self.viewer:
+            self.pump(self.client.look(self.viewer))
         self.sync()
         if self.launch.actions and not self.launch.replay:
             return  # a resumed game: the table as it stood, no deal to show
-        setup = [event.for_seat(self.viewer) for event in self.match.referee.setup_events]
+        setup = list(self.client.setup)
         self.view.rewind(setup)
         self.played(setup, by=self.viewer)
 
     def exit(self) -> None:
-        self.match.save()
+        self.save()
         self.match.close()
 
     def resume(self) -> None:
@@ -426,19 +446,79 @@ class TableScene(Scene):
         """The table is still: the view catches up, the match goes on (or ends)."""
         if self.view.dirty:
             self.sync()
-        if self.match.referee.is_over:
-            self.match.finish()
+        if self.client.is_over:
+            self.finish()
             return
-        if self.match.privacy():
+        if self.privacy():
             return
         if not self.hold_bots:
-            events = self.match.advance(dt)
-            if events:
-                self.played(events)
+            self.match.advance(dt)
+            self.pump()
         self.choices.refresh()
 
+    def finish(self) -> None:
+        """The match is over: its result is kept and shown."""
+        ended = self.match.finish()
+        if ended is None:
+            return
+        result, message = ended
+        self.app.show_results(self.launch, self.names, result, self.info.title)
+        if message:
+            self.app.tell(message)
+
+    def awaiting_answer(self) -> bool:
+        """ "Leave this game?" or the score sheet waits for the player and nothing else
+        moves (the match waits with it): only input changes the table."""
+        if self.celebration is not None or self.animator.returning:
+            return False
+        if self.sheet is not None:
+            return True  # its step holds the animator until its button: nothing moves
+        # A card in flight lands first.
+        return self.tools.confirm is not None and not self.animator.busy
+
     def wake_in(self) -> float | None:
-        return self.match.wake_in()
+        """A still table waiting for a human needs no frame until input comes, nor one
+        waiting for an answer to "Leave this game?" or to the score sheet; one waiting for
+        a bot's move, a window or an out-of-turn offer needs one when it is due."""
+        if self.reason_left <= 0 and self.awaiting_answer():
+            return None  # "Leave this game?" or the score sheet: the player's answer
+        if not self.still() or self.view.dirty or self.reason_left > 0:
+            return 0.0  # animating, a sheet up, a refusal fading
+        if self.input.drag is not None or self.window_left() is not None:
+            return 0.0  # a card follows the pointer, a countdown runs
+        return self.match.next_due()
+
+    # -- local humans sharing the screen ----------------------------------------------
+
+    def show_seat(self, seat: int | None) -> None:
+        """Turn the table to ``seat`` (None: nobody's hand shows)."""
+        if seat == self.viewer and self.view.public:
+            return
+        self.viewer = seat
+        self.pump(self.client.look(seat))
+        self.input.cancel()
+        self.input.key_focus = -1
+        self.layout(self.app.size)
+        self.sync()
+
+    def privacy(self) -> bool:
+        """With several local humans, no hand is shown but to its owner, behind the
+        privacy screen: between their moves the table shows nobody's hand. True while
+        the screen is up."""
+        if len(self.humans) < 2:
+            return False
+        # A chance out of turn first: the next move would take it away.
+        client = self.client
+        wanted = [s for s in client.out_of_turn() if self.asks(sorted(self.legal_codes_of(s)))]
+        wanted += [s for s in client.humans_to_act() if self.needs_hand(self.legal_codes_of(s))]
+        if self.viewer is not None and self.viewer not in wanted:
+            self.show_seat(None)
+        if not wanted or self.viewer in wanted:
+            return False
+        following = wanted[0]
+        self.show_seat(None)
+        self.app.cover_table(self.seats[following].name, lambda: self.show_seat(following))
+        return True
 
     def handle(self, event: pygame.event.Event) -> None:
         self.input.route(event)

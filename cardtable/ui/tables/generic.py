@@ -51,7 +51,7 @@ class GenericTable(TableScene):
         self.centre = seats.center
         seat_zones: dict[int, list[str]] = {seat: [] for seat in range(players)}
         shared: list[str] = []
-        for name in sorted(self.match.referee.observation(None)["zones"]):
+        for name in sorted(self.client.view["zones"]):
             parts = name.split(":")
             if len(parts) >= 2 and parts[1].isdigit() and int(parts[1]) < players:
                 seat_zones[int(parts[1])].append(name)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from cardtable.engine import Action, Rng
-from cardtable.strategy import levels, make_bot, view_for
+from cardtable.strategy import levels, make_bot
 
 from .. import theme
 from . import drawing
@@ -48,7 +48,7 @@ class Hints:
         )
 
     def moment(self) -> int:
-        return len(self.table.match.referee.state.history)
+        return self.table.client.step
 
     def ask(self) -> None:
         """Ask the hard bot, off the main thread, what it would play for the viewer."""
@@ -60,7 +60,7 @@ class Hints:
         self.clear()
         self.mark = self.moment()
         bot = make_bot(table.info.id, HINT_LEVEL, Rng(f"hint/{table.launch.seed}/{self.mark}"))
-        view = view_for(table.match.referee.state.copy(), seat)
+        view = table.match.seat_view(seat)
         self.future = table.match.executor.submit(bot.choose, view)
         self.line = "Thinking of a hint…"
 

@@ -385,9 +385,10 @@ class TableInput:
         elif codes:
             self.play(drag, codes[0])
         else:
+            # The referee says why, through the door: a refused move changes nothing.
             meant = (self.meant(drag.cards, drag.zone, target) or [None])[0]
-            check = table.match.referee.check
-            reason = None if meant is None or table.viewer is None else check(table.viewer, meant)
+            viewer = table.viewer
+            reason = None if meant is None or viewer is None else table.perform(viewer, meant)
             table.refuse(reason or "That card cannot go there.")
             self.snap_back(drag)
 

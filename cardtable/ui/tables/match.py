@@ -1,33 +1,36 @@
-"""The match behind a table: who plays each seat, the referee that runs the game, the
-still clock it runs on, the privacy screen between local humans, and the hand-off to the
-results with the match record kept.
+"""The match behind a local table: who plays each seat, the host that runs the game on
+the still clock, the door the table reaches it through, keeping the game in progress, and
+the result with the match record kept.
 
-The referee (``cardtable.play``) asks the bots, opens and closes timed windows, fires
-deadlines and out-of-turn moves; the table only hands it a clock that stands still while
-anything animates, so a window's time starts when the table is still. In the app the bots
-think in the app's pool of processes (``App.bot_pool``: the drawing never waits on a
-search) and search for as long as their level's think budget; on the virtual clock of
-tests they think on a thread with a fixed number of roll-outs, so a seed gives one game.
-Not for drawing or input (the table and its parts).
+The table never touches the referee: it reads and acts through ``door`` (a
+``cardtable.play.LocalDoor`` holding this screen's human seats), with the same messages a
+table on another computer would get over the network (``cardtable.play.protocol``). The
+host's referee (``cardtable.play``) asks the bots, opens and closes timed windows, fires
+deadlines and out-of-turn moves on the clock the table advances only while it is still,
+so a window's time starts when the table is still. In the app the bots think in the app's
+pool of processes (the drawing never waits on a search) for as long as their level's think
+budget; on the virtual clock of tests they think on a thread with a fixed number of
+roll-outs, so a seed gives one game.
+Not for drawing, input or who sees which hand (the table and its parts).
 """
 
 from __future__ import annotations
 
-import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Any
 
-from cardtable.engine import Event, Rng
+from cardtable.engine import MatchRecord, Rng
 from cardtable.games import registry
-from cardtable.play import Referee
+from cardtable.play import LocalDoor, MatchHost, Referee
+from cardtable.play.undo import step
 from cardtable.strategy import Bot, make_bot
+from cardtable.strategy.base import SeatView, view_for
 
-from ..launch import Launch, seat_names
-
-if TYPE_CHECKING:
-    from .base import TableScene
+from ..launch import Launch
+from .saver import Saver
 
 #: Seconds the match waits, by default, after a move that gives a local human an
 #: out-of-turn move (a table may say otherwise: ``TableScene.out_of_turn_pause``).
@@ -49,174 +52,159 @@ class SeatController:
 
 
 class Match:
-    """The seats and the referee of one game at the table."""
+    """The seats, the host and the door of one game at a local table.
 
-    def __init__(self, table: TableScene, launch: Launch) -> None:
-        self.table = table
+    ``names`` are the seats' names; ``real_time`` says the app's clock runs (else a test's
+    virtual one: bots think a fixed number of rounds on a thread); ``pool`` gives the app's
+    process pool for bots that think in real time; ``out_of_turn_pause`` is what the table
+    waits for its humans' chances out of turn.
+    """
+
+    def __init__(
+        self,
+        launch: Launch,
+        names: list[str],
+        real_time: bool,
+        pool: Callable[[], Executor],
+        out_of_turn_pause: float,
+        saver: Saver | None = None,
+    ) -> None:
         self.launch = launch
         self.info = registry.get(launch.game_id)
-        names = seat_names(launch, table.app.name_of)
-        self.real_time = table.app.fixed_dt is None
+        self.real_time = real_time
+        self.out_of_turn_pause = out_of_turn_pause
         self.seats: list[SeatController] = []
         for seat, kind in enumerate(launch.seats):
             kind = "random" if launch.watch and kind == "human" else kind
             bot = None
             if kind != "human":
                 rng = Rng(f"bot/{launch.seed}/{seat}/{kind}")
-                bot = make_bot(self.info.id, kind, rng, timed=self.real_time)
+                bot = make_bot(self.info.id, kind, rng, timed=real_time)
             self.seats.append(SeatController(seat, kind, names[seat], bot))
         # A replay has no one to play for: the table watches it as a spectator.
         self.humans = [] if launch.replay else [c.seat for c in self.seats if c.human]
         self.thread = (
-            None if self.real_time else ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
+            None if real_time else ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
         )
-        self.executor: Executor = self.thread or table.app.bot_pool()
-        self.restart(() if launch.replay else launch.actions)
+        self.executor: Executor = self.thread or pool()
         self.now = 0.0  # the still clock: runs only while the table is still
+        self.saver = saver if saver is not None else Saver()
+        self.host: MatchHost | None = None
+        self.restart(() if launch.replay else launch.actions)
+        viewer = self.humans[0] if len(self.humans) == 1 else None
+        self.door = LocalDoor(self.host_of(), tuple(self.humans), viewer).open()
         self.finished = False
         self.saved_record = None
 
+    def host_of(self) -> MatchHost:
+        assert self.host is not None
+        return self.host
+
+    @property
+    def referee(self) -> Referee:
+        """The match's referee, for the match itself and tests: a table uses ``door``."""
+        return self.host_of().referee
+
+    @property
+    def state(self):
+        return self.referee.state
+
     def restart(self, actions) -> None:
         """The match as it stood after ``actions`` (a resumed game, an undo, a replay's
-        step back): the record replayed from the seed, and a referee for it."""
-        self.state = registry.replay(self.launch.record(actions))
-        self.referee = Referee(
-            self.state,
+        step back): the record replayed from the seed, a referee for it, and every door
+        told the match anew."""
+        state = registry.replay(self.launch.record(actions))
+        referee = Referee(
+            state,
             [c.bot for c in self.seats],
             seat_kinds=list(self.launch.seats),
             deck=None if self.launch.deck is None else list(self.launch.deck),
             executor=self.executor,
             pace=True,
-            out_of_turn_pause=self.table.out_of_turn_pause if self.humans else 0.0,
+            out_of_turn_pause=self.out_of_turn_pause if self.humans else 0.0,
         )
+        if self.host is None:
+            names = [c.name for c in self.seats]
+            self.host = MatchHost(referee, names, list(self.launch.seats), lambda: self.now)
+        else:
+            self.host.referee = referee
+            self.retell()
 
-    def save(self) -> None:
+    def retell(self) -> None:
+        """Tell every door the match anew, as it stands (after a restart; a test that
+        changed the state by hand)."""
+        for endpoint in list(self.host_of().endpoints):
+            self.host_of().greet(endpoint)
+
+    # -- the clock and the moves ------------------------------------------------------------
+
+    def advance(self, dt: float) -> None:
+        """The still clock runs ``dt`` on: what falls due reaches the door."""
+        if self.launch.replay:
+            return  # a replay moves only by its controls
+        self.now += dt
+        self.host_of().advance(self.now)
+
+    def next_due(self) -> float | None:
+        """Seconds until the referee next has work (None: it waits for a human)."""
+        due = self.referee.next_due()
+        return None if due is None else max(0.0, due - self.now)
+
+    def replay_step(self, seat: int, code: str) -> None:
+        """A replay's next recorded action, told through the door like a live move."""
+        host = self.host_of()
+        host.broadcast(step(host.referee.state, seat, code), by=None)
+
+    def seat_view(self, seat: int) -> SeatView:
+        """What a bot at ``seat`` would see now, on a copy (a hint's search)."""
+        return view_for(self.referee.state.copy(), seat)
+
+    def record(self) -> MatchRecord:
+        return self.referee.record()
+
+    # -- keeping it --------------------------------------------------------------------------
+
+    def save(self, viewer: int | None, undone: bool = False) -> None:
         """Keep the game in progress to resume it (a game with a human, not a replay),
-        from its first move on: opening a table replaces no saved game by itself."""
+        from its first move on: opening a table replaces no saved game by itself. The
+        writing is done off the frame (``Saver``)."""
         if self.finished or self.launch.replay or not self.humans or self.referee.is_over:
             return
         from cardtable import storage
 
         if not self.referee.state.history:
-            if self.table.tools.undone:  # every move taken back: nothing left to resume
-                storage.clear_progress()
+            if undone:  # every move taken back: nothing left to resume
+                self.saver.clear()
             return
-
-        progress = storage.Progress(
-            self.referee.record(), [c.name for c in self.seats], self.table.viewer
-        )
-        try:
-            storage.save_progress(progress)
-        except OSError as error:
-            print(f"Card Table: could not save the game: {error}", file=sys.stderr)
+        progress = storage.Progress(self.referee.record(), [c.name for c in self.seats], viewer)
+        self.saver.keep(progress)
 
     def close(self) -> None:
+        self.door.close()
         if self.thread is not None:  # the app's pool stays for the next match
             self.thread.shutdown(wait=False, cancel_futures=True)
 
-    def advance(self, dt: float) -> list[Event]:
-        if self.launch.replay:
-            return []  # a replay moves only by its controls
-        self.now += dt
-        return self.referee.advance(self.now)
+    # -- the end ----------------------------------------------------------------------------
 
-    def submit(self, seat: int, code: str) -> list[Event]:
-        return self.referee.submit(seat, code, self.now)
-
-    def window_left(self) -> float | None:
-        """What share is left of the open timed window, or of the pause that waits for a
-        local human's out-of-turn choice (None: neither is running)."""
-        window = self.table.view.public.get("window")
-        opened = self.referee.window_open_at
-        if not window or opened is None or window["seconds"] <= 0:
-            pause = self.referee.pause_left(self.now)
-            return pause / OUT_OF_TURN_PAUSE if pause > 0 else None
-        return max(0.0, 1.0 - (self.now - opened) / window["seconds"])
-
-    def awaiting_answer(self) -> bool:
-        """ "Leave this game?" or the score sheet waits for the player and nothing else
-        moves (the match waits with it): only input changes the table."""
-        table = self.table
-        if table.celebration is not None or table.animator.returning:
-            return False
-        if table.sheet is not None:
-            return True  # its step holds the animator until its button: nothing moves
-        # A card in flight lands first.
-        return table.tools.confirm is not None and not table.animator.busy
-
-    def wake_in(self) -> float | None:
-        """A still table waiting for a human needs no frame until input comes, nor one
-        waiting for an answer to "Leave this game?" or to the score sheet; one waiting for
-        a bot's move, a window or an out-of-turn offer needs one when it is due."""
-        table = self.table
-        if table.reason_left <= 0 and self.awaiting_answer():
-            return None  # "Leave this game?" or the score sheet: the player's answer
-        if not table.still() or table.view.dirty or table.reason_left > 0:
-            return 0.0  # animating, a sheet up, a refusal fading
-        if table.input.drag is not None or self.window_left() is not None:
-            return 0.0  # a card follows the pointer, a countdown runs
-        due = self.referee.next_due()
-        if due is None:
-            return None
-        return max(0.0, due - self.now)
-
-    # -- local humans sharing the screen ----------------------------------------------
-
-    def show_seat(self, seat: int | None) -> None:
-        """Turn the table to ``seat`` (None: nobody's hand shows)."""
-        table = self.table
-        if seat == table.viewer and table.view.public:
-            return
-        table.viewer = seat
-        table.input.cancel()
-        table.input.key_focus = -1
-        table.layout(table.app.size)
-        table.sync()
-
-    def privacy(self) -> bool:
-        """With several local humans, no hand is shown but to its owner, behind the
-        privacy screen: between their moves the table shows nobody's hand. True while
-        the screen is up."""
-        table = self.table
-        if len(self.humans) < 2:
-            return False
-        ref = self.referee
-        # A chance out of turn first: the next move would take it away.
-        wanted = [
-            s for s in ref.out_of_turn_humans() if table.asks(sorted(table.legal_codes_of(s)))
-        ]
-        wanted += [s for s in ref.humans_to_act() if table.needs_hand(table.legal_codes_of(s))]
-        if table.viewer is not None and table.viewer not in wanted:
-            self.show_seat(None)
-        if not wanted or table.viewer in wanted:
-            return False
-        following = wanted[0]
-        self.show_seat(None)
-        table.app.cover_table(self.seats[following].name, lambda: self.show_seat(following))
-        return True
-
-    # -- the end ----------------------------------------------------------------------
-
-    def finish(self) -> None:
-        """Keep the result and the match record, then show the results."""
+    def finish(self) -> tuple[dict[str, Any], str | None] | None:
+        """Keep the result and the match record: the result and the line to tell the
+        player (None: nothing to show, a replay or a match already finished)."""
         if self.finished or self.launch.replay:
-            return
+            return None
         self.finished = True
         result = self.referee.result
         if result is None:
-            return
+            return None
         from cardtable import storage
 
         if self.humans:
-            storage.clear_progress()
+            self.saver.clear()
+        self.saver.flush()
         # record_result never raises; it returns the one line the player should see.
         message = storage.record_result(self.info.id, list(self.launch.seats), result)
         try:
             stamp = time.strftime("%Y%m%d-%H%M%S")
             self.saved_record = storage.save_match(self.referee.record(), f"{self.info.id}-{stamp}")
         except OSError as error:
-            print(f"Card Table: could not save the match record: {error}", file=sys.stderr)
-        names = [controller.name for controller in self.seats]
-        self.table.app.show_results(self.launch, names, result.to_dict(), self.info.title)
-        if message:
-            self.table.app.tell(message)
+            message = message or f"The match record could not be kept ({error.strerror or error})."
+        return result.to_dict(), message

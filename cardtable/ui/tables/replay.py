@@ -15,8 +15,6 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from cardtable.play.undo import step
-
 from ..launch import RANKED
 from ..widgets import Button
 from .frame import TOP_BAR
@@ -57,8 +55,8 @@ class Replay:
         table = self.table
         seat, code = self.actions[self.position]
         self.position += 1
-        events = step(table.match.referee.state, seat, code)
-        table.played([event.for_seat(table.viewer) for event in events])
+        table.match.replay_step(seat, code)
+        table.pump()
         if self.at_end:
             self.playing = False
 
@@ -69,6 +67,7 @@ class Replay:
         table.animator.skip()
         table.sheet = None
         table.match.restart(self.actions[: self.position])
+        table.pump()
         table.sync()
         if self.at_end:
             self.playing = False

@@ -57,8 +57,8 @@ class TableTools:
 
     def in_progress(self) -> bool:
         """A game someone plays that has not ended: leaving it asks first."""
-        match = self.table.match
-        return bool(match.humans) and not match.launch.replay and not match.referee.is_over
+        table = self.table
+        return bool(table.humans) and not table.launch.replay and not table.client.is_over
 
     def can_undo(self) -> bool:
         """Undo exists in a game of one human against bots."""
@@ -120,7 +120,7 @@ class TableTools:
     def go(self, index: int) -> None:
         self.confirm = None
         if index == 0:
-            self.table.match.save()
+            self.table.save()
             self.then()
 
     def stay(self) -> None:
@@ -134,17 +134,18 @@ class TableTools:
             return
         if table.animator.busy:
             table.animator.skip()
-        outcome = undo_last(table.match.referee.record(), table.viewer)
+        outcome = undo_last(table.match.record(), table.viewer)
         if outcome.actions is None:
             table.refuse(outcome.reason)
             return
         self.undone = True
         table.match.restart(outcome.actions)
+        table.pump()
         table.input.cancel()
         table.choices.cancel()
         table.sync()
         table.animator.show_banner("Your last move is taken back", table.banner_time)
-        table.match.save()
+        table.save()
 
     # -- input and drawing -------------------------------------------------------------------
 

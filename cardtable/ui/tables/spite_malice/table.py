@@ -388,9 +388,7 @@ class SpiteMaliceTable(TableScene):
         for index, code in enumerate(self.model.get(hand, [])):
             if is_wild(code):
                 drawing.glow(surface, self.view.slot(hand, index), theme.RED, strength)
-        ref = self.match.referee
-        total = max(0.01, ref.out_of_turn_pause)
-        left = ref.pause_left(self.match.now) / total
+        left = self.window_left() or 0.0
         if left > 0:
             drawing.countdown(surface, TOP_BAR, left, theme.RED)
         centre = self.seat_boxes.center if self.seat_boxes else surface.get_rect()
@@ -403,7 +401,7 @@ class SpiteMaliceTable(TableScene):
         Spite card), or on a narrow window the key of the person whose hand is shown."""
         if len(self.humans) == 1:
             return "Spite now? Drag a Spite card onto a player's plate"
-        mover = self.state.current  # the drawn view may still show the turn before
+        mover = self.client.view["current"]  # the drawn view may show the turn before
         claimers = [s for s in self.humans if s != mover and self.input.slap_words(s)]
         if self.app.size[0] < 1100:
             claimers = [s for s in claimers if s == self.viewer]

@@ -1,0 +1,191 @@
+"""The table's side of the seat protocol: a door, and the client that reads it.
+
+A ``Door`` carries messages both ways: ``send`` an intent up to the host, ``receive`` what
+came down since. ``LocalDoor`` is a function call into a ``MatchHost`` in this process
+(with ``wire=True`` every message also goes through JSON and the schema, as on a network);
+a network connection is another door with the same two methods.
+
+``SeatClient`` is what a table reads: it keeps the latest ``hello``, view and moment the
+door brought, turns ``update``s into events to animate, and sends the table's intents. A
+table that reads only this cannot tell a local match from a remote one.
+Not for: deciding anything (the host's referee) or drawing (the ui).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from cardtable.engine import Event
+
+from . import protocol
+from .host import MatchHost
+
+
+class Door(Protocol):
+    """One door between a table and its match."""
+
+    def send(self, message: dict[str, Any]) -> None: ...
+
+    def receive(self) -> list[dict[str, Any]]: ...
+
+
+class LocalDoor:
+    """A door into a host in this process: ``seats`` are the humans it speaks for,
+    ``viewer`` the one it shows (None: nobody's hand)."""
+
+    def __init__(
+        self, host: MatchHost, seats: tuple[int, ...], viewer: int | None, wire: bool = False
+    ) -> None:
+        self.host = host
+        self.seats = tuple(seats)
+        self.viewer = viewer
+        self.wire = wire
+        self.inbox: deque[dict[str, Any]] = deque()
+
+    def open(self) -> LocalDoor:
+        self.host.attach(self)
+        return self
+
+    def close(self) -> None:
+        self.host.detach(self)
+
+    # the host's side
+    def deliver(self, message: dict[str, Any]) -> None:
+        if self.wire:
+            message = protocol.from_json(protocol.to_json(message), protocol.DOWN)
+        self.inbox.append(message)
+
+    # the table's side
+    def send(self, message: dict[str, Any]) -> None:
+        if self.wire:
+            message = json.loads(protocol.to_json(message))
+        self.host.receive(self, message)
+
+    def receive(self) -> list[dict[str, Any]]:
+        messages = list(self.inbox)
+        self.inbox.clear()
+        return messages
+
+
+@dataclass
+class Happening:
+    """Something the door brought that the table acts on: ``events`` (``by`` whose move),
+    a ``refused`` intent (``seat``, ``code``, ``reason``), or the match ``over``."""
+
+    kind: str
+    events: list[Event] = field(default_factory=list)
+    by: int | None = None
+    seat: int | None = None
+    code: str = ""
+    reason: str = ""
+
+
+class SeatClient:
+    """What the table knows of its match, from its door alone (module docstring).
+
+    ``clock`` is the time the moment's time left is counted on (the table's still clock in
+    local play, the computer's own clock across a network)."""
+
+    def __init__(self, door: Door, clock: Callable[[], float]) -> None:
+        self.door = door
+        self.clock = clock
+        self.game = ""
+        self.players = 0
+        self.names: list[str] = []
+        self.kinds: list[str] = []
+        self.seats: tuple[int, ...] = ()
+        self.viewer: int | None = None
+        self.setup: list[Event] = []
+        self.view: dict[str, Any] = {}
+        self.moment: dict[str, Any] = {}
+        self.moment_at = 0.0
+        self.result: dict[str, Any] | None = None
+        self.record: dict[str, Any] | None = None
+        self.seq = 0
+        self.fresh = False  # a new view came since the table last loaded one
+        self.pump()
+
+    # -- what came down -------------------------------------------------------------------
+
+    def pump(self) -> list[Happening]:
+        """Read what the door brought, in order: the happenings for the table."""
+        happenings: list[Happening] = []
+        for message in self.door.receive():
+            kind = message["type"]
+            if kind == "hello":
+                self.game, self.players = message["game"], message["players"]
+                self.names, self.kinds = message["names"], message["kinds"]
+                self.seats = tuple(message["seats"])
+                self.viewer = message["viewer"]
+                self.setup = [protocol.event_from_wire(e) for e in message["setup"]]
+            elif kind == "update":
+                self.seq = message["seq"]
+                self.viewer = message["viewer"]
+                self.view = message["view"]
+                self.moment = message["moment"]
+                self.moment_at = self.clock()
+                self.fresh = True
+                events = [protocol.event_from_wire(e) for e in message["events"]]
+                if events:
+                    happenings.append(Happening("events", events, message["by"]))
+            elif kind == "refused":
+                seat, code, reason = message["seat"], message["code"], message["reason"]
+                happenings.append(Happening("refused", seat=seat, code=code, reason=reason))
+            elif kind == "over":
+                self.result, self.record = message["result"], message["record"]
+                happenings.append(Happening("over"))
+        return happenings
+
+    # -- what the table reads -------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return bool(self.moment.get("over"))
+
+    @property
+    def step(self) -> int:
+        """How many moves the match has seen: a new number, a new moment."""
+        return int(self.moment.get("step", 0))
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return tuple(self.moment.get("to_act", ()))
+
+    def legal(self, seat: int) -> list[str]:
+        """The legal codes of one of this door's seats now ([] for any other seat)."""
+        return list(self.moment.get("legal", {}).get(str(seat), ()))
+
+    def humans_to_act(self) -> tuple[int, ...]:
+        return tuple(seat for seat in self.to_act if seat in self.seats)
+
+    def out_of_turn(self) -> tuple[int, ...]:
+        return tuple(self.moment.get("out_of_turn", ()))
+
+    def window_left(self) -> float | None:
+        """The share left of the open timed window, or of the out-of-turn pause (None:
+        neither runs), counted on ``clock`` from when the moment came."""
+        gone = self.clock() - self.moment_at
+        for name in ("window", "pause"):
+            timed = self.moment.get(name)
+            if timed and timed["seconds"] > 0:
+                return max(0.0, timed["left"] - gone) / timed["seconds"]
+        return None
+
+    # -- what the table sends -------------------------------------------------------------
+
+    def move(self, seat: int, code: str, stamp: float | None = None) -> list[Happening]:
+        """Send a move; what came back at once (in local play: its events or refusal)."""
+        self.door.send(protocol.move(seat, code, stamp))
+        return self.pump()
+
+    def decline(self, seat: int) -> list[Happening]:
+        self.door.send(protocol.decline(seat))
+        return self.pump()
+
+    def look(self, seat: int | None) -> list[Happening]:
+        self.door.send(protocol.look(seat))
+        return self.pump()
