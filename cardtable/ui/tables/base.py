@@ -358,7 +358,11 @@ class TableScene(Scene):
         self.animator.play(events)
 
     def save(self) -> None:
+        """Keep the game in progress (off the frame); a write that failed is said once."""
         self.match.save(self.viewer, self.tools.undone)
+        problem = self.match.saver.take_problem()
+        if problem:
+            self.app.tell(problem)
 
     def says(self, seat: int, verb: str) -> str:
         """``Ada takes`` / ``You take``: a seat's name with a verb that agrees."""

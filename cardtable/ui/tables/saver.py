@@ -33,6 +33,11 @@ class Saver:
         """Remove the game in progress soon (it ended, or nothing is left of it)."""
         self._put(_CLEAR)
 
+    def take_problem(self) -> str | None:
+        """The last write's failure in one line, once (None: every write went well)."""
+        problem, self.problem = self.problem, None
+        return problem
+
     def flush(self, timeout: float = 10.0) -> bool:
         """Wait until what was asked is on disk; False if it took longer than ``timeout``."""
         with self._lock:
