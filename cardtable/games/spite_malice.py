@@ -189,16 +189,37 @@ def _one(code: str) -> Action:
 
 _HAND_SOURCES = {card: hand_source(card) for card in _VALUE}
 _STORE_SOURCES = tuple(store_source(pile) for pile in range(1, STORE_PILES + 1))
-# A source's build onto each Build Pile: ``_BUILDS[source][pile]``, piles 1-8.
-_BUILDS = {
-    source: (None, *(_one(build_code(source, pile)) for pile in range(1, BUILD_SLOTS + 1)))
-    for source in (*_HAND_SOURCES.values(), UP, *_STORE_SOURCES)
-}
+
+
+class Builds(dict):
+    """One source's builds: by the tuple of Build Piles they go on, the builds (made as
+    they are first met, from ``row``, the build onto each pile 1-8)."""
+
+    __slots__ = ("row",)
+
+    def __init__(self, source: str):
+        super().__init__()
+        self.row = (None, *(_one(build_code(source, pile)) for pile in range(1, BUILD_SLOTS + 1)))
+
+    def __missing__(self, piles: tuple[int, ...]) -> tuple[Action, ...]:
+        found = self[piles] = tuple(self.row[pile] for pile in piles)
+        return found
+
+
+_BUILDS = {source: Builds(source) for source in (*_HAND_SOURCES.values(), UP, *_STORE_SOURCES)}
+_UP_BUILDS = _BUILDS[UP]
+_STORE_BUILDS = tuple(_BUILDS[source] for source in _STORE_SOURCES)
 # A hand card's store onto each Store Pile, for the cards that may be stored.
 _STORES = {
     card: tuple(_one(store_code(card, pile)) for pile in range(1, STORE_PILES + 1))
     for card, value in _VALUE.items()
     if value is not None and value != 2
+}
+# Per card in hand: its value, its builds (``Builds``) and its stores (none for a 2 or a
+# Wild), in one look-up.
+_HAND = {
+    card: (value, _BUILDS[_HAND_SOURCES[card]], _STORES.get(card, ()))
+    for card, value in _VALUE.items()
 }
 _SPITES = {
     (kind, target): _one(spite_code(kind, target)) for kind in SPITE_KINDS for target in range(8)
@@ -764,47 +785,59 @@ class SpiteMaliceState(GameState):
         Pile tops; then by pile), its Wild builds (by pile, Wild, cover), the stores its
         hand allows, the Build Pile showing a 1 that a 2 in its hand must go on, and
         whether its hand holds a Wild-Spite card."""
-        taking, wild_piles = _plan(self.builds)
-        value = _VALUE
+        shape = tuple(map(len, self.builds))
+        plan = _PLANS.get(shape)
+        if plan is None:
+            plan = _plan(self.builds)
+        taking = plan[0]
         builds: list[Action] = []
         stores: list[Action] = []
-        sources: list[tuple[str, int | None]] = []
         wild = two = spites = False
         hand = self.hands[seat]
-        for card in dict.fromkeys(hand) if len(hand) > 1 else hand:
-            held = value[card]
-            source = _HAND_SOURCES[card]
-            sources.append((source, held))
+        distinct = dict.fromkeys(hand) if len(hand) > 1 else hand
+        for card in distinct:
+            held, built, stored = _HAND[card]
             if held is None:
                 wild = spites = True
                 continue
             if held == 2:
                 two = True
             else:
-                stores += _STORES[card]
+                stores += stored
             piles = taking.get(held)
             if piles is not None:
-                row = _BUILDS[source]
-                for pile in piles:
-                    builds.append(row[pile])
+                builds += built[piles]
+        value = _VALUE
         up = self.ups[seat]
-        tops = [(UP, up[-1])] if up else []
-        tops += [(s, p[-1]) for s, p in zip(_STORE_SOURCES, self.stores[seat], strict=True) if p]
-        for source, card in tops:
-            held = value[card]
-            sources.append((source, held))
+        if up:
+            held = value[up[-1]]
             if held is None:
                 wild = True
-                continue
-            piles = taking.get(held)
-            if piles is not None:
-                row = _BUILDS[source]
-                for pile in piles:
-                    builds.append(row[pile])
+            else:
+                piles = taking.get(held)
+                if piles is not None:
+                    builds += _UP_BUILDS[piles]
+        own = self.stores[seat]
+        for index in range(STORE_PILES):
+            pile = own[index]
+            if pile:
+                held = value[pile[-1]]
+                if held is None:
+                    wild = True
+                else:
+                    piles = taking.get(held)
+                    if piles is not None:
+                        builds += _STORE_BUILDS[index][piles]
         wilds: list[Action] = []
         if wild:
+            sources = [(_HAND_SOURCES[card], value[card]) for card in distinct]
+            if up:
+                sources.append((UP, value[up[-1]]))
+            for index in range(STORE_PILES):
+                if own[index]:
+                    sources.append((_STORE_SOURCES[index], value[own[index][-1]]))
             wild_sources = [source for source, held in sources if held is None]
-            for pile, need in wild_piles:
+            for pile, need in plan[1]:
                 covers = [source for source, held in sources if held == need + 1]
                 for source in wild_sources:
                     for cover in covers:
