@@ -809,25 +809,20 @@ class SpiteMaliceState(GameState):
                 builds += built[piles]
         value = _VALUE
         up = self.ups[seat]
-        if up:
-            held = value[up[-1]]
+        own = self.stores[seat]
+        # The UP card and the Store Pile tops, each with its source's builds.
+        tops = [(_UP_BUILDS, up[-1])] if up else []
+        tops += [
+            (_STORE_BUILDS[index], own[index][-1]) for index in range(STORE_PILES) if own[index]
+        ]
+        for built, card in tops:
+            held = value[card]
             if held is None:
                 wild = True
             else:
                 piles = taking.get(held)
                 if piles is not None:
-                    builds += _UP_BUILDS[piles]
-        own = self.stores[seat]
-        for index in range(STORE_PILES):
-            pile = own[index]
-            if pile:
-                held = value[pile[-1]]
-                if held is None:
-                    wild = True
-                else:
-                    piles = taking.get(held)
-                    if piles is not None:
-                        builds += _STORE_BUILDS[index][piles]
+                    builds += built[piles]
         wilds: list[Action] = []
         if wild:
             sources = [(_HAND_SOURCES[card], value[card]) for card in distinct]
