@@ -125,6 +125,9 @@ SEAT_ZONE_NAMES = [
 ]
 
 
+# Every seat's turn starting: one event, made once (events never change).
+_TURN_EVENTS = tuple(Event("turn", seat=seat) for seat in range(8))
+
 # -- the action vocabulary -------------------------------------------------------------
 
 
@@ -878,11 +881,11 @@ class SpiteMaliceState(GameState):
         """Remove the card at ``source``; returns (card, zone it left)."""
         if source.kind == "hand":
             self.hands[seat].remove(source.card or "")
-            return source.card or "", f"hand:{seat}"
+            return source.card or "", SEAT_ZONE_NAMES[seat][0]
         if source.kind == "store":
             pile = source.pile or 1
-            return self.stores[seat][pile - 1].pop(), f"store:{seat}:{pile}"
-        return self.ups[seat].pop(), f"up:{seat}"
+            return self.stores[seat][pile - 1].pop(), SEAT_ZONE_NAMES[seat][3][pile - 1]
+        return self.ups[seat].pop(), SEAT_ZONE_NAMES[seat][2]
 
     def _land(
         self, seat: int, source: Source, pile: int, value: int | None = None, turn: bool = True
@@ -892,7 +895,7 @@ class SpiteMaliceState(GameState):
         False (a Wild, whose cover lands first)."""
         card, zone = self._take(seat, source)
         self.builds[pile - 1].append(card)
-        events = [move(card, zone, f"build:{pile}", face="up", seat=seat)]
+        events = [Event("move", (card,), zone, BUILD_NAMES[pile - 1], "up", seat, "", {})]
         if value is not None:
             events.append(
                 announce(
@@ -1017,6 +1020,15 @@ class SpiteMaliceState(GameState):
         return self.draw.pop(), events
 
     def _draw(self, seat: int, count: int) -> list[Event]:
+        draw = self.draw
+        if len(draw) >= count:  # the usual case: no refill, the cards at once
+            if count <= 0:
+                return []
+            drawn = draw[-count:][::-1]  # one at a time off the top
+            del draw[-count:]
+            self.hands[seat] += drawn
+            hand = SEAT_ZONE_NAMES[seat][0]
+            return [Event("move", tuple(drawn), "draw", hand, seat, seat, "", {})]
         events: list[Event] = []
         drawn: list[str] = []
         for _ in range(count):
@@ -1088,7 +1100,8 @@ class SpiteMaliceState(GameState):
     def _store(self, seat: int, card: str, pile: int) -> list[Event]:
         self.hands[seat].remove(card)
         self.stores[seat][pile - 1].append(card)
-        events = [move(card, f"hand:{seat}", f"store:{seat}:{pile}", face="up", seat=seat)]
+        hand, _stack, _up, stores = SEAT_ZONE_NAMES[seat]
+        events = [Event("move", (card,), hand, stores[pile - 1], "up", seat, "", {})]
         return events + self._start_turn((seat + 1) % self.players)
 
     def _end(self, seat: int) -> list[Event]:
@@ -1128,7 +1141,7 @@ class SpiteMaliceState(GameState):
         self.phase = PHASE_BUILD
         self.spite_open = False
         self.hand_built_out = False
-        events: list[Event] = [Event("turn", seat=seat)]
+        events: list[Event] = [_TURN_EVENTS[seat]]
         events += self._draw(seat, HAND_SIZE - len(self.hands[seat]))
         events += self._settle(seat)
         if self.phase == PHASE_BUILD and self.no_build_ever():
