@@ -1,58 +1,78 @@
 """Bot decision times: how long each level of each game takes to choose a move.
 
-Seeded four-player matches through the referee (headless, inline), the level under test in
-every seat, every ``choose`` call timed on the wall clock (what a player waits for). Hard
-levels are timed twice: as ``cardtable sim`` plays them (a fixed number of roll-outs, the
-same seed giving the same game) and as the table plays them (``timed``: searching until
-their think budget is spent). Not a test: the figures go to ``benchmarks/bots.md``.
+Seeded four-player matches through the referee (headless), the level under test in every
+seat, every decision timed on the wall clock from the moment the referee asks to the
+moment the answer is there (what a player waits for). Hard levels are timed twice: as
+``cardtable sim`` plays them (a fixed number of roll-outs, the same seed giving the same
+game) and as the table plays them (``timed``: searching until their think budget is
+spent). ``--pool``: the decisions go through the app's bot pool (a worker process, as at
+the table) instead of inline; ``--busy N``: N other busy processes (``yes > /dev/null``,
+each stopped when the script ends and after ten minutes at most) run meanwhile, so the
+machine has no core to spare. Not a test: the figures go to ``benchmarks/``.
 
-    python benchmarks/bot_times.py [--games 6] [--game mean]
+    python benchmarks/bot_times.py [--games 6] [--game mean] [--level hard] [--pool] [--busy 2]
 
-prints a Markdown table (milliseconds: p50, p95, max, and how many decisions).
+prints a Markdown table (milliseconds: p50, p95, max, and how many decisions; the CPU
+time of the deciding thread too when inline).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
+import subprocess
 import sys
 import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor, Future
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cardtable.games import registry  # noqa: E402
-from cardtable.play import Referee  # noqa: E402
+from cardtable.play import InlineExecutor, Referee  # noqa: E402
+from cardtable.play.pool import BotPool  # noqa: E402
 from cardtable.strategy import levels, make_bots  # noqa: E402
 
 PLAYERS = 4
+BUSY_MOST = 600  # seconds a busy process may run at the most
+
+
+class Timing(Executor):
+    """An executor that hands every decision to ``inner`` and notes how long its answer
+    took on the wall clock (``walls``) and, when the decision runs on this thread, in CPU
+    time of this thread (``cpus``)."""
+
+    def __init__(self, inner: Executor):
+        self.inner = inner
+        self.walls: list[float] = []
+        self.cpus: list[float] = []
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future:
+        start, start_cpu = time.perf_counter(), time.thread_time()
+        future = self.inner.submit(fn, *args, **kwargs)
+        if isinstance(self.inner, InlineExecutor):  # decided on this thread
+            self.cpus.append(time.thread_time() - start_cpu)
+            self.walls.append(time.perf_counter() - start)
+        else:
+            future.add_done_callback(lambda _f: self.walls.append(time.perf_counter() - start))
+        return future
 
 
 def decision_times(
-    game_id: str, level: str, games: int, timed: bool
+    game_id: str, level: str, games: int, timed: bool, pool: BotPool | None
 ) -> tuple[list[float], list[float]]:
-    """Seconds per ``choose`` over ``games`` seeded matches with ``level`` in every seat:
-    on the wall clock (what a player waits for) and in CPU time of the thinking thread (what
-    the decision costs, whatever else the machine is doing)."""
-    times: list[float] = []
-    cpu: list[float] = []
+    """Seconds per decision over ``games`` seeded matches with ``level`` in every seat: on
+    the wall clock, and (inline only) in CPU time of the deciding thread."""
+    timing = Timing(pool if pool is not None else InlineExecutor())
     for index in range(games):
         seed = f"times/{index}"
         state = registry.get(game_id).new_game(PLAYERS, seed)
         bots = make_bots(game_id, [level] * PLAYERS, seed, timed=timed)
-        for bot in bots:
-            choose = bot.choose
-
-            def timed_choose(view, choose=choose):
-                start, start_cpu = time.perf_counter(), time.thread_time()
-                try:
-                    return choose(view)
-                finally:
-                    times.append(time.perf_counter() - start)
-                    cpu.append(time.thread_time() - start_cpu)
-
-            bot.choose = timed_choose  # type: ignore[method-assign]
-        Referee(state, bots, [level] * PLAYERS).run()
-    return times, cpu
+        Referee(state, bots, [level] * PLAYERS, executor=timing).run()
+    return timing.walls, timing.cpus
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -60,37 +80,84 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
+def spread(values: list[float]) -> str:
+    if not values:
+        return "-"
+    return " / ".join(
+        f"{1000 * value:.1f}"
+        for value in (percentile(values, 0.5), percentile(values, 0.95), max(values))
+    )
+
+
+@contextlib.contextmanager
+def busy(count: int) -> Iterator[None]:
+    """``count`` processes that keep a core busy (``yes > /dev/null``) while inside."""
+    procs = [
+        subprocess.Popen(
+            ["timeout", str(BUSY_MOST), "yes"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        for _ in range(count)
+    ]
+    try:
+        yield
+    finally:
+        for proc in procs:
+            proc.terminate()
+        for proc in procs:
+            proc.wait(timeout=5)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=6)
     parser.add_argument("--game", action="append", help="only this game (repeatable)")
+    parser.add_argument("--level", action="append", help="only this level (repeatable)")
+    parser.add_argument("--pool", action="store_true", help="decide in the app's bot pool")
+    parser.add_argument("--busy", type=int, default=0, help="other busy processes meanwhile")
+    parser.add_argument("--timed-only", action="store_true", help="skip the fixed rounds")
     args = parser.parse_args()
+    pool = BotPool(workers=1) if args.pool else None
+    where = "through the bot pool (a worker process)" if pool else "inline"
+    print(
+        f"Decisions {where}, {args.busy} other busy processes, load average "
+        f"{os.getloadavg()[0]:.1f} at the start, {os.cpu_count()} cores.\n"
+    )
     print(
         "| game | level | think budget | decisions | wall p50 / p95 / max ms "
         "| CPU p50 / p95 / max ms |"
     )
     print("| --- | --- | --- | --- | --- | --- |")
-    for game_id in args.game or [info.id for info in registry.all()]:
-        for level in levels(game_id):
-            bot = make_bots(game_id, [level], 0)[0]
-            # The budget a timed search really has: expert's is four times hard's.
-            budget = None if bot.think_budget is None else bot.think_budget * bot.budget_scale
-            modes = [False, True] if budget is not None else [False]
-            for timed in modes:
-                times, cpu = decision_times(game_id, level, args.games, timed)
-                label = "none" if budget is None else f"{budget * 1000:.0f} ms"
-                label += " (timed: the table)" if timed else (" (fixed: sim)" if budget else "")
-                cells = [
-                    " / ".join(
-                        f"{1000 * value:.1f}"
-                        for value in (percentile(v, 0.5), percentile(v, 0.95), max(v))
+    try:
+        if pool is not None:  # the worker started before any decision is timed
+            decision_times("what-the-heck", "random", 1, False, pool)
+        with busy(args.busy):
+            for game_id in args.game or [info.id for info in registry.all()]:
+                for level in levels(game_id):
+                    if args.level and level not in args.level:
+                        continue
+                    bot = make_bots(game_id, [level], 0)[0]
+                    # The budget a timed search really has: expert's is four times hard's.
+                    budget = (
+                        None if bot.think_budget is None else bot.think_budget * bot.budget_scale
                     )
-                    for v in (times, cpu)
-                ]
-                print(
-                    f"| {game_id} | {level} | {label} | {len(times)} | " + " | ".join(cells) + " |",
-                    flush=True,
-                )
+                    modes = [False, True] if budget is not None else [False]
+                    if args.timed_only and budget is not None:
+                        modes = [True]
+                    for timed in modes:
+                        walls, cpus = decision_times(game_id, level, args.games, timed, pool)
+                        label = "none" if budget is None else f"{budget * 1000:.0f} ms"
+                        if budget:
+                            label += " (timed: the table)" if timed else " (fixed: sim)"
+                        print(
+                            f"| {game_id} | {level} | {label} | {len(walls)} | "
+                            f"{spread(walls)} | {spread(cpus)} |",
+                            flush=True,
+                        )
+    finally:
+        if pool is not None:
+            pool.shutdown()
 
 
 if __name__ == "__main__":

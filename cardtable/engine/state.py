@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import copy
 import functools
+import itertools
+import operator
 import weakref
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from operator import is_
 from typing import Any
@@ -231,6 +233,77 @@ class Window:
     seats: tuple[int, ...]
     deadlines: tuple[tuple[str, float], ...] = ()
     id: int = 0
+
+
+class History:
+    """The history of a state's copy: the moves of the play-through (``(seat, code)``,
+    ``(-1, "close")`` for a timed step's end), read as a list (``len``, indexes, slices,
+    iteration, ``==`` with a list) and added to with ``append``. A state's own history is
+    a list the kernel only ever appends to; a copy reads the first moves from that very
+    list (``shared``, as many as it held then) and keeps the moves made since apart, so a
+    copy costs the same at the start of a match and after thousands of moves (a search
+    copies states for every world and every trial move)."""
+
+    __slots__ = ("_shared", "_count", "_new")
+
+    def __init__(self, shared: list[tuple[int, str]], count: int, new: list[tuple[int, str]]):
+        self._shared = shared  # only ever appended to: its first ``count`` moves stay
+        self._count = count
+        self._new = new
+
+    @staticmethod
+    def of(moves: Any) -> Any:
+        """A copy of the history ``moves`` (a list, or a ``History``)."""
+        if type(moves) is History:
+            return History(moves._shared, moves._count, list(moves._new))
+        if type(moves) is list:
+            return History(moves, len(moves), [])
+        return list(moves)
+
+    def append(self, move: tuple[int, str]) -> None:
+        self._new.append(move)
+
+    def __len__(self) -> int:
+        return self._count + len(self._new)
+
+    def __bool__(self) -> bool:
+        return bool(self._count or self._new)
+
+    def __iter__(self) -> Iterator[tuple[int, str]]:
+        yield from itertools.islice(self._shared, self._count)
+        yield from self._new
+
+    def __getitem__(self, index: Any) -> Any:
+        count = self._count
+        if type(index) is slice:
+            start, stop, step = index.indices(len(self))
+            if start >= count and step == 1:  # the newest moves: a search's roll-out asks
+                return self._new[start - count : max(stop - count, 0)]
+            return list(self)[index]
+        if index < 0:
+            index += len(self)
+        if index < 0:
+            raise IndexError("history index out of range")
+        return self._shared[index] if index < count else self._new[index - count]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, History | list | tuple):
+            return len(self) == len(other) and all(map(operator.eq, self, other))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(list(self))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (list, (list(self),))  # pickled (to a bot's process) as a plain list
+
+    def __copy__(self) -> History:
+        return History.of(self)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> History:
+        return History.of(self)  # its moves are tuples of a number and a word
 
 
 def _seat_checked(
@@ -498,9 +571,10 @@ class GameState(ABC):
 
     def copy(self) -> GameState:
         """An independent copy: moves applied to it never touch this state. The history
-        and setup events hold only immutable items, so their lists are copied flat."""
+        and setup events hold only immutable items: the history is shared (``History``),
+        the setup events' list is copied flat."""
         memo = {
-            id(self.history): list(self.history),
+            id(self.history): History.of(self.history),
             id(self.setup_events): list(self.setup_events),
             id(self._legal): {},
         }
@@ -515,7 +589,7 @@ class GameState(ABC):
         twin.__dict__.update(self.__dict__)
         twin.options = dict(self.options)
         twin.rng = self.rng.copy()
-        twin.history = list(self.history)
+        twin.history = History.of(self.history)
         twin.setup_events = list(self.setup_events)
         twin._legal = dict(self._legal)  # the same state: the same legal actions
         return twin

@@ -328,7 +328,9 @@ class HitTheDeckState(GameState):
         self.generation = 0
         self.landed: dict[str, Any] | None = None
         self.totals = [0] * players
-        self.hand_scores: list[list[int]] = []
+        # Each hand's points, a row per hand, never changed once added: a tuple, shared by
+        # every copy, so a copy costs the same however long the match has run.
+        self.hand_scores: tuple[list[int], ...] = ()
         self._over = False
         self.setup_events = self._start_hand(deck)
 
@@ -537,15 +539,15 @@ class HitTheDeckState(GameState):
 
     def copy(self) -> HitTheDeckState:
         """A deep copy, written out because search bots copy states thousands of times (a
-        deepcopy's cost grows with the match). Cards, the call, the landed card and the
-        events are immutable or replaced whole, so only the lists and the slap round are
-        copied."""
+        deepcopy's cost grows with the match). Cards, the call, the landed card, the
+        events, the hands' points and the history are immutable, shared or replaced whole,
+        so only the lists and the slap round are copied: a copy costs the same at any
+        point of a match."""
         new = self._twin()
         new.hands = [list(hand) for hand in self.hands]
         new.draw_pile = list(self.draw_pile)
         new.discard_pile = list(self.discard_pile)
         new.totals = list(self.totals)
-        new.hand_scores = [list(scores) for scores in self.hand_scores]
         if self.slap is not None:
             new.slap = replace(self.slap, hits=list(self.slap.hits))
         return new
@@ -931,7 +933,7 @@ class HitTheDeckState(GameState):
         self.drawn_at = None
         self.demand = None
         scores = [sum(card(code).points for code in hand) for hand in self.hands]
-        self.hand_scores.append(scores)
+        self.hand_scores += (scores,)
         self.totals = [total + score for total, score in zip(self.totals, scores, strict=True)]
         match_over = max(self.totals) >= self.target
         events = [

@@ -42,7 +42,7 @@ from cardtable.engine import (
     announce,
     move,
 )
-from cardtable.engine.knowledge import Knowledge, agree
+from cardtable.engine.knowledge import Knowledge, Learned, agree
 
 WILD = "W"
 VALUES = tuple(range(1, 13))
@@ -380,7 +380,7 @@ def parse_play(code: str) -> tuple[tuple[str, ...], int]:
 
 class MeanState(GameState):
     game_id = "mean"
-    fixed_fields = ("pile_takes", "knowledge")
+    fixed_fields = ("pile_takes",)
 
     def __init__(self, players: int, seed, options: dict[str, Any], deck: list[str] | None):
         super().__init__(players, seed, options)
@@ -443,8 +443,9 @@ class MeanState(GameState):
                 self.hands[seat].append(card)
                 events.append(Event("move", (card,), "draw", _HAND_ZONES[seat], seat, seat, "", {}))
         # What each player has seen go into the others' hands (search bots' worlds agree
-        # with it); sampled worlds stop keeping it (``_hidden_moved``).
-        self.knowledge = Knowledge.dealt(players, DEAL_SIZE)
+        # with it), as a chain worked out only when a world is sampled (``knowledge``);
+        # sampled worlds stop keeping it (``_hidden_moved``).
+        self.learned = Learned.start(Knowledge.dealt(players, DEAL_SIZE))
         self._tracking = True
         # Every Punishment Pile taken, as the table saw it: who took it, and the piles
         # there were to choose from (cards, face-up top), the taken one first.
@@ -644,6 +645,12 @@ class MeanState(GameState):
         new._hand_keys = list(self._hand_keys)  # the sorted hands are tuples: shared
         return new
 
+    @property
+    def knowledge(self) -> Knowledge:
+        """What each seat knows of the other hands now (``Knowledge``), worked out when
+        asked."""
+        return self.learned.knowledge
+
     def _hidden_moved(self) -> None:
         # The hidden cards moved between hands and piles behind the rules' back.
         self._hand_keys = [None] * self.players
@@ -841,7 +848,7 @@ class MeanState(GameState):
             hand.remove(card)
         self._hand_keys[seat] = None
         if self._tracking:
-            self.knowledge = self.knowledge.played(seat, cards)
+            self.learned = self.learned.then("played", seat, cards)
         self.play_area.extend(cards)
         self.play_values += [value] * len(cards)
         events = list(_PLAY_EVENTS[seat][code])
@@ -895,7 +902,7 @@ class MeanState(GameState):
         keys = self._hand_keys
         keys[seat], keys[target] = keys[target], keys[seat]
         if self._tracking:
-            self.knowledge = self.knowledge.swapped(seat, target, mine, theirs)
+            self.learned = self.learned.then("swapped", seat, target, tuple(mine), tuple(theirs))
         events = [
             announce(
                 f"{{P{seat}}} swaps hands with {{P{target}}}",
@@ -966,11 +973,11 @@ class MeanState(GameState):
         if self._tracking and reason != "mean-cleared":
             # Everyone sees that this hand holds nothing to play (or to answer with).
             if reason == "mean":
-                self.knowledge = self.knowledge.lacks(seat, _CANNOT_ANSWER)
+                self.learned = self.learned.then("lacks", seat, _CANNOT_ANSWER)
             elif self.play_values:
                 top = self.play_values[-1]
-                self.knowledge = self.knowledge.lacks(
-                    seat, _CANNOT_FOLLOW[self.direction or "up", top]
+                self.learned = self.learned.then(
+                    "lacks", seat, _CANNOT_FOLLOW[self.direction or "up", top]
                 )
         self.current = seat
         self.phase = PHASE_PUNISH
@@ -1040,7 +1047,7 @@ class MeanState(GameState):
         self._hand_keys[seat] = None
         self._piles_key = None
         if self._tracking:
-            self.knowledge = self.knowledge.took_pile(seat, cards)
+            self.learned = self.learned.then("took_pile", seat, tuple(cards))
         events = []
         # The face-down cards go as the taker alone sees them, the top card face up.
         src, dst = _PILE_ZONES[pile], _HAND_ZONES[seat]
@@ -1080,7 +1087,7 @@ class MeanState(GameState):
             hand.extend(drawn)
             self._hand_keys[seat] = None
             if self._tracking:
-                self.knowledge = self.knowledge.drew(seat, count)
+                self.learned = self.learned.then("drew", seat, count)
             events.append(
                 Event("move", tuple(drawn), "draw", _HAND_ZONES[seat], seat, seat, "", {})
             )

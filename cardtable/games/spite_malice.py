@@ -24,7 +24,6 @@ Action codes (``build_code`` & co. build them, ``parse`` reads them):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import chain
 from typing import Any
 
 from cardtable.engine import (
@@ -74,8 +73,21 @@ def plain_deck() -> list[str]:
     return [str(value) for value in VALUES for _ in range(4)] + [w for w in WILDS for _ in range(2)]
 
 
+def _card_value(card: str) -> int | None:
+    if card.startswith("WS-"):
+        return None
+    return int(card[1:] if card.startswith("b") else card)
+
+
+# Every card of the game and its value, looked up (bots ask millions of times, and a
+# listing of legal moves about thirty times a step).
+_VALUE = {card: _card_value(card) for card in {*bordered_deck(), *plain_deck()}}
+_WILD = {card: value is None for card, value in _VALUE.items()}
+
+
 def is_wild(card: str) -> bool:
-    return card.startswith("WS-")
+    wild = _WILD.get(card)
+    return card.startswith("WS-") if wild is None else wild
 
 
 def card_value(card: str) -> int | None:
@@ -84,16 +96,6 @@ def card_value(card: str) -> int | None:
         return _VALUE[card]
     except KeyError:
         return _card_value(card)
-
-
-def _card_value(card: str) -> int | None:
-    if is_wild(card):
-        return None
-    return int(card[1:] if card.startswith("b") else card)
-
-
-# Every card of the game and its value, looked up (bots ask millions of times).
-_VALUE = {card: _card_value(card) for card in {*bordered_deck(), *plain_deck()}}
 
 
 def spite_kind(card: str) -> str:
@@ -122,6 +124,9 @@ SEAT_ZONE_NAMES = [
     for seat in range(8)
 ]
 
+
+# Every seat's turn starting: one event, made once (events never change).
+_TURN_EVENTS = tuple(Event("turn", seat=seat) for seat in range(8))
 
 # -- the action vocabulary -------------------------------------------------------------
 
@@ -174,6 +179,102 @@ def spite_code(kind: str, target: int) -> str:
 def give_code(target: int) -> str:
     """``give 2``: the Malice card of a capped pile goes to seat 2."""
     return f"give {target}"
+
+
+# -- every move's one Action, looked up by card code, pile and seat ---------------------
+# A listing of legal moves is most of a random playout: it formats no code and makes no
+# Action, it looks them up (a Wild's moves, which are many, as they are first met).
+
+
+def _one(code: str) -> Action:
+    return actions_of([code])[0]
+
+
+_HAND_SOURCES = {card: hand_source(card) for card in _VALUE}
+_STORE_SOURCES = tuple(store_source(pile) for pile in range(1, STORE_PILES + 1))
+
+
+class Builds(dict):
+    """One source's builds: by the tuple of Build Piles they go on, the builds (made as
+    they are first met, from ``row``, the build onto each pile 1-8)."""
+
+    __slots__ = ("row",)
+
+    def __init__(self, source: str):
+        super().__init__()
+        self.row = (None, *(_one(build_code(source, pile)) for pile in range(1, BUILD_SLOTS + 1)))
+
+    def __missing__(self, piles: tuple[int, ...]) -> tuple[Action, ...]:
+        found = self[piles] = tuple(self.row[pile] for pile in piles)
+        return found
+
+
+_BUILDS = {source: Builds(source) for source in (*_HAND_SOURCES.values(), UP, *_STORE_SOURCES)}
+_UP_BUILDS = _BUILDS[UP]
+_STORE_BUILDS = tuple(_BUILDS[source] for source in _STORE_SOURCES)
+# A hand card's store onto each Store Pile, for the cards that may be stored.
+_STORES = {
+    card: tuple(_one(store_code(card, pile)) for pile in range(1, STORE_PILES + 1))
+    for card, value in _VALUE.items()
+    if value is not None and value != 2
+}
+# Per card in hand: its value, its builds (``Builds``) and its stores (none for a 2 or a
+# Wild), in one look-up.
+_HAND = {
+    card: (value, _BUILDS[_HAND_SOURCES[card]], _STORES.get(card, ()))
+    for card, value in _VALUE.items()
+}
+_SPITES = {
+    (kind, target): _one(spite_code(kind, target)) for kind in SPITE_KINDS for target in range(8)
+}
+_GIVES = tuple(_one(give_code(target)) for target in range(8))
+END_ACTION = _one(END)
+# (Wild's source, value, Build Pile, cover's source) -> the Action, filled as met.
+_WILD_MOVES: dict[tuple[str, int, int, str], Action] = {}
+
+
+def _wild_move(wild: str, value: int, pile: int, cover: str) -> Action:
+    key = (wild, value, pile, cover)
+    action = _WILD_MOVES.get(key)
+    if action is None:
+        action = _one(wild_code(wild, value, pile, cover))
+        if len(_WILD_MOVES) < 50_000:
+            _WILD_MOVES[key] = action
+    return action
+
+
+Plan = tuple[dict[int, tuple[int, ...]], tuple[tuple[int, int], ...]]
+# What a seat on turn may do, worked out in one pass (``_turn_moves``).
+TurnMoves = tuple[list[Action], list[Action], list[Action], int | None, bool]
+
+
+def _plan(builds: list[list[str]]) -> Plan:
+    """What the Build Piles take, by how many cards each holds: the piles by the value
+    they take next, in pile order (an empty pile's 1 is never built: 1s play themselves),
+    and (pile, value) for each pile a Wild may go on. Looked up: the piles change only
+    when a card lands, and their shapes recur."""
+    shape = tuple(map(len, builds))
+    plan = _PLANS.get(shape)
+    if plan is None:
+        taking: dict[int, list[int]] = {}
+        wild: list[tuple[int, int]] = []
+        for pile, size in enumerate(shape, 1):
+            if size:
+                taking.setdefault(size + 1, []).append(pile)
+            if size + 1 not in NO_WILD_VALUES:
+                wild.append((pile, size + 1))
+        plan = ({value: tuple(piles) for value, piles in taking.items()}, tuple(wild))
+        if len(_PLANS) >= 100_000:
+            _PLANS.clear()
+        _PLANS[shape] = plan
+    return plan
+
+
+_PLANS: dict[tuple[int, ...], Plan] = {}
+
+
+# Parsed codes, by code: a Move never changes, and every move applied is parsed.
+_PARSED: dict[str, Move] = {}
 
 
 @dataclass(frozen=True)
@@ -250,6 +351,15 @@ def parse(code: str) -> Move:
     Move(kind='build', source=Source(kind='up', card=None, pile=None), pile=2, value=None, \
 cover=None, card=None, target=None, spite=None)
     """
+    known = _PARSED.get(code)
+    if known is None:
+        known = _read(code)
+        if len(_PARSED) < 50_000:  # the game's codes are a few thousand
+            _PARSED[code] = known
+    return known
+
+
+def _read(code: str) -> Move:
     words = code.split()
     if not words:
         raise IllegalAction(HOW)
@@ -392,20 +502,24 @@ class SpiteMaliceState(GameState):
         if self.phase == PHASE_OVER:
             return []
         if seat != self.current:
-            return actions_of(self.spite_codes(seat)) if self.spite_open else []
+            return self._spites(seat) if self.spite_open else []
         if self.phase == PHASE_GIVE:
-            return actions_of([give_code(t) for t in range(self.players) if t != seat])
-        # build_codes + wild_codes + spite_codes + store_codes (+ END when may_end), each
-        # question asked once: the sources, the 2 to play, the cards that may be stored.
-        sources = self.sources(seat)
-        codes = self.build_codes(seat, sources) + self.wild_codes(seat, sources)
-        codes += self.spite_codes(seat)
-        storable = self.storable(seat)
-        if self.two_to_play(seat) is None:
-            codes += self._store_codes(storable)
-            if not storable:
-                codes.append(END)
-        return actions_of(codes)
+            return [_GIVES[t] for t in range(self.players) if t != seat]
+        return self._listing(seat, self._turn_moves(seat))
+
+    def _listing(self, seat: int, moves: TurnMoves) -> list[Action]:
+        """The legal moves of the seat on turn building, from its ``_turn_moves``: builds,
+        Wild builds, Spite cards, then the stores (or ``end``) unless a 2 must be played."""
+        builds, wilds, stores, two, spites = moves
+        actions = builds + wilds if wilds else builds
+        if spites and self.spite_on:
+            actions += self._spites(seat)
+        if two is None:
+            if stores:
+                actions += stores
+            else:
+                actions.append(END_ACTION)
+        return actions
 
     def explain_out_of_turn(self, seat: int, code: str) -> str:
         if self.spite_on:
@@ -637,79 +751,99 @@ class SpiteMaliceState(GameState):
     def sources(self, seat: int) -> list[tuple[str, str]]:
         """(source code, card) for every card ``seat`` may build from: each distinct hand
         card, the UP card, each Store Pile top."""
-        out = [(hand_source(card), card) for card in dict.fromkeys(self.hands[seat])]
+        out = [(_HAND_SOURCES[card], card) for card in dict.fromkeys(self.hands[seat])]
         if self.ups[seat]:
             out.append((UP, self.ups[seat][-1]))
-        for pile, cards in enumerate(self.stores[seat]):
+        for source, cards in zip(_STORE_SOURCES, self.stores[seat], strict=True):
             if cards:
-                out.append((store_source(pile + 1), cards[-1]))
+                out.append((source, cards[-1]))
         return out
 
     def piles_needing(self, value: int) -> list[int]:
         """The Build Piles that take ``value`` next (never an empty one: 1s play themselves)."""
-        if value == 1:
-            return []
-        # need(p) for every pile at once (a listing of legal moves asks this per card).
-        return [p for p, cards in enumerate(self.builds, 1) if len(cards) + 1 == value]
+        return list(_plan(self.builds)[0].get(value, ())) if value != 1 else []
 
-    def build_codes(self, seat: int, sources: list[tuple[str, str]] | None = None) -> list[str]:
-        """The builds of ``seat`` (``sources``: ``self.sources(seat)``, when just made)."""
-        # piles_needing(value) for every value at once: the piles by the value they take
-        # next, in pile order (an empty pile's 1 is never built: 1s play themselves).
-        taking: dict[int, list[int]] = {}
-        for pile, cards in enumerate(self.builds, 1):
-            if cards:
-                taking.setdefault(len(cards) + 1, []).append(pile)
-        codes = []
-        if sources is None:
-            sources = self.sources(seat)
-        for source, card in sources:
-            for pile in taking.get(card_value(card), ()):  # a Wild (None) takes no pile
-                codes.append(build_code(source, pile))
-        return codes
+    def build_codes(self, seat: int) -> list[str]:
+        """The builds of ``seat``: ``build hand b5 on 2`` and the like."""
+        return [action.code for action in self._turn_moves(seat)[0]]
 
-    def wild_codes(self, seat: int, sources: list[tuple[str, str]] | None = None) -> list[str]:
-        """The Wild builds of ``seat`` (``sources`` as for ``build_codes``)."""
-        if sources is None:
-            sources = self.sources(seat)
-        wilds = [(code, card) for code, card in sources if is_wild(card)]
-        if not wilds:
-            return []
-        codes = []
-        for pile in range(1, BUILD_SLOTS + 1):
-            value = self.need(pile)
-            if value in NO_WILD_VALUES:
-                continue
-            covers = [code for code, card in sources if card_value(card) == value + 1]
-            for wild, _card in wilds:
-                for cover in covers:
-                    if wild == UP and cover == UP:
-                        continue
-                    codes.append(wild_code(wild, value, pile, cover))
-        return codes
+    def wild_codes(self, seat: int) -> list[str]:
+        """The Wild builds of ``seat``: ``wild hand WS-DUMP as 5 on 2 then hand 6``."""
+        return [action.code for action in self._turn_moves(seat)[1]]
 
     def two_to_play(self, seat: int) -> int | None:
         """The Build Pile showing a 1 that a 2 in ``seat``'s hand must go on, if any."""
-        if not any(card_value(card) == 2 for card in self.hands[seat]):
-            return None
-        piles = self.piles_needing(2)
-        return piles[0] if piles else None
+        return self._turn_moves(seat)[3]
 
     def storable(self, seat: int) -> list[str]:
-        return [
-            card
-            for card in dict.fromkeys(self.hands[seat])
-            if not is_wild(card) and card_value(card) != 2
-        ]
+        return [card for card in dict.fromkeys(self.hands[seat]) if card in _STORES]
 
     def store_codes(self, seat: int) -> list[str]:
-        if self.two_to_play(seat) is not None:
-            return []
-        return self._store_codes(self.storable(seat))
+        _builds, _wilds, stores, two, _spites = self._turn_moves(seat)
+        return [action.code for action in stores] if two is None else []
 
-    @staticmethod
-    def _store_codes(storable: list[str]) -> list[str]:
-        return [store_code(card, pile) for card in storable for pile in range(1, STORE_PILES + 1)]
+    def _turn_moves(self, seat: int) -> TurnMoves:
+        """In one pass over what ``seat`` holds (a listing of legal moves is most of a
+        playout): its builds (by source: each distinct hand card, the UP card, the Store
+        Pile tops; then by pile), its Wild builds (by pile, Wild, cover), the stores its
+        hand allows, the Build Pile showing a 1 that a 2 in its hand must go on, and
+        whether its hand holds a Wild-Spite card."""
+        shape = tuple(map(len, self.builds))
+        plan = _PLANS.get(shape)
+        if plan is None:
+            plan = _plan(self.builds)
+        taking = plan[0]
+        builds: list[Action] = []
+        stores: list[Action] = []
+        wild = two = spites = False
+        hand = self.hands[seat]
+        distinct = dict.fromkeys(hand) if len(hand) > 1 else hand
+        for card in distinct:
+            held, built, stored = _HAND[card]
+            if held is None:
+                wild = spites = True
+                continue
+            if held == 2:
+                two = True
+            else:
+                stores += stored
+            piles = taking.get(held)
+            if piles is not None:
+                builds += built[piles]
+        value = _VALUE
+        up = self.ups[seat]
+        own = self.stores[seat]
+        # The UP card and the Store Pile tops, each with its source's builds.
+        tops = [(_UP_BUILDS, up[-1])] if up else []
+        tops += [
+            (_STORE_BUILDS[index], own[index][-1]) for index in range(STORE_PILES) if own[index]
+        ]
+        for built, card in tops:
+            held = value[card]
+            if held is None:
+                wild = True
+            else:
+                piles = taking.get(held)
+                if piles is not None:
+                    builds += built[piles]
+        wilds: list[Action] = []
+        if wild:
+            sources = [(_HAND_SOURCES[card], value[card]) for card in distinct]
+            if up:
+                sources.append((UP, value[up[-1]]))
+            for index in range(STORE_PILES):
+                if own[index]:
+                    sources.append((_STORE_SOURCES[index], value[own[index][-1]]))
+            wild_sources = [source for source, held in sources if held is None]
+            for pile, need in plan[1]:
+                covers = [source for source, held in sources if held == need + 1]
+                for source in wild_sources:
+                    for cover in covers:
+                        if source == UP and cover == UP:
+                            continue
+                        wilds.append(_wild_move(source, need, pile, cover))
+        ones = taking.get(2) if two else None
+        return builds, wilds, stores, ones[0] if ones else None, spites
 
     def may_end(self, seat: int) -> bool:
         """``end``: no hand card may be stored (an empty hand, or only 2s and Wilds)."""
@@ -728,13 +862,16 @@ class SpiteMaliceState(GameState):
         return targets
 
     def spite_codes(self, seat: int) -> list[str]:
-        if not self.spite_on:
+        return [action.code for action in self._spites(seat)] if self.spite_on else []
+
+    def _spites(self, seat: int) -> list[Action]:
+        hand = self.hands[seat]
+        if not self.spite_on or not any(card in hand for card in WILDS):
             return []
-        held = {spite_kind(card) for card in self.hands[seat] if is_wild(card)}
         return [
-            spite_code(kind, target)
-            for kind in SPITE_KINDS
-            if kind in held
+            _SPITES[kind, target]
+            for kind, card in zip(SPITE_KINDS, WILDS, strict=True)
+            if card in hand
             for target in self.spite_targets(seat, kind)
         ]
 
@@ -744,11 +881,11 @@ class SpiteMaliceState(GameState):
         """Remove the card at ``source``; returns (card, zone it left)."""
         if source.kind == "hand":
             self.hands[seat].remove(source.card or "")
-            return source.card or "", f"hand:{seat}"
+            return source.card or "", SEAT_ZONE_NAMES[seat][0]
         if source.kind == "store":
             pile = source.pile or 1
-            return self.stores[seat][pile - 1].pop(), f"store:{seat}:{pile}"
-        return self.ups[seat].pop(), f"up:{seat}"
+            return self.stores[seat][pile - 1].pop(), SEAT_ZONE_NAMES[seat][3][pile - 1]
+        return self.ups[seat].pop(), SEAT_ZONE_NAMES[seat][2]
 
     def _land(
         self, seat: int, source: Source, pile: int, value: int | None = None, turn: bool = True
@@ -758,7 +895,7 @@ class SpiteMaliceState(GameState):
         False (a Wild, whose cover lands first)."""
         card, zone = self._take(seat, source)
         self.builds[pile - 1].append(card)
-        events = [move(card, zone, f"build:{pile}", face="up", seat=seat)]
+        events = [Event("move", (card,), zone, BUILD_NAMES[pile - 1], "up", seat, "", {})]
         if value is not None:
             events.append(
                 announce(
@@ -821,11 +958,15 @@ class SpiteMaliceState(GameState):
         events: list[Event] = []
         while self.phase == PHASE_BUILD:
             up = self.ups[seat]
-            ones = [card for card in self.hands[seat] if card_value(card) == 1]
-            if up and card_value(up[-1]) == 1:
+            one = None
+            for card in self.hands[seat]:
+                if _VALUE[card] == 1:
+                    one = card
+                    break
+            if up and _VALUE[up[-1]] == 1:
                 events += self._play_one(seat, Source(UP))
-            elif ones:
-                events += self._play_one(seat, Source("hand", card=ones[0]))
+            elif one is not None:
+                events += self._play_one(seat, Source("hand", card=one))
             elif self.hand_built_out and not self.hands[seat]:
                 self.hand_built_out = False
                 drawn = self._draw(seat, HAND_SIZE)
@@ -879,6 +1020,15 @@ class SpiteMaliceState(GameState):
         return self.draw.pop(), events
 
     def _draw(self, seat: int, count: int) -> list[Event]:
+        draw = self.draw
+        if len(draw) >= count:  # the usual case: no refill, the cards at once
+            if count <= 0:
+                return []
+            drawn = draw[-count:][::-1]  # one at a time off the top
+            del draw[-count:]
+            self.hands[seat] += drawn
+            hand = SEAT_ZONE_NAMES[seat][0]
+            return [Event("move", tuple(drawn), "draw", hand, seat, seat, "", {})]
         events: list[Event] = []
         drawn: list[str] = []
         for _ in range(count):
@@ -950,7 +1100,8 @@ class SpiteMaliceState(GameState):
     def _store(self, seat: int, card: str, pile: int) -> list[Event]:
         self.hands[seat].remove(card)
         self.stores[seat][pile - 1].append(card)
-        events = [move(card, f"hand:{seat}", f"store:{seat}:{pile}", face="up", seat=seat)]
+        hand, _stack, _up, stores = SEAT_ZONE_NAMES[seat]
+        events = [Event("move", (card,), hand, stores[pile - 1], "up", seat, "", {})]
         return events + self._start_turn((seat + 1) % self.players)
 
     def _end(self, seat: int) -> list[Event]:
@@ -982,16 +1133,15 @@ class SpiteMaliceState(GameState):
         return events + self._start_turn((seat + 1) % self.players)
 
     def _hand_can_build(self, seat: int) -> bool:
-        return any(
-            code.split()[1] == "hand" for code in self.build_codes(seat) + self.wild_codes(seat)
-        )
+        builds, wilds, _stores, _two, _spites = self._turn_moves(seat)
+        return any(action.code.split()[1] == "hand" for action in builds + wilds)
 
     def _start_turn(self, seat: int) -> list[Event]:
         self.current = seat
         self.phase = PHASE_BUILD
         self.spite_open = False
         self.hand_built_out = False
-        events: list[Event] = [Event("turn", seat=seat)]
+        events: list[Event] = [_TURN_EVENTS[seat]]
         events += self._draw(seat, HAND_SIZE - len(self.hands[seat]))
         events += self._settle(seat)
         if self.phase == PHASE_BUILD and self.no_build_ever():
@@ -1040,7 +1190,7 @@ class SpiteMaliceState(GameState):
         card a player can reach fits a Build Pile, and no Wild they can reach has a cover
         they can reach, nothing can ever change that: see ``reach``.
         """
-        needs = {self.need(pile) for pile in range(1, BUILD_SLOTS + 1)}
+        needs = {len(cards) + 1 for cards in self.builds}
         wild_needs = {need for need in needs if need not in NO_WILD_VALUES}
 
         def fits(values: set[int | None]) -> bool:
@@ -1053,12 +1203,25 @@ class SpiteMaliceState(GameState):
         # What each seat holds now (its hand, UP card, Store Pile tops, and the Draw and
         # Discard Piles) is within its reach, so if any of it fits, the reach fits too:
         # the usual case, answered without working the reach out.
-        common = {card_value(card) for card in chain(self.draw, self.discard)}
+        # The usual case of all: a card some seat holds or may draw fits by itself.
+        value_of = _VALUE
+        for cards in (self.draw, self.discard, *self.hands, *self.ups):
+            for card in cards:
+                if value_of[card] in needs:
+                    return False
+        for piles in self.stores:
+            for pile in piles:
+                if pile and value_of[pile[-1]] in needs:
+                    return False
+        value = _VALUE.__getitem__
+        common = set(map(value, self.draw))
+        common.update(map(value, self.discard))
         for seat in range(self.players):
-            held = chain(self.hands[seat], self.ups[seat], (p[-1] for p in self.stores[seat] if p))
-            if fits(common.union(map(card_value, held))):
+            held = common.union(map(value, self.hands[seat]), map(value, self.ups[seat]))
+            held.update(value(pile[-1]) for pile in self.stores[seat] if pile)
+            if fits(held):
                 return False
-        return not any(fits({card_value(card) for card in cards}) for cards in self.reach())
+        return not any(fits(set(map(value, cards))) for cards in self.reach())
 
     def reach(self) -> list[list[str]]:
         """For each seat, every card it could ever build from if no one builds again (an

@@ -5,9 +5,13 @@ makes frames late. ``BotPool`` sends each decision to a worker process instead, 
 once and reused. What crosses over is the seat's view (its observation, its legal moves)
 and one world already resampled for that seat (every card it cannot see reshuffled: no
 secret goes with it), so the bot searches on worlds as it would at home; the bot comes
-back with what it learned (its generator, its model of the other players). A worker that
-dies, or takes longer than ``limit`` seconds, is replaced: the decision fails (the referee
-then plays a random legal move for the seat) and the game goes on. A worker's start-up (a
+back with what it learned (its generator, its model of the other players). A bot that
+searches first sends its quick choice (``Bot.fallback``), then searches on its think
+budget. A worker that dies, or takes longer than ``limit`` seconds, is replaced: the
+decision is that quick choice if it came, else it fails (the referee then plays the bot's
+quick choice itself, or a random legal move), and the game goes on. The workers run at the
+window's own priority: a think budget bounds their time, and a machine busy with other
+work would starve a worker of lower priority until it overran. A worker's start-up (a
 new interpreter loading the games, slow on a busy machine or from a packaged app) is not
 part of any decision's time: a worker is sent work only once it says it is ready, and one
 that is not ready within ``STARTUP`` seconds is replaced.
@@ -21,7 +25,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import multiprocessing
-import os
+import sys
 import threading
 import time
 from collections import deque
@@ -39,7 +43,7 @@ LIMIT = 5.0  # seconds a decision may take before its worker is replaced
 STARTUP = 60.0  # seconds a new worker may take to be ready before it is replaced
 READY = "ready"  # what a worker says once it can take work
 START_TRIES = 3  # workers in a row that never become ready before the pool gives up
-NICENESS = 10  # how much lower the workers' scheduling priority is than the window's
+EARLY = "early"  # what a reply carries in place of True/False: the bot's quick choice
 
 
 class BotFailed(RuntimeError):
@@ -67,6 +71,11 @@ def _choose(bot: Bot, view: SeatView) -> tuple[Any, dict[str, Any]]:
     return bot.choose(view), bot.__dict__
 
 
+def _quick_choice(bot: Bot, view: SeatView) -> Any:
+    """In the worker, before a searching bot decides: its quick choice (None if none)."""
+    return bot.fallback(view) if bot.searches else None
+
+
 def _load_games() -> None:
     """What every decision needs loaded in a worker: the games' rules and bots."""
     import cardtable.games  # noqa: F401
@@ -75,10 +84,6 @@ def _load_games() -> None:
 def _work(
     jobs: Connection, setup: Callable[[], None] = _load_games
 ) -> None:  # pragma: no cover - runs in the worker process
-    # Thinking gives way to drawing: on a machine with no core to spare, the window's
-    # process runs first and the search takes what is left of its budget.
-    with contextlib.suppress(AttributeError, OSError):
-        os.nice(NICENESS)
     with contextlib.suppress(Exception):  # a decision that needs what failed says so itself
         setup()
     jobs.send(READY)
@@ -90,6 +95,13 @@ def _work(
         if task is None:
             return
         number, fn, args = task
+        if fn is _choose:
+            # The quick choice first: if the search is starved or stuck, the table plays
+            # it rather than a random move.
+            with contextlib.suppress(Exception):  # the search's own error says what is wrong
+                quick = _quick_choice(*args)
+                if quick is not None:
+                    jobs.send((number, EARLY, quick))
         try:
             reply = (number, True, fn(*args))
         except Exception as error:  # the bot's bug goes back to the referee
@@ -108,6 +120,7 @@ class _Job:
     args: tuple
     bot: Bot | None = None  # a decision: the bot to bring up to date
     started: float = 0.0
+    quick: Any = None  # a decision: the bot's quick choice, once it has come
 
 
 @dataclass
@@ -242,8 +255,12 @@ class BotPool(Executor):
 
     def _finish(self, worker: _Worker, reply: tuple) -> None:
         job = worker.job
-        worker.job = None
         number, ok, value = reply
+        if ok == EARLY:  # the quick choice: the decision goes on
+            if job is not None and job.number == number:
+                job.quick = value
+            return
+        worker.job = None
         if job is None or job.number != number:
             return
         worker.jobs_done += 1
@@ -303,7 +320,10 @@ class BotPool(Executor):
         and a fresh worker takes its place; after ``START_TRIES`` workers in a row that
         never became ready, none: the pool is ``broken`` and every decision fails."""
         job, worker.job = worker.job, None
-        if job is not None:
+        if job is not None and job.quick is not None:
+            print(f"Card Table: {why}: its quick choice is played", file=sys.stderr)
+            job.future.set_result(job.quick)
+        elif job is not None:
             job.future.set_exception(BotFailed(why))
         failed = 0 if worker.ready else worker.failed_starts + 1
         with self._lock:

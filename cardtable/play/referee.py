@@ -21,8 +21,10 @@ Timing, all in seconds of the clock passed to ``advance``:
   fires at its delay if nothing has changed meanwhile, and before the next bot's turn move.
 - After a move that gives a local human a legal move out of turn, bots wait
   ``out_of_turn_pause`` seconds (or until every such human has declined).
-- A bot that raises, or names a move the rules refuse, is replaced for that decision by a
-  random legal move (from its own generator); the match goes on.
+- A bot that raises, names a move the rules refuse, or does not answer in time (a pool's
+  worker starved or stuck), is replaced for that decision by its quick choice
+  (``Bot.fallback``: a searching level's move without the search), or when it has none, by
+  a random legal move (from its own generator); the match goes on.
 """
 
 from __future__ import annotations
@@ -368,12 +370,25 @@ class Referee:
         return None
 
     def _replacement(self, seat: int, why: str) -> Action | None:
-        """A random legal move for a bot that failed (from its own generator)."""
-        print(f"Card Table: the bot at seat {seat} failed ({why}): a random move", file=sys.stderr)
+        """For a bot that failed: its quick choice (``Bot.fallback``, a searching level's
+        move without the search), else a random legal move (from its own generator)."""
         legal = self.state.legal_actions(seat)
         bot = self.bots[seat]
         if not legal or bot is None:
             return None
+        try:
+            quick = bot.fallback(self._view(seat))
+        except Exception:  # the same bug, most likely: the random move it is
+            quick = None
+        if quick is not None:
+            code = quick.code if isinstance(quick, Action) else str(quick)
+            if self.state.check(seat, code) is None:
+                print(
+                    f"Card Table: the bot at seat {seat} failed ({why}): its quick choice",
+                    file=sys.stderr,
+                )
+                return Action(code)
+        print(f"Card Table: the bot at seat {seat} failed ({why}): a random move", file=sys.stderr)
         return bot.rng.choice(legal)
 
     def _decided(self, seat: int, future: Future) -> Action | None:

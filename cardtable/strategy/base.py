@@ -101,10 +101,12 @@ class ThinkClock:
 class Bot(ABC):
     """A player the computer plays. ``rng`` is its own seeded generator.
 
-    ``think_budget`` is the level's setting: the seconds its search may take on one move
-    (None: a level that does not search). A bot made with ``timed=True`` (the table)
-    searches until the budget is spent; otherwise (tests, ``cardtable sim``) its search
-    runs a fixed number of roll-outs, so the same seed gives the same game.
+    ``think_budget`` is the level's setting: the seconds its search may take on one move,
+    on the wall clock (None: a level that does not search; every level that searches has
+    one, and answers with the best move found when it is spent). A bot made with
+    ``timed=True`` (the table) searches until the budget is spent; otherwise (tests,
+    ``cardtable sim``) its search runs a fixed number of roll-outs, so the same seed gives
+    the same game.
     ``budget_scale`` multiplies both (the expert level: four times hard's).
 
     In a race (a slap round, a move out of turn) it reacts after ``reaction_time()``
@@ -145,6 +147,13 @@ class Bot(ABC):
     @abstractmethod
     def choose(self, view: SeatView) -> Action:
         """One of ``view.legal_actions``."""
+
+    def fallback(self, view: SeatView) -> Action | None:
+        """A level that searches: the move it makes at once, without searching (its own
+        quick judgement, medium's way), played when its decision does not come back in
+        time (``cardtable.play``: a worker starved or stuck) instead of a random move.
+        None for a level whose choice is quick already."""
+        return None
 
     def reaction_delay(self, view: SeatView) -> float | None:
         """For a timed window (a slap round): seconds until this bot acts, or ``None`` to

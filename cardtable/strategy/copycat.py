@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Any
@@ -678,7 +679,13 @@ class CopyCatSearch:
         return chosen
 
     def sift(
-        self, world: GameState, worlds: ReadWorlds, count: int, keep: int, most: int = 0
+        self,
+        world: GameState,
+        worlds: ReadWorlds,
+        count: int,
+        keep: int,
+        most: int = 0,
+        until: float | None = None,
     ) -> int:
         """Narrow the searching seat's moves (``moves``, at the root) to the ``keep`` with
         the best mean lead over ``count`` read worlds, every move played out in every
@@ -689,21 +696,31 @@ class CopyCatSearch:
         While the best two are within noise of each other (``close``) and fewer than
         ``most`` worlds have been dealt, ``count`` more worlds are dealt, and only the
         moves not clearly worse than the best are played out in them: compute goes where
-        the decision is close. Returns how many worlds were dealt."""
+        the decision is close. ``until``: a moment (``time.perf_counter``) after which no
+        more worlds are dealt (one at least). Returns how many worlds were dealt."""
         moves = self.moves(world, self.seat)
         firsts = list(self._root)
         leads: list[list[float]] = [[] for _ in moves]
         alive = list(range(len(moves)))
         dealt = 0
+        late = False
         while True:
             for _ in range(count):
                 hands, deck = worlds.deal()
                 row = self.leads(hands, deck, [firsts[index] for index in alive])
                 for index, lead in zip(alive, row, strict=True):
                     leads[index].append(lead)
-            dealt += count
+                dealt += 1
+                if until is not None and time.perf_counter() > until:
+                    late = True
+                    break
             alive.sort(key=lambda index: -sum(leads[index]) / len(leads[index]))
-            if len(alive) < 2 or dealt + count > most or not close(leads, alive[0], alive[1]):
+            if (
+                late
+                or len(alive) < 2
+                or dealt + count > most
+                or not close(leads, alive[0], alive[1])
+            ):
                 break
             best = alive[0]
             alive = [i for i in alive if i == best or close(leads, best, i)]
@@ -826,6 +843,7 @@ class HardBot(Bot):
 
     level = "hard"
     searches = True
+    think_budget = 0.150  # the sift takes at most half of it, the tree the rest
     rounds = 96
     candidates = 4  # medium's best plays the search weighs (and Meow)
     steps = 16  # swaps that settle each read hand of a world (``settle``)
@@ -835,6 +853,9 @@ class HardBot(Bot):
     sift_most = 192  # read worlds ``sift`` may deal while its best two are close
     sift_prior = True  # the tree's prior favours the sift's best move (else medium's)
     rollout_meow = ROLLOUT_MEOW  # the roll-outs' Meow bar (``CopyCatSearch.meow_bar``)
+
+    def fallback(self, view: SeatView) -> Action:
+        return MediumBot.choose(self, view)
 
     def choose(self, view: SeatView) -> Action:
         moves = moves_of(view)
@@ -867,7 +888,10 @@ class HardBot(Bot):
         sift = min(self.sift_worlds, clock.rounds)  # a search cut short sifts as short
         if sift:
             most = self.sift_most * clock.rounds // self.rounds
-            game.sift(worlds.sample(self.rng), worlds, sift, self.keep, most)
+            # On the table's clock the sift has half the budget; the tree then searches
+            # (at least one round) in what is left.
+            until = None if clock.budget is None else clock.started + clock.budget / 2
+            game.sift(worlds.sample(self.rng), worlds, sift, self.keep, most, until)
             if not self.sift_prior:
                 game.best = None
         return ismcts(searched, game, clock, self.rng, self.exploration)

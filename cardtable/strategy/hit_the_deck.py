@@ -238,6 +238,9 @@ class HardBot(MediumBot):
             return value + 4.0 + 2.0 * danger
         return value - 8.0
 
+    def fallback(self, view: SeatView) -> Action:
+        return super().choose(view)  # medium's play with hard's judgement
+
     def choose(self, view: SeatView) -> Action:
         candidates = plays(view)
         if len(candidates) < 2:

@@ -529,6 +529,9 @@ class HardMeanBot(Bot):
         )
         return self.search(view, game, self.think_clock(self.worlds))
 
+    def fallback(self, view: SeatView) -> Action:
+        return medium_ranking(view, self.rng, self.style)[0]
+
     def search(self, view: SeatView, game: MeanSearch, clock: ThinkClock) -> Action:
         """The one search's flat form, every candidate in each world (``clock`` counts
         worlds). Few worlds give noisy counts: medium's choice keeps a head start."""

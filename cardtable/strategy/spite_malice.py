@@ -794,6 +794,9 @@ class HardSpiteMaliceBot(MediumSpiteMaliceBot):
     reach = 0.5  # ... an UP card a Build Pile takes now counting this much less
     exploration = 0.7
 
+    def fallback(self, view: SeatView) -> Action:
+        return super().choose(view)  # medium's plan, with hard's Spite
+
     def choose(self, view: SeatView) -> Action:
         game = SpiteMaliceSearch(view.seat, self.rng, self)
         moves = game.choices(view)[0]

@@ -171,6 +171,9 @@ class HardBot(Bot):
         self._habits: dict[int, BidHabit] = {}
         self._equilibria: dict[int, list[list[int]]] = {}  # round -> each player's cards
 
+    def fallback(self, view: SeatView) -> Action:
+        return MediumBot.choose(self, view)
+
     def choose(self, view: SeatView) -> Action:
         obs = view.observation
         seat = view.seat

@@ -141,3 +141,26 @@ def test_a_row_refuses_every_change_and_is_written_copied_and_pickled_as_its_dic
     assert copy.copy(row) is row and copy.deepcopy(row) is row
     again = pickle.loads(pickle.dumps(row))
     assert type(again) is Row and again == row
+
+
+def test_a_copy_late_in_a_match_keeps_its_own_history_and_reads_it_as_a_list():
+    # Hit the Deck with a target no one reaches: the match goes on for hundreds of moves,
+    # more than a history keeps apart from what its copies share.
+    state = registry.get("hit-the-deck").new_game(3, seed=4)
+    state.target = 100_000
+    rng = Rng("history")
+    while len(state.history) < 300:
+        seat = state.to_act[0]
+        legal = [action for action in state.legal_actions(seat) if action.code != "hit"]
+        state.apply(seat, rng.choice(legal) if legal else "hit")
+    moves = list(state.history)
+    twin = state.copy()
+    seat = twin.to_act[0]
+    move_code = twin.legal_actions(seat)[0].code
+    twin.apply(seat, move_code)
+    assert state.history == moves and len(state.history) == 300
+    assert twin.history == [*moves, (seat, move_code)]
+    assert twin.history[-1] == (seat, move_code) and twin.history[-2:] == twin.history[299:]
+    assert twin.history[:300] == moves and twin.history[5] == moves[5]
+    assert pickle.loads(pickle.dumps(twin)).history == twin.history
+    assert copy.deepcopy(state).history == moves

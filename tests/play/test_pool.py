@@ -13,7 +13,7 @@ from cardtable.games import registry
 from cardtable.play import Referee
 from cardtable.play.pool import BotPool, portable_view
 from cardtable.strategy import make_bots, view_for
-from cardtable.strategy.what_the_heck import MediumBot
+from cardtable.strategy.what_the_heck import HardBot, MediumBot
 
 
 class SleepyBot(MediumBot):
@@ -146,3 +146,26 @@ def test_the_view_sent_to_a_worker_holds_only_what_the_seat_may_know():
         for name, zone in state.zones().items()
         if zone.hidden_positions(2)
     )
+
+
+class StarvedSearcher(HardBot):
+    """A searching bot whose search never ends in time on its first move (a worker starved
+    by a busy machine); its quick choice is the lowest card it may bid."""
+
+    def fallback(self, view):
+        return view.legal_actions[0]
+
+    def choose(self, view):
+        if view.observation["round"] == 1:
+            time.sleep(60)
+        return super().choose(view)
+
+
+def test_a_searching_bot_that_overruns_gets_its_quick_choice_not_a_random_move(pool, capsys):
+    state = registry.get("what-the-heck").new_game(2, seed=1)
+    bots = [StarvedSearcher(Rng("starved")), MediumBot(Rng("medium"))]
+    first = view_for(state, 0).legal_actions[0]
+    Referee(state, bots, ["hard", "medium"], executor=pool).run()
+    assert state.is_over and pool.replaced == 1
+    assert [code for seat, code in state.history if seat == 0][0] == first.code
+    assert "its quick choice is played" in capsys.readouterr().err

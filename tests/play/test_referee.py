@@ -417,3 +417,24 @@ def test_a_bot_move_for_a_state_that_changed_meanwhile_is_dropped_and_the_bot_as
     assert state.history[0] == (human, "hit")
     assert state.history[1][0] == turn
     assert len(asked) == 2  # asked again after the change, and only the second answer counts
+
+
+def test_a_searching_bot_that_fails_is_replaced_by_its_quick_choice(capsys):
+    from cardtable.engine import Rng
+    from cardtable.strategy.what_the_heck import HardBot
+
+    class BrokenSearch(HardBot):
+        def choose(self, view):
+            raise ValueError("bug in the search")
+
+        def fallback(self, view):
+            return view.legal_actions[-1]  # its highest card
+
+    state = registry.get("what-the-heck").new_game(2, seed=2)
+    bots = [BrokenSearch(Rng("broken")), make_bots("what-the-heck", ["easy"], 2)[0]]
+    highest = state.legal_actions(0)[-1].code
+    Referee(state, bots).run()
+    assert state.is_over
+    assert [code for seat, code in state.history if seat == 0][0] == highest
+    err = capsys.readouterr().err
+    assert "its quick choice" in err and "a random move" not in err

@@ -59,7 +59,10 @@ class Hints:
             return
         self.clear()
         self.mark = self.moment()
-        bot = make_bot(table.info.id, HINT_LEVEL, Rng(f"hint/{table.launch.seed}/{self.mark}"))
+        # On the hard bot's own think budget when the table runs in real time, as its
+        # moves are; a fixed number of rounds on a test's fixed clock.
+        rng = Rng(f"hint/{table.launch.seed}/{self.mark}")
+        bot = make_bot(table.info.id, HINT_LEVEL, rng, timed=table.match.real_time)
         view = table.match.seat_view(seat)
         self.future = table.match.executor.submit(bot.choose, view)
         self.line = "Thinking of a hint…"
