@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cardtable.games import registry  # noqa: E402
 from cardtable.play import Referee  # noqa: E402
-from cardtable.strategy import levels, make_bots  # noqa: E402
+from cardtable.strategy import make_bots, playable  # noqa: E402
 
 PLAYERS = 4
 
@@ -71,7 +71,7 @@ def main() -> None:
     )
     print("| --- | --- | --- | --- | --- | --- |")
     for game_id in args.game or [info.id for info in registry.all()]:
-        for level in levels(game_id):
+        for level in playable(game_id):
             bot = make_bots(game_id, [level], 0)[0]
             # The budget a timed search really has: expert's is four times hard's.
             budget = None if bot.think_budget is None else bot.think_budget * bot.budget_scale
