@@ -31,7 +31,7 @@ from cardtable.engine import BadRecord, BadSetup, IllegalAction, brief
 from cardtable.engine.game import check_seed
 from cardtable.games import registry
 from cardtable.play import MatchTooLong, Referee, make_bots
-from cardtable.strategy import levels, playable, races
+from cardtable.strategy import levels, playable, races, usual_level
 from cardtable.ui.launch import Launch
 
 MAX_GAMES = 100_000_000  # a sim of more games would run for weeks
@@ -132,10 +132,15 @@ def _seed(text: str) -> int | str:
 
 
 def _resolve(
-    args: argparse.Namespace, *, allow_human: bool, default_seat: str, offered: bool = True
+    args: argparse.Namespace,
+    *,
+    allow_human: bool,
+    default_seat: str | None = None,
+    offered: bool = True,
 ) -> Launch:
     """The launch the command line asks for; ``offered``: only the levels the game offers
-    (a table), else every level its bots can play (``sim``)."""
+    (a table), else every level its bots can play (``sim``). Seats not named get
+    ``default_seat``, or the game's usual level (``strategy.usual_level``)."""
     try:
         info = registry.get(args.game)
     except KeyError:
@@ -151,7 +156,9 @@ def _resolve(
             f"{info.title} takes {info.min_players} to {info.max_players} players, not {players}"
         )
     if seats is None:
-        seats = (["human"] if allow_human else []) + [default_seat] * players
+        seats = (["human"] if allow_human else []) + [
+            default_seat or usual_level(info.id)
+        ] * players
         seats = seats[:players]
     if len(seats) != players:
         raise UsageError(f"--seats names {len(seats)} seats but there are {players} players")
@@ -376,11 +383,11 @@ def _main(argv: list[str]) -> int:
 
     if args.command == "play":
         return run(
-            _resolve(args, allow_human=True, default_seat="medium"),
+            _resolve(args, allow_human=True),
             frames=args.frames or args.top_frames,
         )
     if args.command == "watch":
-        launch = _resolve(args, allow_human=False, default_seat="medium")
+        launch = _resolve(args, allow_human=False)
         launch = Launch(
             launch.game_id, launch.players, launch.seats, launch.seed, launch.options, watch=True
         )

@@ -80,6 +80,14 @@ def levels(game_id: str) -> list[str]:
     return [level for level in every if offered is None or level in offered]
 
 
+def usual_level(game_id: str) -> str:
+    """The level a bot seat gets until another is chosen (the setup; ``cardtable play``
+    and ``watch`` without ``--seats``): medium where the game offers it, else the offered
+    level nearest below it."""
+    offered = levels(game_id)
+    return next((level for level in ("medium", "easy", "random") if level in offered), offered[-1])
+
+
 def playable(game_id: str) -> list[str]:
     """Every level the game's bots can play, weakest first: those it offers and any it
     no longer offers (expert), which a saved game or record may name and ``cardtable
@@ -173,5 +181,6 @@ __all__ = [
     "playable",
     "races",
     "register_bots",
+    "usual_level",
     "view_for",
 ]

@@ -12,7 +12,7 @@ import pygame
 
 from cardtable.engine import GameInfo
 from cardtable.names import clean_name
-from cardtable.strategy import LEVEL_WORDS, levels
+from cardtable.strategy import LEVEL_WORDS, levels, usual_level
 
 from .. import theme
 from ..launch import Launch
@@ -61,7 +61,7 @@ class SetupScene(MenuScene):
         self.info = info
         self.heading = f"{info.title}: who plays?"
         self.kinds = ["human", *levels(info.id)]
-        default_bot = "medium" if "medium" in self.kinds else self.kinds[-1]
+        default_bot = usual_level(info.id)
         self.players = max(info.min_players, min(4, info.max_players))
         self.seats = ["human"] + [default_bot] * (info.max_players - 1)
         self.fields = [TextField(app.name_of(seat)) for seat in range(info.max_players)]
