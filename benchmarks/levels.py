@@ -21,7 +21,7 @@ LEVEL,BELOW,BELOW,BELOW --games GAMES --seed SEED --jobs 1`` in this process and
 its summary, the command and the CPU seconds it took in ``levels.json`` (a run of the same
 game, levels and seed is replaced: the file holds the current figures). ``add`` records a
 ``cardtable sim --json`` summary made elsewhere (the same games) with its command, CPU
-seconds and commit. ``table`` prints the figures as the markdown table of
+seconds (``?`` when not known) and commit. ``table`` prints the figures as the markdown table of
 ``benchmarks/bots.md``.
 """
 
@@ -105,7 +105,7 @@ def run(game: str, level: str, seed: int, games: int, under: str | None = None) 
     return record(summary, command(game, level, under, seed, games), cpu, _commit())
 
 
-def record(summary: dict[str, Any], how: str, cpu: float, commit: str) -> dict[str, Any]:
+def record(summary: dict[str, Any], how: str, cpu: float | None, commit: str) -> dict[str, Any]:
     """Keep a sim's summary (``cardtable sim --json``: a level in seat 0, three of another
     level below it) in ``levels.json`` with the command that made it, replacing the run of
     the same game, levels and seed."""
@@ -125,7 +125,7 @@ def record(summary: dict[str, Any], how: str, cpu: float, commit: str) -> dict[s
         "ci95": seat0["ci95"],
         "others": [row["win_share"] for row in summary["seats"][1:]],
         "mean_scores": [row["mean_score"] for row in summary["seats"]],
-        "cpu_seconds": round(cpu),
+        "cpu_seconds": None if cpu is None else round(cpu),
         "commit": commit,
         "command": how,
     }
@@ -189,7 +189,7 @@ def main(argv: list[str]) -> None:
         print(json.dumps({"game": game, **entry}))
     elif argv[:1] == ["add"] and len(argv) == 5:
         summary = json.loads(Path(argv[1]).read_text())
-        entry = record(summary, argv[2], float(argv[3]), argv[4])
+        entry = record(summary, argv[2], None if argv[3] == "?" else float(argv[3]), argv[4])
         print(json.dumps({"game": summary["game"], **entry}))
     elif argv == ["table"]:
         print(table(load()))
