@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from cardtable.games import registry  # noqa: E402
 from cardtable.play import InlineExecutor, Referee  # noqa: E402
 from cardtable.play.pool import BotPool  # noqa: E402
-from cardtable.strategy import levels, make_bots  # noqa: E402
+from cardtable.strategy import make_bots, playable  # noqa: E402
 
 PLAYERS = 4
 BUSY_MOST = 600  # seconds a busy process may run at the most
@@ -134,7 +134,7 @@ def main() -> None:
             decision_times("what-the-heck", "random", 1, False, pool)
         with busy(args.busy):
             for game_id in args.game or [info.id for info in registry.all()]:
-                for level in levels(game_id):
+                for level in playable(game_id):
                     if args.level and level not in args.level:
                         continue
                     bot = make_bots(game_id, [level], 0)[0]

@@ -59,7 +59,7 @@ from typing import Any
 from cardtable.engine import Action, GameState, IllegalAction, MatchRecord, Rng, Row
 from cardtable.games import registry
 from cardtable.play import Referee, make_bots
-from cardtable.strategy import levels
+from cardtable.strategy import playable
 
 # Every search of a hard seat samples this many worlds (its level's own is 4 to 48): the
 # soak runs the hard code path (sampling, candidates played out, the choice), not the hard
@@ -193,9 +193,9 @@ def jobs(seed: str, games: int) -> Iterator[Job]:
         if (index + index // len(kinds)) % 2 == 0:
             seats = ["random"] * players
         else:
-            offered = levels(game_id)
-            quick = [level for level in offered if level not in ("random", *SEARCHING)]
-            searching = [level for level in SEARCHING if level in offered]
+            known = playable(game_id)  # every level a saved game may name
+            quick = [level for level in known if level not in ("random", *SEARCHING)]
+            searching = [level for level in SEARCHING if level in known]
             seats = [rng.choice(quick or ["random"]) for _ in range(players)]
             if searching and rng.random() < 0.1:
                 seats[rng.randint(0, players - 1)] = rng.choice(searching)

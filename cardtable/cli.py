@@ -31,7 +31,7 @@ from cardtable.engine import BadRecord, BadSetup, IllegalAction, brief
 from cardtable.engine.game import check_seed
 from cardtable.games import registry
 from cardtable.play import MatchTooLong, Referee, make_bots
-from cardtable.strategy import levels, races
+from cardtable.strategy import levels, playable, races, usual_level
 from cardtable.ui.launch import Launch
 
 MAX_GAMES = 100_000_000  # a sim of more games would run for weeks
@@ -78,7 +78,11 @@ def _parser() -> argparse.ArgumentParser:
         sub = commands.add_parser(name, help=help_text)
         sub.add_argument("game", help="game id: " + ", ".join(registry.ids()))
         sub.add_argument("--players", type=_at_least(1), help="number of players")
-        sub.add_argument("--seats", help="comma-separated: human or a bot level, one per seat")
+        sub.add_argument(
+            "--seats",
+            help="comma-separated, one per seat: human or a bot level the game offers "
+            "(sim: also a level it no longer offers, such as expert, to measure it)",
+        )
         sub.add_argument("--seed", default="0", help="the game's seed")
         sub.add_argument(
             "--option",
@@ -127,7 +131,16 @@ def _seed(text: str) -> int | str:
         raise UsageError(f"--seed: {error}") from None
 
 
-def _resolve(args: argparse.Namespace, *, allow_human: bool, default_seat: str) -> Launch:
+def _resolve(
+    args: argparse.Namespace,
+    *,
+    allow_human: bool,
+    default_seat: str | None = None,
+    offered: bool = True,
+) -> Launch:
+    """The launch the command line asks for; ``offered``: only the levels the game offers
+    (a table), else every level its bots can play (``sim``). Seats not named get
+    ``default_seat``, or the game's usual level (``strategy.usual_level``)."""
     try:
         info = registry.get(args.game)
     except KeyError:
@@ -143,14 +156,24 @@ def _resolve(args: argparse.Namespace, *, allow_human: bool, default_seat: str) 
             f"{info.title} takes {info.min_players} to {info.max_players} players, not {players}"
         )
     if seats is None:
-        seats = (["human"] if allow_human else []) + [default_seat] * players
+        seats = (["human"] if allow_human else []) + [
+            default_seat or usual_level(info.id)
+        ] * players
         seats = seats[:players]
     if len(seats) != players:
         raise UsageError(f"--seats names {len(seats)} seats but there are {players} players")
-    allowed = (["human"] if allow_human else []) + levels(info.id)
+    # A table seats the levels the game offers; sim measures every level it has (expert
+    # too, where it is not offered: the benchmarks that decide what is offered need it).
+    allowed = (["human"] if allow_human else []) + (levels if offered else playable)(info.id)
     for seat in seats:
-        if seat not in allowed:
-            raise UsageError(f"unknown seat {brief(seat)}; seats may be: {', '.join(allowed)}")
+        if seat in allowed:
+            continue
+        if seat in playable(info.id):
+            raise UsageError(
+                f"{info.title} does not offer {seat} bots: they were not measured stronger "
+                f"than the level below; seats may be: {', '.join(allowed)}"
+            )
+        raise UsageError(f"unknown seat {brief(seat)}; seats may be: {', '.join(allowed)}")
     options: dict[str, Any] = {}
     for item in args.option:
         if "=" not in item:
@@ -340,7 +363,7 @@ def _main(argv: list[str]) -> int:
 
         return run_smoke()
     if args.command == "sim":
-        launch = _resolve(args, allow_human=False, default_seat="random")
+        launch = _resolve(args, allow_human=False, default_seat="random", offered=False)
         summary = simulate(
             launch,
             args.games,
@@ -360,11 +383,11 @@ def _main(argv: list[str]) -> int:
 
     if args.command == "play":
         return run(
-            _resolve(args, allow_human=True, default_seat="medium"),
+            _resolve(args, allow_human=True),
             frames=args.frames or args.top_frames,
         )
     if args.command == "watch":
-        launch = _resolve(args, allow_human=False, default_seat="medium")
+        launch = _resolve(args, allow_human=False)
         launch = Launch(
             launch.game_id, launch.players, launch.seats, launch.seed, launch.options, watch=True
         )

@@ -8,6 +8,7 @@ import pytest
 
 from cardtable.cli import main
 from cardtable.engine import MatchRecord
+from cardtable.strategy import levels
 
 
 def test_sim_prints_one_json_object_with_each_seats_figures(capsys):
@@ -104,7 +105,8 @@ def test_play_and_watch_take_frames_after_the_game(monkeypatch):
     (play, three), (watch, four), (title, five) = opened
     assert (three, four, five) == (3, 4, 5)
     assert play.seats == ("human", "hard") and not play.watch
-    assert watch.watch and watch.seats == ("medium",) * 3
+    # What the Heck? offers no medium (not shown stronger than easy): its usual level.
+    assert watch.watch and watch.seats == ("easy",) * 3
     assert title is None
 
 
@@ -285,14 +287,29 @@ def test_equal_slap_where_it_means_nothing_is_one_clear_line(capsys, args, says)
     assert says in err and len(err.splitlines()) == 1
 
 
-def test_every_command_takes_expert_seats(monkeypatch, capsys):
+def test_a_table_seats_only_offered_levels_and_sim_measures_every_level(monkeypatch, capsys):
     import cardtable.ui.app as app
 
     opened = []
     monkeypatch.setattr(app, "run", lambda launch, frames: opened.append(launch) or 0)
-    assert main(["play", "mean", "--seats", "human,expert"]) == 0
-    assert main(["watch", "copycat", "--seats", "expert,hard,medium"]) == 0
-    seats = [launch.seats for launch in opened]
-    assert seats == [("human", "expert"), ("expert", "hard", "medium")]
+    assert main(["play", "mean", "--seats", "human,hard"]) == 0
+    assert opened[0].seats == ("human", "hard")
+    # Expert is not shown stronger than hard in MEAN!: a table does not offer it, and says
+    # why in one line.
+    assert "expert" not in levels("mean")
+    for command in (
+        ["play", "mean", "--seats", "human,expert"],
+        ["watch", "mean", "--seats", "expert,hard"],
+    ):
+        assert main(command) == 2
+        err = capsys.readouterr().err.strip()
+        assert "MEAN! does not offer expert bots" in err and "stronger" in err
+        assert err.endswith(
+            "seats may be: "
+            + ", ".join((["human"] if command[0] == "play" else []) + levels("mean"))
+        )
+        assert len(err.splitlines()) == 1
+    assert len(opened) == 1
+    # sim still plays it: the benchmarks that decide what is offered measure it.
     summary = sim_json(capsys, "spite-malice", "--seats", "expert,easy", "--games", "1")
     assert [row["bot"] for row in summary["seats"]] == ["expert", "easy"]

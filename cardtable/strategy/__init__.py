@@ -1,9 +1,12 @@
 """The bots: a random baseline, per-game heuristics and search. Pure Python.
 
-``make_bot(game_id, level, rng)`` is how everything else gets a bot; ``levels(game_id)``
-lists what a game offers (every game whose hard bot searches also offers expert: hard with
-four times the search); ``LEVEL_WORDS`` says in a line what each level is. A bot sees only its
-seat's ``SeatView``.
+``make_bot(game_id, level, rng)`` is how everything else gets a bot. ``levels(game_id)``
+lists what a game offers at its setup and on the command line: only the levels that
+benchmarks on several seeds show stronger than the one below (``catalog.OFFERED``, the one
+place that says so). ``playable(game_id)`` lists every level a game's bots can play: also
+expert (hard with four times the search, for every game whose hard bot searches), which
+a saved game or record may name and ``cardtable sim`` measures. ``LEVEL_WORDS`` says in a
+line what each level is. A bot sees only its seat's ``SeatView``.
 """
 
 from __future__ import annotations
@@ -16,16 +19,17 @@ from .base import EXPERT_SCALE, Bot, RandomBot, SeatView, ThinkClock, expert_of,
 from .reaction import EQUAL, PROFILES, ReactionProfile
 
 _BOTS: dict[str, dict[str, type[Bot]]] = {}
+_OFFERED: dict[str, tuple[str, ...]] = {}
 
-#: What each level is, in a line (the rules help lists a game's levels with these).
+#: What each level is, in a line (the rules help lists a game's levels with these, and the
+#: setup says what the level under the pointer is).
 LEVEL_WORDS = {
-    "random": "makes any legal move at random: the baseline every other level must beat.",
-    "easy": "a casual player: a simple plan, and now and then a slip.",
+    "random": "any legal move at random, the baseline every level must beat.",
+    "easy": "a casual player with a simple plan, who slips now and then.",
     "medium": "a steady player who plays the game's common sense.",
-    "hard": "the strongest judgement: it weighs what the others may hold and, where the "
-    "game allows, searches ahead.",
-    "expert": "hard with four times the thinking, for a real fight: it may take a moment "
-    "longer over a move.",
+    "hard": "the strongest level, weighing what the others may hold and searching ahead.",
+    "expert": "hard with four times the thinking, not measured stronger than hard: kept only "
+    "for games saved with it.",
 }
 
 
@@ -50,18 +54,44 @@ def levels_help(game_id: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def register_bots(game_id: str, bots: dict[str, type[Bot]]) -> None:
+def register_bots(
+    game_id: str, bots: dict[str, type[Bot]], offered: Sequence[str] | None = None
+) -> None:
     """``bots`` by level; random is added in front if the game has none of its own, and
     expert (``expert_of`` its hard bot) after hard when hard searches (``Bot.searches``):
-    a game whose hard bot plays by judgement alone offers no expert, which would be hard
-    under another name."""
+    a game whose hard bot plays by judgement alone has no expert, which would be hard
+    under another name. ``offered``: the levels the game offers (``levels``), when not all
+    of them; registering again without it leaves what is offered as it was."""
     table = {"random": RandomBot, **bots}
     if "hard" in table and "expert" not in table and table["hard"].searches:
         table["expert"] = expert_of(table["hard"])
+    if offered is not None:
+        unknown = [level for level in offered if level not in table]
+        if unknown:
+            raise KeyError(f"{game_id} cannot offer {', '.join(unknown)}: it has no such bot")
+        _OFFERED[game_id] = tuple(offered)
     _BOTS[game_id] = table
 
 
 def levels(game_id: str) -> list[str]:
+    """The levels a game offers at its setup and on the command line, weakest first."""
+    every = playable(game_id)  # the catalog loaded first: it says what is offered
+    offered = _OFFERED.get(game_id)
+    return [level for level in every if offered is None or level in offered]
+
+
+def usual_level(game_id: str) -> str:
+    """The level a bot seat gets until another is chosen (the setup; ``cardtable play``
+    and ``watch`` without ``--seats``): medium where the game offers it, else the offered
+    level nearest below it."""
+    offered = levels(game_id)
+    return next((level for level in ("medium", "easy", "random") if level in offered), offered[-1])
+
+
+def playable(game_id: str) -> list[str]:
+    """Every level the game's bots can play, weakest first: those it offers and any it
+    no longer offers (expert), which a saved game or record may name and ``cardtable
+    sim`` measures."""
     _load()
     return list(_BOTS.get(game_id, {"random": RandomBot}))
 
@@ -148,7 +178,9 @@ __all__ = [
     "levels_help",
     "make_bot",
     "make_bots",
+    "playable",
     "races",
     "register_bots",
+    "usual_level",
     "view_for",
 ]

@@ -11,7 +11,7 @@ from typing import Any
 from cardtable.engine import BadSetup, IllegalAction, brief
 from cardtable.games import registry
 from cardtable.names import clean_name
-from cardtable.strategy import levels
+from cardtable.strategy import playable
 
 #: Games whose result ranks the players and keeps no points (MEAN!): the numbers in their
 #: results mean nothing to a player, so lists, statistics and replays leave them out.
@@ -94,20 +94,22 @@ def seat_names(launch: Launch, name_of) -> list[str]:
 
 def seats_problem(record) -> str | None:
     """Why a saved match record names a game or seats no table can seat, in a line, or
-    None: an unknown game, a seat count that is not its players', a level the game does
-    not offer (a file may be damaged or crafted). Its moves are ``record_problem``'s."""
+    None: an unknown game, a seat count that is not its players', a level the game has
+    no bot for (a file may be damaged or crafted). A level the game no longer offers at a
+    new table (expert) is not a problem: a game saved with it opens and plays on with it.
+    Its moves are ``record_problem``'s."""
     try:
         info = registry.get(record.game_id)
     except KeyError as error:
         return str(error.args[0] if error.args else error)
-    offered = levels(info.id)
+    known = playable(info.id)
     if len(record.seats) != record.players:
         return f"it names {len(record.seats)} seats for {record.players} players"
     for seat, kind in enumerate(record.seats):
-        if kind != "human" and kind not in offered:
+        if kind != "human" and kind not in known:
             return (
-                f"seat {seat + 1} is played by {brief(kind, 40)}, which {info.title} does not "
-                f"offer (human, {', '.join(offered)})"
+                f"seat {seat + 1} is played by {brief(kind, 40)}, which {info.title} has no "
+                f"bot for (human, {', '.join(known)})"
             )
     return None
 

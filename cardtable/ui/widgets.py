@@ -115,7 +115,9 @@ class Chooser:
     Mouse: click an option. Keyboard: Left/Right (or Up/Down, Tab) move the focus, Enter
     or Space chooses, a shortcut key (``keys``: key -> option index) chooses at once,
     Escape cancels when ``on_cancel`` is given. ``place`` lays the options out in as many
-    rows as ``max_width`` needs, centred on a point. Not for menus (``ButtonColumn``).
+    rows as ``max_width`` needs, centred on a point. ``hint``: a line under the question;
+    ``hints``: one per option, the line then says what the option under the mouse (else
+    the one with the focus) is. Not for menus (``ButtonColumn``).
     """
 
     def __init__(
@@ -126,6 +128,7 @@ class Chooser:
         on_cancel: Callable[[], None] | None = None,
         keys: dict[int, int] | None = None,
         hint: str = "",
+        hints: list[str] | None = None,
     ) -> None:
         self.question = question
         self.options = list(options)
@@ -133,6 +136,7 @@ class Chooser:
         self.on_cancel = on_cancel
         self.keys = dict(keys or {})
         self.hint = hint
+        self.hints = list(hints or [])
         self.buttons = [
             Button(label, self._chooser(index), size=18) for index, label in enumerate(options)
         ]
@@ -154,9 +158,11 @@ class Chooser:
         gap = 8
         per_row = max(1, min(len(self.options), (max_width - 24 + gap) // (width + gap)))
         rows = -(-len(self.options) // per_row)
-        title = 30 + (20 if self.hint else 0)
+        title = 30 + (24 if self.hints else 20 if self.hint else 0)
         inner_w = per_row * width + (per_row - 1) * gap
-        words = max(font.size(self.question)[0], theme.fonts().get(13).size(self.hint)[0])
+        hint_font = theme.fonts().get(self.hint_size)
+        hint_w = max(hint_font.size(line)[0] for line in [self.hint, *self.hints])
+        words = max(font.size(self.question)[0], min(hint_w, max_width - 32))
         self.rect = pygame.Rect(0, 0, max(inner_w + 24, words + 32), 0)
         self.rect.height = title + rows * height + (rows - 1) * gap + 14
         self.rect.center = centre
@@ -199,6 +205,22 @@ class Chooser:
         for index, button in enumerate(self.buttons):
             button.focused = index == self.focus
 
+    @property
+    def hint_size(self) -> int:
+        return 15 if self.hints else 13
+
+    def shown_hint(self, mouse: tuple[int, int] | None = None) -> str:
+        """The line under the question: with ``hints``, the option's under ``mouse`` (the
+        pointer's when not given), else the focused option's; otherwise ``hint``."""
+        if not self.hints:
+            return self.hint
+        at = pygame.mouse.get_pos() if mouse is None else mouse
+        index = next(
+            (i for i, button in enumerate(self.buttons) if button.rect.collidepoint(at)),
+            self.focus,
+        )
+        return self.hints[index] if index < len(self.hints) else self.hint
+
     def draw(self, surface: pygame.Surface) -> None:
         theme.panel(surface, self.rect, alpha=235, radius=12)
         pygame.draw.rect(surface, theme.HIGHLIGHT, self.rect, 2, border_radius=12)
@@ -211,14 +233,17 @@ class Chooser:
             True,
             "midtop",
         )
-        if self.hint:
+        hint = self.shown_hint()
+        if hint:
+            font = theme.fonts().get(self.hint_size)
             theme.text(
                 surface,
-                self.hint,
+                theme.fit(hint, font, self.rect.width - 24),
                 (self.rect.centerx, self.rect.y + 31),
-                13,
-                theme.INK_DIM,
+                self.hint_size,
+                theme.INK if self.hints else theme.INK_DIM,  # what the option is: to be read
                 anchor="midtop",
+                font=font,
             )
         for button in self.buttons:
             button.draw(surface)

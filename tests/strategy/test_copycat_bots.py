@@ -10,7 +10,7 @@ import pytest
 from cardtable.engine import Rng
 from cardtable.games import registry
 from cardtable.games.copycat import one_deck
-from cardtable.strategy import levels, make_bot, view_for
+from cardtable.strategy import make_bot, playable, view_for
 from cardtable.strategy.copycat import (
     INDEX,
     MEOW_CONFIDENCE,
@@ -25,7 +25,7 @@ from cardtable.strategy.copycat import (
 )
 
 GAME = registry.get("copycat")
-LEVELS = levels("copycat")
+LEVELS = playable("copycat")  # every bot the game has, offered or not (a saved game may name it)
 
 
 def deal(hands: list[str], draw: str = ""):
@@ -60,7 +60,7 @@ def position(seed: int, phase: str, players: int = 4):
     raise AssertionError("no such position")
 
 
-def test_the_game_offers_random_easy_medium_hard_and_expert():
+def test_the_game_has_random_easy_medium_hard_and_expert_bots():
     assert LEVELS == ["random", "easy", "medium", "hard", "expert"]
 
 

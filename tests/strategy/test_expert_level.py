@@ -1,6 +1,8 @@
-"""The expert level: every game whose hard bot searches offers it; it is that game's hard bot
-with four times the search (rounds, and think budget at the table), as deterministic as
-hard under a fixed number of rounds, and it goes to the bot pool's processes like any bot."""
+"""The expert level: every game whose hard bot searches has it (offered only where it is
+shown stronger than hard: ``test_levels_offered``; a saved game may name it anywhere); it
+is that game's hard bot with four times the search (rounds, and think budget at the
+table), as deterministic as hard under a fixed number of rounds, and it goes to the bot
+pool's processes like any bot."""
 
 from __future__ import annotations
 
@@ -12,7 +14,15 @@ from cardtable.engine import Rng
 from cardtable.games import registry
 from cardtable.play import Referee
 from cardtable.play.pool import BotPool
-from cardtable.strategy import EXPERT_SCALE, LEVEL_WORDS, levels, make_bot, make_bots, view_for
+from cardtable.strategy import (
+    EXPERT_SCALE,
+    LEVEL_WORDS,
+    levels,
+    make_bot,
+    make_bots,
+    playable,
+    view_for,
+)
 
 # Every game's hard bot searches (Hit the Deck's since issue 15's search came to it).
 GAMES = registry.ids()
@@ -22,7 +32,7 @@ def hard_class(game_id: str) -> type:
     return type(make_bot(game_id, "hard", Rng(0)))
 
 
-def test_a_game_whose_hard_bot_does_not_search_offers_no_expert():
+def test_a_game_whose_hard_bot_does_not_search_has_no_expert():
     # Four times no search is hard under another name: such a game stops at hard.
     from cardtable.strategy import _BOTS, register_bots
     from cardtable.strategy.hit_the_deck import EasyBot, MediumBot
@@ -32,7 +42,7 @@ def test_a_game_whose_hard_bot_does_not_search_offers_no_expert():
 
     try:
         register_bots("judgement-only", {"easy": EasyBot, "hard": JudgementHard})
-        assert levels("judgement-only") == ["random", "easy", "hard"]
+        assert playable("judgement-only") == levels("judgement-only") == ["random", "easy", "hard"]
         with pytest.raises(KeyError, match="no 'expert' bot for judgement-only"):
             make_bot("judgement-only", "expert", Rng(0))
     finally:
@@ -41,9 +51,8 @@ def test_a_game_whose_hard_bot_does_not_search_offers_no_expert():
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-def test_every_game_offers_expert_after_hard(game_id):
-    offered = levels(game_id)
-    assert offered[-2:] == ["hard", "expert"]
+def test_every_game_has_expert_after_hard(game_id):
+    assert playable(game_id)[-2:] == ["hard", "expert"]
     expert = make_bot(game_id, "expert", Rng(0))
     assert isinstance(expert, hard_class(game_id))
     assert expert.level == "expert" and expert.budget_scale == EXPERT_SCALE == 4

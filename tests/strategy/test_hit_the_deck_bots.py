@@ -13,12 +13,14 @@ from cardtable.engine import Action, Rng
 from cardtable.games import registry
 from cardtable.games.hit_the_deck import ANNOUNCE_SECONDS, HAND_CARD, full_deck
 from cardtable.play import Referee, make_bots
-from cardtable.strategy import Bot, levels, make_bot, view_for
+from cardtable.strategy import Bot, make_bot, playable, view_for
 from cardtable.strategy.hit_the_deck import plays
 from cardtable.strategy.reaction import PROFILES
 
 GAME = registry.get("hit-the-deck")
-LEVELS = levels("hit-the-deck")
+LEVELS = playable(
+    "hit-the-deck"
+)  # every bot the game has, offered or not (a saved game may name it)
 
 
 def midgame(seed: int, moves: int = 25, players: int = 4):
@@ -35,7 +37,7 @@ def midgame(seed: int, moves: int = 25, players: int = 4):
     return state
 
 
-def test_the_game_offers_random_easy_medium_hard_and_expert():
+def test_the_game_has_random_easy_medium_hard_and_expert_bots():
     # Hard decides its cards by the one search: expert is that search four times over.
     assert LEVELS == ["random", "easy", "medium", "hard", "expert"]
 

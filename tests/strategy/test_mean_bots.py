@@ -7,12 +7,12 @@ import pytest
 
 from cardtable.engine import Rng
 from cardtable.games import registry
-from cardtable.strategy import ThinkClock, levels, make_bot, view_for
+from cardtable.strategy import ThinkClock, make_bot, playable, view_for
 from cardtable.strategy.mean import MeanSearch, Table, medium_ranking, pile_read
 from cardtable.strategy.search import ismcts
 
 GAME = registry.get("mean")
-LEVELS = levels("mean")
+LEVELS = playable("mean")  # every bot the game has, offered or not (a saved game may name it)
 
 
 def position(seed: int, end_game: bool, players: int = 4):
@@ -31,7 +31,7 @@ def position(seed: int, end_game: bool, players: int = 4):
     raise AssertionError("no such position")
 
 
-def test_the_game_offers_random_easy_medium_hard_and_expert():
+def test_the_game_has_random_easy_medium_hard_and_expert_bots():
     assert LEVELS == ["random", "easy", "medium", "hard", "expert"]
 
 

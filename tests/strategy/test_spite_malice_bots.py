@@ -19,13 +19,15 @@ from cardtable.games.spite_malice import (
     store_source,
 )
 from cardtable.play import Referee, make_bots
-from cardtable.strategy import levels, make_bot, view_for
+from cardtable.strategy import make_bot, playable, view_for
 
 GAME = registry.get("spite-malice")
-LEVELS = levels("spite-malice")
+LEVELS = playable(
+    "spite-malice"
+)  # every bot the game has, offered or not (a saved game may name it)
 
 
-def test_the_game_offers_random_easy_medium_hard_and_expert():
+def test_the_game_has_random_easy_medium_hard_and_expert_bots():
     assert LEVELS == ["random", "easy", "medium", "hard", "expert"]
 
 

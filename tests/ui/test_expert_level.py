@@ -1,36 +1,70 @@
-"""The expert level at the table: offered wherever a seat's level is chosen, explained in
-the rules help, counted in the statistics, and thinking off the main thread like every
-bot, so the table keeps drawing frames while an expert spends its four-fold budget."""
+"""The levels at the table: the setup offers a game's levels (``strategy.levels``: expert
+only where it is shown stronger than hard, issue 35) and says in a line what each is; the
+rules help explains them; games against experts, from before, are still counted in the
+statistics; and a table of experts (a saved game may have one) thinks off the main thread
+like every bot, so it keeps drawing frames while an expert spends its four-fold budget."""
 
 from __future__ import annotations
 
 import time
 
+import pygame
 import pytest
 
 from cardtable import storage
 from cardtable.engine import Result
 from cardtable.games import registry
-from cardtable.strategy import LEVEL_WORDS
+from cardtable.strategy import LEVEL_WORDS, levels
 from cardtable.ui.app import App
 from cardtable.ui.launch import Launch
 from cardtable.ui.scenes.rules import RulesScene
 from cardtable.ui.scenes.setup import SetupScene
 from cardtable.ui.scenes.statistics import lines_from
 
-from .conftest import frames
+from .conftest import frames, key
 
 
-@pytest.mark.parametrize("game_id", registry.ids())
-def test_every_games_setup_offers_an_expert_bot(app, game_id):
+def open_chooser(app, game_id: str, seat: int = 1) -> SetupScene:
     app.show_title()
     scene = SetupScene(app, registry.get(game_id))
     app.manager.push(scene)
     frames(app)
-    scene.open_kind_chooser(1)
+    scene.open_kind_chooser(seat)
     assert scene.kind_chooser is not None
-    assert scene.kinds[-2:] == ["hard", "expert"]
-    assert scene.kind_chooser.options[-1] == "Bot: expert"
+    return scene
+
+
+@pytest.mark.parametrize("game_id", registry.ids())
+def test_every_games_setup_offers_exactly_its_levels(app, game_id):
+    scene = open_chooser(app, game_id)
+    assert scene.kinds == ["human", *levels(game_id)]
+    assert scene.kind_chooser.options == [
+        "Human",
+        *(f"Bot: {level}" for level in levels(game_id)),
+    ]
+    assert ("Bot: expert" in scene.kind_chooser.options) == ("expert" in levels(game_id))
+
+
+def test_the_level_choice_says_in_a_line_what_each_level_is(app):
+    scene = open_chooser(app, "mean")
+    chooser = scene.kind_chooser
+    away = (0, 0)  # the pointer over no option: the focused one is explained
+    assert chooser.focus == scene.kinds.index("medium")
+    assert chooser.shown_hint(away) == f"Medium: {LEVEL_WORDS['medium']}"
+    key(app, pygame.K_RIGHT)
+    assert chooser.shown_hint(away) == f"Hard: {LEVEL_WORDS['hard']}"
+    # The pointer over an option explains that one.
+    human = chooser.buttons[0].rect.center
+    assert chooser.shown_hint(human) == "Human: a person playing at this screen."
+    easy = chooser.buttons[scene.kinds.index("easy")].rect.center
+    assert chooser.shown_hint(easy) == f"Easy: {LEVEL_WORDS['easy']}"
+    # Every kind has words, and the panel stays in the smallest window.
+    assert all(line.split(": ", 1)[1] for line in chooser.hints)
+    pygame.display.set_mode((640, 400), pygame.RESIZABLE)
+    app.resize((640, 400))
+    frames(app)
+    assert app.size == (640, 400)
+    assert pygame.Rect(0, 0, 640, 400).contains(scene.kind_chooser.rect)
 
 
 def test_the_rules_help_names_each_level_in_a_line_and_how_fast_each_reacts(app):
@@ -39,13 +73,14 @@ def test_the_rules_help_names_each_level_in_a_line_and_how_fast_each_reacts(app)
     app.manager.push(scene)
     frames(app, 2)
     assert scene.text.startswith(registry.get("hit-the-deck").rules_help.rstrip())
-    assert f"- **hard**: {LEVEL_WORDS['hard']}" in scene.text
+    for level in levels("hit-the-deck"):
+        assert f"- **{level}**: {LEVEL_WORDS[level]}" in scene.text
     assert "hard 0.42 s" in scene.text and "medium 0.68 s" in scene.text
-    # Expert thinks longer than hard but reacts as quickly.
-    assert f"- **expert**: {LEVEL_WORDS['expert']}" in scene.text and "expert 0.42 s" in scene.text
+    # A level the game does not offer is not explained as if it were.
+    assert ("**expert**" in scene.text) == ("expert" in levels("hit-the-deck"))
     # A game without races lists its levels but says nothing of reaction times.
     mean = RulesScene(app, registry.get("mean")).text
-    assert f"- **expert**: {LEVEL_WORDS['expert']}" in mean and "reacts" not in mean
+    assert f"- **hard**: {LEVEL_WORDS['hard']}" in mean and "reacts" not in mean
 
 
 def test_games_against_experts_are_counted_and_listed_after_hard(home):

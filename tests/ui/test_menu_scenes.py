@@ -128,9 +128,9 @@ def test_the_seat_kind_chooser_works_by_keyboard_and_escape_keeps_the_kind(app):
     assert scene.kind_chooser is None and scene.seats[1] == "medium"
     assert app.manager.top is scene, "Escape closed the chooser, not the setup"
     key(app, pygame.K_RETURN)
-    key(app, pygame.K_LEFT)  # from medium back to easy
+    key(app, pygame.K_LEFT)  # from medium back to random (Hit the Deck offers no easy)
     key(app, pygame.K_RETURN)
-    assert scene.seats[1] == "easy"
+    assert scene.seats[1] == "random"
 
 
 def test_ctrl_a_selects_the_whole_name_and_typing_replaces_it(app):

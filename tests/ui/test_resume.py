@@ -210,7 +210,7 @@ def test_a_damaged_save_is_set_aside_with_one_line(app, home):
         (MatchRecord("nope", 2, 1, {}, ["human", "easy"], []), "unknown game 'nope'"),
         (
             MatchRecord("hit-the-deck", 2, 1, {}, ["human", "grandmaster"], []),
-            "seat 2 is played by 'grandmaster', which Hit the Deck does not offer",
+            "seat 2 is played by 'grandmaster', which Hit the Deck has no bot for",
         ),
         (
             MatchRecord("mean", 2, 1, {}, ["human", "easy"], [(0, "fly away")]),

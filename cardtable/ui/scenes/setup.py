@@ -12,7 +12,7 @@ import pygame
 
 from cardtable.engine import GameInfo
 from cardtable.names import clean_name
-from cardtable.strategy import levels
+from cardtable.strategy import LEVEL_WORDS, levels, usual_level
 
 from .. import theme
 from ..launch import Launch
@@ -31,11 +31,21 @@ MIN_ROW = 32  # the thinnest seat row a name can be typed in
 HINT_HEIGHT = 24  # the line above the buttons about slap keys
 
 
+HUMAN_WORDS = "a person playing at this screen."
+
+
 def kind_words(kind: str, short: bool = False) -> str:
     """ "Bot: medium", or "Medium" where a button is too narrow for the long form."""
     if kind == "human":
         return "Human"
     return kind.capitalize() if short else f"Bot: {kind}"
+
+
+def kind_help(kind: str) -> str:
+    """What a seat's kind is, in a line: "Medium: a steady player who plays the game's
+    common sense." (the line under the choice of who plays)."""
+    words = HUMAN_WORDS if kind == "human" else LEVEL_WORDS.get(kind, "")
+    return f"{kind.capitalize()}: {words}"
 
 
 class SetupScene(MenuScene):
@@ -51,7 +61,7 @@ class SetupScene(MenuScene):
         self.info = info
         self.heading = f"{info.title}: who plays?"
         self.kinds = ["human", *levels(info.id)]
-        default_bot = "medium" if "medium" in self.kinds else self.kinds[-1]
+        default_bot = usual_level(info.id)
         self.players = max(info.min_players, min(4, info.max_players))
         self.seats = ["human"] + [default_bot] * (info.max_players - 1)
         self.fields = [TextField(app.name_of(seat)) for seat in range(info.max_players)]
@@ -187,6 +197,7 @@ class SetupScene(MenuScene):
             [kind_words(kind) for kind in self.kinds],
             choose,
             cancel,
+            hints=[kind_help(kind) for kind in self.kinds],
         )
         self.kind_chooser.move_focus(self.kinds.index(self.seats[seat]))
         self.chooser_seat = seat
