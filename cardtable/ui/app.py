@@ -261,7 +261,9 @@ class App:
 
     def resume_game(self, progress: storage.Progress) -> None:
         """Open the saved game in progress where it was left."""
-        launch = Launch.of(progress.record, names=tuple(progress.names), viewer=progress.viewer)
+        launch = Launch.of(
+            progress.record, names=tuple(progress.names), viewer=progress.viewer, key=progress.key
+        )
         self.open_table(launch)
 
     def open_replay(self, record) -> None:

@@ -188,7 +188,9 @@ def test_the_save_goes_when_the_game_ends(app):
 
 
 def test_a_damaged_save_is_set_aside_with_one_line(app, home):
-    storage.progress_path().write_text('{"version": 1, "record": {"oops": 1}}')
+    # An older version's one saved game: carried over into the folder of games, then set
+    # aside there.
+    storage.legacy_progress_path().write_text('{"version": 1, "record": {"oops": 1}}')
     app.show_title()
     frames(app)
     title = app.manager.top
@@ -196,7 +198,7 @@ def test_a_damaged_save_is_set_aside_with_one_line(app, home):
     assert title.toast.message.startswith("Your saved game file has a bad value (it has no names)")
     assert title.toast.message.endswith("there is nothing to resume.")
     assert "\n" not in title.toast.message
-    assert list(home.glob("game-in-progress.damaged-*.json"))
+    assert list((home / "in-progress").glob("*.damaged-*.json"))
 
 
 @pytest.mark.parametrize(
@@ -224,4 +226,46 @@ def test_a_crafted_save_the_game_cannot_play_on_is_set_aside_not_resumed(app, ho
     assert [b.label for b in title.column.buttons][0] == "Play"  # no Resume offered
     assert title.toast.message.startswith("Your saved game cannot be resumed (")
     assert why in title.toast.message and "\n" not in title.toast.message
-    assert list(home.glob("game-in-progress.damaged-*.json"))
+    assert list((home / "in-progress").glob("*.damaged-*.json"))
+
+
+def test_several_games_in_progress_are_listed_with_game_opponents_and_time(app):
+    # Each game started is kept on its own; Resume lists them, and the one chosen opens.
+    mean = played("mean", seed=4)
+    heck = played("what-the-heck", seed=4)
+    for kept_as, record, names in (
+        ("mean-left", mean, ["You", "Ada", "Bo"]),
+        ("heck-left", heck, ["You", "Cy", "Di"]),
+    ):
+        kept = MatchRecord(**{**record.__dict__, "actions": list(record.actions[:5])})
+        storage.save_progress(storage.Progress(kept, names, 0, kept_as))
+    os.utime(storage.progress_path("mean-left"), (1, 1))  # played long ago
+    app.show_title()
+    frames(app)
+    title = app.manager.top
+    assert [game.key for game in title.games] == ["heck-left", "mean-left"]
+    assert title.resume_words() == "2 games in progress: Resume lists them"
+    click(app, title.column.buttons[0].rect.center)  # Resume
+    chooser = app.manager.top
+    words = [button.label for button in chooser.column.buttons]
+    assert words[0].startswith("What the Heck? · against Cy (random) and Di (random) · today ")
+    assert words[1].startswith("MEAN! · against Ada (random) and Bo (random) · ")
+    assert "today" not in words[1] and words[-1] == "Back"
+    click(app, chooser.column.buttons[1].rect.center)  # the MEAN! game
+    table = app.manager.top
+    assert isinstance(table, TableScene) and table.match.key == "mean-left"
+    assert table.match.state.history == mean.actions[:5]
+
+
+def test_one_game_in_progress_says_which_against_whom_and_when_on_the_title(app):
+    record = played("what-the-heck", seed=4)
+    kept = MatchRecord(**{**record.__dict__, "actions": list(record.actions[:3])})
+    storage.save_progress(storage.Progress(kept, ["You", "Cy", "Di"], 0, "heck-left"))
+    app.show_title()
+    frames(app)
+    title = app.manager.top
+    words = title.resume_words()
+    assert words.startswith("Resume: What the Heck? · against Cy (random) and Di (random) · today")
+    click(app, title.column.buttons[0].rect.center)  # straight to the one game
+    assert isinstance(app.manager.top, TableScene)
+    assert app.manager.top.match.key == "heck-left"

@@ -14,7 +14,6 @@ Not for drawing or input (the table and its parts).
 from __future__ import annotations
 
 import sys
-import time
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -75,6 +74,11 @@ class Match:
         self.now = 0.0  # the still clock: runs only while the table is still
         self.finished = False
         self.saved_record = None
+        # The key its game in progress is kept under: one per game started, so another
+        # game (here or in another copy of the app) neither replaces nor clears it.
+        from cardtable import storage
+
+        self.key = launch.key or storage.new_key(self.info.id)
 
     def restart(self, actions) -> None:
         """The match as it stood after ``actions`` (a resumed game, an undo, a replay's
@@ -99,11 +103,11 @@ class Match:
 
         if not self.referee.state.history:
             if self.table.tools.undone:  # every move taken back: nothing left to resume
-                storage.clear_progress()
+                storage.clear_progress(self.key)
             return
 
         progress = storage.Progress(
-            self.referee.record(), [c.name for c in self.seats], self.table.viewer
+            self.referee.record(), [c.name for c in self.seats], self.table.viewer, self.key
         )
         try:
             storage.save_progress(progress)
@@ -208,12 +212,12 @@ class Match:
         from cardtable import storage
 
         if self.humans:
-            storage.clear_progress()
+            storage.clear_progress(self.key)
         # record_result never raises; it returns the one line the player should see.
         message = storage.record_result(self.info.id, list(self.launch.seats), result)
         try:
-            stamp = time.strftime("%Y%m%d-%H%M%S")
-            self.saved_record = storage.save_match(self.referee.record(), f"{self.info.id}-{stamp}")
+            # Named by its key (game, time, a random part): never another copy's record.
+            self.saved_record = storage.save_match(self.referee.record(), self.key)
         except OSError as error:
             print(f"Card Table: could not save the match record: {error}", file=sys.stderr)
         names = [controller.name for controller in self.seats]
