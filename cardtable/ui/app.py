@@ -25,7 +25,7 @@ from typing import Any
 import pygame
 
 from cardtable import storage
-from cardtable.engine import GameInfo
+from cardtable.engine import BadSetup, GameInfo
 from cardtable.games import registry
 from cardtable.play import BotPool
 from cardtable.strategy import levels
@@ -156,9 +156,17 @@ class App:
         return table_for(game_id)
 
     def open_table(self, launch: Launch) -> None:
-        """Open ``launch``'s table on top of the title."""
+        """Open ``launch``'s table on top of the title; options the game does not allow at
+        its player count (however they came: the setup checks them too) are said in one
+        line and no table opens."""
         if not isinstance(self.manager.top, TitleScene):
             self.manager.reset(TitleScene(self))
+        info = registry.get(launch.game_id)
+        try:
+            info.resolve_options(launch.options, launch.players)
+        except BadSetup as error:
+            self.tell(f"{info.title} cannot start: {str(error).rstrip('.')}.")
+            return
         self.manager.push(self.table_for(launch.game_id)(self, launch))
 
     def play_again(self, launch: Launch) -> None:
