@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import BadDeck, BadOption, BadSetup, brief
+from .record import fingerprint
 from .state import GameState
 
 SEED_LIMIT = 100  # a seed is a whole number of at most 100 digits or a text of 100 characters
@@ -195,4 +196,6 @@ class GameInfo:
                     f"missing {brief(sorted(missing.elements()), 120)}, "
                     f"extra {brief(sorted(extra.elements()), 120)}"
                 )
-        return self.state_class(players=players, seed=seed, options=resolved, deck=deck)
+        state = self.state_class(players=players, seed=seed, options=resolved, deck=deck)
+        state.dealt = fingerprint(state)  # what its match record proves its deal by
+        return state

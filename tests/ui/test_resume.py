@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from cardtable import storage
-from cardtable.engine import MatchRecord
+from cardtable.engine import MatchRecord, fingerprint
 from cardtable.games import registry
 from cardtable.play import Referee, make_bots
 from cardtable.play.undo import state_at, step
@@ -33,6 +33,17 @@ def played(game_id: str, seed: int, players: int = 3) -> MatchRecord:
     return record
 
 
+def cut(record: MatchRecord, count: int) -> MatchRecord:
+    """``record``'s first ``count`` moves, proving the game they reach (as the table saves
+    a game in progress)."""
+    kept = MatchRecord(
+        **{**record.__dict__, "actions": list(record.actions[:count]), "proof": None}
+    )
+    state = registry.replay(kept)
+    kept.proof = {"deal": state.dealt, "end": fingerprint(state)}
+    return kept
+
+
 def snapshot(state):
     return [
         (state.observation(seat), sorted(a.code for a in state.legal_actions(seat)))
@@ -41,7 +52,7 @@ def snapshot(state):
 
 
 def resume_from_title(app, record: MatchRecord, count: int):
-    kept = MatchRecord(**{**record.__dict__, "actions": list(record.actions[:count])})
+    kept = cut(record, count)
     storage.save_progress(storage.Progress(kept, ["You", "Ada", "Bo"], 0))
     app.show_title()
     frames(app)
@@ -72,7 +83,7 @@ def test_a_resumed_game_of_two_at_one_screen_asks_for_the_player_before_their_ha
         n for n in range(len(record.actions) // 2, 0, -1) if state_at(record, n).current in (0, 1)
     )
     mover = state_at(record, count).current
-    kept = MatchRecord(**{**record.__dict__, "actions": list(record.actions[:count])})
+    kept = cut(record, count)
     storage.save_progress(storage.Progress(kept, ["You", "Ada", "Bo"], mover))
     app.show_title()
     frames(app)
@@ -237,7 +248,7 @@ def test_several_games_in_progress_are_listed_with_game_opponents_and_time(app):
         ("mean-left", mean, ["You", "Ada", "Bo"]),
         ("heck-left", heck, ["You", "Cy", "Di"]),
     ):
-        kept = MatchRecord(**{**record.__dict__, "actions": list(record.actions[:5])})
+        kept = cut(record, 5)
         storage.save_progress(storage.Progress(kept, names, 0, kept_as))
     os.utime(storage.progress_path("mean-left"), (1, 1))  # played long ago
     app.show_title()
@@ -259,7 +270,7 @@ def test_several_games_in_progress_are_listed_with_game_opponents_and_time(app):
 
 def test_one_game_in_progress_says_which_against_whom_and_when_on_the_title(app):
     record = played("what-the-heck", seed=4)
-    kept = MatchRecord(**{**record.__dict__, "actions": list(record.actions[:3])})
+    kept = cut(record, 3)
     storage.save_progress(storage.Progress(kept, ["You", "Cy", "Di"], 0, "heck-left"))
     app.show_title()
     frames(app)
@@ -269,3 +280,18 @@ def test_one_game_in_progress_says_which_against_whom_and_when_on_the_title(app)
     click(app, title.column.buttons[0].rect.center)  # straight to the one game
     assert isinstance(app.manager.top, TableScene)
     assert app.manager.top.match.key == "heck-left"
+
+
+def test_a_saved_game_whose_record_was_edited_is_not_resumed_as_another_game(app, home):
+    record = played("what-the-heck", seed=4)
+    kept = cut(record, 6)
+    kept.proof["end"] = "0" * 16  # as if its moves were changed
+    storage.save_progress(storage.Progress(kept, ["You", "Ada", "Bo"], 0, "edited"))
+    app.show_title()
+    frames(app)
+    title = app.manager.top
+    assert title.games == [] and [b.label for b in title.column.buttons][0] == "Play"
+    assert title.toast.message.startswith(
+        "Your saved game cannot be resumed (the record is not the game that was played: "
+        "its moves end elsewhere"
+    )
