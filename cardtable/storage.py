@@ -405,6 +405,12 @@ def cannot_keep(error: OSError) -> str | None:
     )
 
 
+def cannot_write(what: str, error: OSError, then: str) -> str | None:
+    """One line, once a run, for a write that failed: "``what`` cannot be kept (the
+    reason); ``then``." The player is told, and the app plays on."""
+    return tell_once(f"write:{what}", f"{what} cannot be kept ({error.strerror or error}); {then}.")
+
+
 # -- settings ------------------------------------------------------------------------------
 
 

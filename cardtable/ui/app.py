@@ -140,7 +140,11 @@ class App:
         try:
             storage.save_settings(self.settings)
         except OSError as error:
-            print(f"Card Table: could not save settings: {error}", file=sys.stderr)
+            said = storage.cannot_write("Settings", error, "they hold until Card Table closes")
+            if said and self.manager.top is not None:
+                self.tell(said)
+            elif said:
+                print(f"Card Table: {said}", file=sys.stderr)
 
     def name_of(self, seat: int) -> str:
         names = self.settings.player_names
@@ -201,12 +205,15 @@ class App:
 
     def tell(self, message: str) -> None:
         """Show ``message`` (one line, such as a file set aside) once, as the top scene's
-        toast; on the error stream if that scene has none."""
-        toast = getattr(self.manager.top, "toast", None)
-        if toast is None:
-            print(f"Card Table: {message}", file=sys.stderr)
-        else:
+        toast, or the table's banner; on the error stream if that scene has neither."""
+        top = self.manager.top
+        toast = getattr(top, "toast", None)
+        if toast is not None:
             toast.show(message, seconds=12.0, tone=theme.GOLD)
+        elif isinstance(top, TableScene):
+            top.refuse(message)  # the table's banner: play goes on under it
+        else:
+            print(f"Card Table: {message}", file=sys.stderr)
 
     def new_launch(self, launch: Launch) -> Launch:
         """The same table again with a fresh seed (Play again)."""

@@ -13,7 +13,6 @@ Not for drawing or input (the table and its parts).
 
 from __future__ import annotations
 
-import sys
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -112,7 +111,9 @@ class Match:
         try:
             storage.save_progress(progress)
         except OSError as error:
-            print(f"Card Table: could not save the game: {error}", file=sys.stderr)
+            said = storage.cannot_write("This game", error, "it cannot be resumed later")
+            if said:
+                self.table.app.tell(said)
 
     def close(self) -> None:
         if self.thread is not None:  # the app's pool stays for the next match
@@ -219,7 +220,8 @@ class Match:
             # Named by its key (game, time, a random part): never another copy's record.
             self.saved_record = storage.save_match(self.referee.record(), self.key)
         except OSError as error:
-            print(f"Card Table: could not save the match record: {error}", file=sys.stderr)
+            failed = storage.cannot_write("This game's record", error, "Replays will not hold it")
+            message = " ".join(part for part in (message, failed) if part) or None
         names = [controller.name for controller in self.seats]
         self.table.app.show_results(self.launch, names, result.to_dict(), self.info.title)
         if message:
