@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import signal
+import time
 
 import pygame
 import pytest
@@ -259,9 +260,12 @@ def test_several_games_in_progress_are_listed_with_game_opponents_and_time(app):
     click(app, title.column.buttons[0].rect.center)  # Resume
     chooser = app.manager.top
     words = [button.label for button in chooser.column.buttons]
-    assert words[0].startswith("What the Heck? · against Cy (random) and Di (random) · today ")
-    assert words[1].startswith("MEAN! · against Ada (random) and Bo (random) · ")
-    assert "today" not in words[1] and words[-1] == "Back"
+    assert words[0].startswith("What the Heck? · today ")
+    assert words[0].endswith(" · against Cy (random) and Di (random)")
+    assert words[1] == "MEAN! · 1 Jan 00:00 · against Ada (random) and Bo (random)".replace(
+        "1 Jan 00:00", time.strftime("%d %b %H:%M", time.localtime(1)).lstrip("0")
+    )
+    assert words[-1] == "Back"
     click(app, chooser.column.buttons[1].rect.center)  # the MEAN! game
     table = app.manager.top
     assert isinstance(table, TableScene) and table.match.key == "mean-left"
@@ -276,7 +280,8 @@ def test_one_game_in_progress_says_which_against_whom_and_when_on_the_title(app)
     frames(app)
     title = app.manager.top
     words = title.resume_words()
-    assert words.startswith("Resume: What the Heck? · against Cy (random) and Di (random) · today")
+    assert words.startswith("Resume: What the Heck? · today ")
+    assert words.endswith(" · against Cy (random) and Di (random)")
     click(app, title.column.buttons[0].rect.center)  # straight to the one game
     assert isinstance(app.manager.top, TableScene)
     assert app.manager.top.match.key == "heck-left"
@@ -295,3 +300,14 @@ def test_a_saved_game_whose_record_was_edited_is_not_resumed_as_another_game(app
         "Your saved game cannot be resumed (the record is not the game that was played: "
         "its moves end elsewhere"
     )
+
+
+@pytest.mark.parametrize(
+    ("ago", "says"),
+    [(0, "today 12:00"), (86400, "yesterday 12:00"), (3 * 86400, "25 Nov 12:00")],
+)
+def test_when_a_game_was_last_played_reads_as_a_day_and_a_time(ago, says):
+    from cardtable.ui.scenes.resume import when
+
+    now = time.mktime((2026, 11, 28, 12, 0, 0, 0, 0, -1))
+    assert when(now - ago, now) == says

@@ -31,8 +31,9 @@ def when(seconds: float, now: float | None = None) -> str:
 
 
 def describe(progress: storage.Progress, name_of, now: float | None = None) -> str:
-    """ "What the Heck? · against Ada (hard) and Bo (easy) · today 14:05"; with several
-    humans at the screen, who plays too ("You and Cy against Bo (hard)")."""
+    """ "What the Heck? · today 14:05 · against Ada (hard) and Bo (easy)" (the game and
+    when first, so a narrow window cuts the names); with several humans at the screen,
+    who plays too ("You and Cy against Bo (hard)")."""
     record = progress.record
     title = registry.get(record.game_id).title
     names = seat_names(Launch.of(record, names=tuple(progress.names)), name_of)
@@ -48,7 +49,7 @@ def describe(progress: storage.Progress, name_of, now: float | None = None) -> s
             who = f"{and_list(humans)} {who}"
     else:
         who = and_list(humans)
-    return f"{title} · {who} · {when(progress.saved, now)}"
+    return f"{title} · {when(progress.saved, now)} · {who}"
 
 
 def and_list(words: list[str]) -> str:

@@ -92,20 +92,25 @@ class TitleScene(MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         theme.felt(surface)
         width, height = surface.get_size()
-        size = card_size(height * 0.24)
-        # A fan of cards above the buttons.
+        # The name above the buttons and a fan of cards above the name; in a short window
+        # with Resume among the buttons both move up and the fan shrinks, so the buttons
+        # never cover the name.
+        title_size = max(30, min(64, height // 11))
+        heading = min(int(height * 0.38), self.column.buttons[0].rect.top - title_size - 10)
+        fan = min(height * 0.24, (heading - 12) * 0.8)
+        size = card_size(fan)
+        middle = min(height * 0.2, heading - fan * 0.55 - 10)
         for index, code in enumerate(["3", "7", "12", "5", "15"]):
             angle = (index - 2) * 11
             image = self.app.cards.image(TITLE_STYLE, code, size)
             turned = pygame.transform.rotozoom(image, -angle, 1.0)
             x = width // 2 + (index - 2) * size[0] * 0.55
-            y = height * 0.2 + abs(index - 2) * size[1] * 0.06
+            y = middle + abs(index - 2) * size[1] * 0.06
             surface.blit(turned, turned.get_rect(center=(round(x), round(y))))
-        title_size = max(30, min(64, height // 11))
         theme.text(
             surface,
             "Card Table",
-            (width // 2, int(height * 0.38)),
+            (width // 2, heading),
             title_size,
             theme.INK,
             True,
