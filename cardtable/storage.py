@@ -628,22 +628,26 @@ def save_progress(progress: Progress) -> None:
     write_json(progress_path(progress.key), data)
 
 
-def carry_over_progress() -> None:
-    """Move an older version's ``game-in-progress.json`` into the folder of games in
-    progress (once; when it cannot be moved it is read where it lies)."""
+def carry_over(progress: Progress, path: Path) -> Progress | None:
+    """An older version's ``game-in-progress.json``, read and found sound, moved into the
+    folder of games in progress under a key of its own (when it cannot be moved it stays
+    where it is, kept under the key "game"; None when another copy of the app moved it
+    first, and lists it itself)."""
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(progress.saved or time.time()))
+    key = f"carried-over-{stamp}-{uuid.uuid4().hex[:8]}"
     try:
-        old = legacy_progress_path()
-        if not os.path.lexists(old):
-            return None
-        stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(old.lstat().st_mtime))
-        os.replace(old, progress_path(f"carried-over-{stamp}-{uuid.uuid4().hex[:8]}"))
+        os.replace(path, progress_path(key))
+    except FileNotFoundError:
+        return None
     except OSError:
-        return  # another copy carried it over first, or it is read where it lies
+        return progress  # a folder that cannot be written: it is read where it lies
+    progress.key = key
+    return progress
 
 
 def _progress_files() -> list[tuple[str, Path]]:
-    """(key, path) of every file that may hold a game in progress: the folder's regular
-    ``*.json`` files and, if it could not be carried over, the old single file."""
+    """(key, path) of every file that may hold a game in progress: the old single file of
+    older versions (carried over once read), then the folder's ``*.json`` files."""
     found: list[tuple[str, Path]] = []
     with contextlib.suppress(OSError):
         old = legacy_progress_path()
@@ -702,11 +706,12 @@ def list_progress(
         home()
     except OSError as error:
         return [], cannot_keep(error)
-    carry_over_progress()
     games: list[Progress] = []
     problems: list[str] = []
     for key, path in _progress_files():
         progress, message = _read_progress(key, path, check)
+        if progress is not None and path.parent.name != PROGRESS_FOLDER:
+            progress = carry_over(progress, path)  # the one file of older versions
         if progress is not None:
             games.append(progress)
         elif message:

@@ -200,8 +200,7 @@ def test_the_save_goes_when_the_game_ends(app):
 
 
 def test_a_damaged_save_is_set_aside_with_one_line(app, home):
-    # An older version's one saved game: carried over into the folder of games, then set
-    # aside there.
+    # An older version's one saved game, damaged: set aside where it lies.
     storage.legacy_progress_path().write_text('{"version": 1, "record": {"oops": 1}}')
     app.show_title()
     frames(app)
@@ -210,7 +209,7 @@ def test_a_damaged_save_is_set_aside_with_one_line(app, home):
     assert title.toast.message.startswith("Your saved game file has a bad value (it has no names)")
     assert title.toast.message.endswith("there is nothing to resume.")
     assert "\n" not in title.toast.message
-    assert list((home / "in-progress").glob("*.damaged-*.json"))
+    assert list(home.glob("game-in-progress.damaged-*.json"))
 
 
 @pytest.mark.parametrize(
