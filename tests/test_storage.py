@@ -175,3 +175,19 @@ def test_a_key_that_is_not_plain_is_refused_before_it_names_a_file():
     with pytest.raises(ValueError, match="plain key"):
         storage.progress_path("../settings")
     storage.clear_progress("../settings")  # nothing happens, nothing raised
+
+
+def test_a_result_waits_for_another_copy_counting_and_gives_up_with_one_line(home, monkeypatch):
+    from filelock import FileLock
+
+    monkeypatch.setattr(storage, "LOCK_WAIT", 0.2)
+    monkeypatch.setattr(storage, "_told", set())
+    held = FileLock(str(home / ".statistics.json.lock"))
+    with held:  # another copy of the app in the middle of counting
+        message = storage.record_result("mean", ["human", "easy"], Result.from_scores([1, 0]))
+    assert message == (
+        "Results cannot be saved (another copy of Card Table held them for 0.2 seconds); "
+        "the game goes on."
+    )
+    assert storage.record_result("mean", ["human", "easy"], Result.from_scores([1, 0])) is None
+    assert storage.load_statistics()[0]["games"]["mean"]["played"] == 1, "counted once free"
