@@ -46,16 +46,20 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
+from cardtable import storage  # noqa: E402
 from cardtable.engine import Rng  # noqa: E402
 from cardtable.games import registry  # noqa: E402
 from cardtable.play import Referee  # noqa: E402
 from cardtable.strategy import levels, make_bot  # noqa: E402
 from cardtable.ui.app import App  # noqa: E402
-from cardtable.ui.launch import Launch  # noqa: E402
+from cardtable.ui.launch import Launch, record_problem  # noqa: E402
 from cardtable.ui.scenes.base import Scene  # noqa: E402
 from cardtable.ui.scenes.game_choice import GameChoiceScene  # noqa: E402
+from cardtable.ui.scenes.replays import ReplaysScene  # noqa: E402
 from cardtable.ui.scenes.results import ResultsScene  # noqa: E402
+from cardtable.ui.scenes.resume import ResumeScene  # noqa: E402
 from cardtable.ui.scenes.setup import SetupScene  # noqa: E402
+from cardtable.ui.scenes.statistics import StatisticsScene  # noqa: E402
 from cardtable.ui.slap import key_code, keys_for  # noqa: E402
 from cardtable.ui.tables import TableScene  # noqa: E402
 
@@ -138,8 +142,32 @@ def scene_targets() -> list[Target]:
 
         return opened
 
+    def kept(app: App) -> list:
+        """Three games in progress and three finished records kept in the home (what the
+        resume list, the replays and the statistics read); the games in progress."""
+        for index, info in enumerate(registry.all()[:3]):
+            players = max(2, info.min_players)
+            level = "random" if "random" in levels(info.id) else levels(info.id)[0]
+            bots = [make_bot(info.id, level, Rng(f"kept/{seat}")) for seat in range(players)]
+            referee = Referee(info.new_game(players, index), bots, seat_kinds=[level] * players)
+            referee.advance(0.0, max_steps=8)
+            record = referee.record()
+            record.seats[0] = "human"
+            names = [app.name_of(seat) for seat in range(players)]
+            storage.save_progress(storage.Progress(record, names, 0, f"monkey-{index}"))
+            referee.run()
+            storage.save_match(referee.record(), f"monkey-{index}")
+            storage.record_result(info.id, ["human"] + [level] * (players - 1), referee.result)
+        return storage.list_progress(record_problem)[0]
+
     targets = [
         Target("title", lambda app: app.show_title()),
+        Target(
+            "resume list",
+            lambda app: (app.show_title(), app.manager.push(ResumeScene(app, kept(app)))),
+        ),
+        Target("replays", lambda app: (kept(app), push(ReplaysScene)(app))),
+        Target("statistics", lambda app: (kept(app), push(StatisticsScene)(app))),
         Target("game choice", push(GameChoiceScene)),
         Target("settings", lambda app: (app.show_title(), app.open_settings())),
         Target("results", results),

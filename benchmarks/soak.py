@@ -19,7 +19,8 @@ a fresh state, and after every action of that replay:
   cache of legal moves left out) is the same before and after them.
 
 At the end the replay must have reached the played game's end exactly (every field of the
-two states equal, the generator's state and the result included), the ranking must hold
+two states equal, the generator's state and the result included), the record's proof
+must hold for its deal and its end (``engine.record.check_proof``), the ranking must hold
 every seat, and every game must end (no game past the driver's bound).
 
 Seats: half the games all random, half bots (easy and medium, one bot game in ten with a
@@ -56,7 +57,7 @@ from json.encoder import encode_basestring_ascii as encode_ascii
 from operator import attrgetter, itemgetter
 from typing import Any
 
-from cardtable.engine import Action, GameState, IllegalAction, MatchRecord, Rng, Row
+from cardtable.engine import Action, GameState, IllegalAction, MatchRecord, Rng, Row, check_proof
 from cardtable.games import registry
 from cardtable.play import Referee, make_bots
 from cardtable.strategy import playable
@@ -380,6 +381,7 @@ def soak_one(job: Job) -> dict[str, Any]:
             raise Broken("the game did not end")
         record = MatchRecord.from_json(referee.record().to_json())
         replayed = registry.new_from_record(record)
+        check_proof(record, "deal", replayed)  # the record proves its deal (Drifted if not)
         deck = sorted(info.full_deck(job.players, options))
         rng = Rng(f"check/{job.seed}")
         last_window = [-1]
@@ -392,6 +394,7 @@ def soak_one(job: Job) -> dict[str, Any]:
                 raise Broken(f"after action {step} ({seat}, {code!r}): {error}") from None
         if not same_end(replayed, played):
             raise Broken("the replay of the record does not reach the game's end")
+        check_proof(record, "end", replayed)  # and where its last move left the game
         ranked = sorted(seat for place in played.result.ranking for seat in place)
         if ranked != list(range(job.players)):
             raise Broken(f"the result ranks {ranked}")

@@ -181,7 +181,7 @@ def _resolve(
         name, value = item.split("=", 1)
         options[name.strip()] = value.strip()
     try:
-        options = info.resolve_options(options)
+        options = info.resolve_options(options, players)
     except BadSetup as error:
         raise UsageError(str(error)) from None
     return Launch(info.id, players, tuple(seats), _seed(args.seed), options)

@@ -17,15 +17,19 @@ The folder is platformdirs' user data folder for "CardTable", or ``$CARDTABLE_HO
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import re
 import stat
 import time
+import uuid
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
+
+from filelock import FileLock, Timeout
 
 from cardtable.engine import BadRecord, MatchRecord, Result, brief, strict_json
 from cardtable.names import DEFAULT_NAMES, clean_name
@@ -37,6 +41,7 @@ FILE_LIMIT = 1_000_000  # bytes: settings and statistics are a few kilobytes
 RECORD_LIMIT = 32_000_000  # bytes: the longest match record is a few megabytes
 SANE = 10**12  # no count or setting in these files is anywhere near this
 LEFTOVER_AGE = 60.0  # seconds: a temporary file older than this was left by a crash
+LOCK_WAIT = 20.0  # seconds another copy of the app may hold the statistics before we give up
 
 
 class Damaged(ValueError):
@@ -400,6 +405,12 @@ def cannot_keep(error: OSError) -> str | None:
     )
 
 
+def cannot_write(what: str, error: OSError, then: str) -> str | None:
+    """One line, once a run, for a write that failed: "``what`` cannot be kept (the
+    reason); ``then``." The player is told, and the app plays on."""
+    return tell_once(f"write:{what}", f"{what} cannot be kept ({error.strerror or error}); {then}.")
+
+
 # -- settings ------------------------------------------------------------------------------
 
 
@@ -537,19 +548,53 @@ def list_saves() -> list[Path]:
     return [path for _, path in sorted(found, key=lambda item: item[0], reverse=True)]
 
 
-# -- the game in progress ---------------------------------------------------------------
+# -- the games in progress --------------------------------------------------------------
+#
+# One file per game started (``in-progress/<key>.json``), written only by the copy of the
+# app that plays that game and removed only by that game's own end: any number of copies
+# of the app on one folder each keep their own games, and none clears another's. The one
+# file of older versions (``game-in-progress.json``) is carried over into the folder.
+
+PROGRESS_FOLDER = "in-progress"
+_KEY = re.compile(r"[a-z0-9][a-z0-9-]{0,79}")
+
+
+def new_key(game_id: str) -> str:
+    """A key for a game just started: its game, the time and a random part, so two copies
+    of the app starting games in the same second never share one."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    safe = re.sub(r"[^a-z0-9-]", "-", game_id.lower())[:24] or "game"
+    return f"{safe}-{stamp}-{uuid.uuid4().hex[:8]}"
 
 
 @dataclass
 class Progress:
-    """A game left before its end: the match record so far, and who sits where."""
+    """A game left before its end: the match record so far, who sits where, the key it is
+    kept under (one per game started) and when it was last saved (seconds since 1970)."""
 
     record: MatchRecord
     names: list[str]
     viewer: int | None = None
+    key: str = "game"
+    saved: float = 0.0
 
 
-def progress_path() -> Path:
+def progress_folder() -> Path:
+    folder = home() / PROGRESS_FOLDER
+    folder.mkdir(parents=True, exist_ok=True)
+    sweep_leftovers(folder)
+    return folder
+
+
+def progress_path(key: str = "game") -> Path:
+    """Where the game in progress kept under ``key`` lies."""
+    if not _KEY.fullmatch(key):
+        raise ValueError(f"a game in progress is kept under a plain key, not {brief(key)}")
+    return progress_folder() / f"{key}.json"
+
+
+def legacy_progress_path() -> Path:
+    """The one saved game of versions before several were kept."""
     return home() / "game-in-progress.json"
 
 
@@ -572,54 +617,127 @@ PROGRESS_SCHEMA = record(
 
 
 def save_progress(progress: Progress) -> None:
-    """Keep the game in progress (atomically; one game at a time)."""
+    """Keep the game in progress under its key (atomically); ``OSError`` when it cannot
+    be written (the app says so and plays on)."""
     data = {
         "version": PROGRESS_VERSION,
         "record": progress.record.to_dict(),
         "names": list(progress.names),
         "viewer": progress.viewer,
     }
-    write_json(progress_path(), data)
+    write_json(progress_path(progress.key), data)
 
 
-def load_progress(
-    check: Callable[[MatchRecord], str | None] | None = None,
-) -> tuple[Progress | None, str | None]:
-    """The game in progress, if any; a damaged file is set aside with a message, and so is
-    a record ``check`` finds a problem with (the ui's: a game, level or move it cannot
-    play on)."""
+def carry_over(progress: Progress, path: Path) -> Progress | None:
+    """An older version's ``game-in-progress.json``, read and found sound, moved into the
+    folder of games in progress under a key of its own (when it cannot be moved it stays
+    where it is, kept under the key "game"; None when another copy of the app moved it
+    first, and lists it itself)."""
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(progress.saved or time.time()))
+    key = f"carried-over-{stamp}-{uuid.uuid4().hex[:8]}"
     try:
-        path = progress_path()
-    except OSError as error:
-        return None, cannot_keep(error)
+        os.replace(path, progress_path(key))
+    except FileNotFoundError:
+        return None
+    except OSError:
+        return progress  # a folder that cannot be written: it is read where it lies
+    progress.key = key
+    return progress
+
+
+def _progress_files() -> list[tuple[str, Path]]:
+    """(key, path) of every file that may hold a game in progress: the old single file of
+    older versions (carried over once read), then the folder's ``*.json`` files."""
+    found: list[tuple[str, Path]] = []
+    with contextlib.suppress(OSError):
+        old = legacy_progress_path()
+        if os.path.lexists(old):
+            found.append(("game", old))
+    try:
+        candidates = sorted(progress_folder().glob("*.json"))
+    except OSError:
+        return found
+    for path in candidates:
+        if ".damaged-" in path.name or not _KEY.fullmatch(path.stem):
+            continue
+        found.append((path.stem, path))
+    return found
+
+
+def _read_progress(
+    key: str, path: Path, check: Callable[[MatchRecord], str | None] | None
+) -> tuple[Progress | None, str | None]:
+    """One game in progress, or ``(None, message)`` with the file set aside (or, when it
+    cannot be moved, left where it is and said once)."""
     data, message = read_json(
         path, PROGRESS_VERSION, "saved game", PROGRESS_SCHEMA, "there is nothing to resume"
     )
     if data is None:
         return None, message
     try:
+        saved = path.stat().st_mtime
         record = MatchRecord.from_dict(data["record"])
         names = [str(name) for name in data["names"]]
         viewer = data.get("viewer")
         if len(names) != record.players or not (viewer is None or 0 <= viewer < record.players):
             raise ValueError("the seats do not match the record")
+        problem = None if check is None else check(record)
     except (BadRecord, KeyError, TypeError, ValueError) as error:
-        kept = set_aside(path)
-        return None, f"Your saved game could not be read ({error}); it was kept as {kept.name}."
-    problem = None if check is None else check(record)
+        return None, report_damaged(
+            path, "saved game file", Damaged(str(error)), "there is nothing to resume"
+        )
+    except OSError:
+        return None, None  # it went while it was read: its game ended in another copy
     if problem is not None:
-        try:
-            kept_name = set_aside(path).name
-        except OSError as error:
-            return None, cannot_keep(error)
-        return None, f"Your saved game cannot be resumed ({problem}); it was kept as {kept_name}."
-    return Progress(record, names, viewer), None
+        unplayable = Damaged(problem)
+        unplayable.wording = "cannot be resumed"
+        return None, report_damaged(path, "saved game", unplayable, "nothing else changed")
+    return Progress(record, names, viewer, key, saved), None
 
 
-def clear_progress() -> None:
-    """The game ended (or was given up): nothing to resume."""
-    with contextlib.suppress(OSError):  # a folder that cannot be used keeps nothing anyway
-        progress_path().unlink(missing_ok=True)
+def list_progress(
+    check: Callable[[MatchRecord], str | None] | None = None,
+) -> tuple[list[Progress], str | None]:
+    """Every game in progress, the last played first, and one line about any that could
+    not be read or resumed: a damaged file is set aside, and so is a record ``check``
+    finds a problem with (the ui's: a game, level or move it cannot play on). Never
+    raises: a folder that cannot be used has nothing to resume, said once."""
+    try:
+        home()
+    except OSError as error:
+        return [], cannot_keep(error)
+    games: list[Progress] = []
+    problems: list[str] = []
+    for key, path in _progress_files():
+        progress, message = _read_progress(key, path, check)
+        if progress is not None and path.parent.name != PROGRESS_FOLDER:
+            progress = carry_over(progress, path)  # the one file of older versions
+        if progress is not None:
+            games.append(progress)
+        elif message:
+            problems.append(message)
+    games.sort(key=lambda game: game.saved, reverse=True)
+    if not problems:
+        return games, None
+    more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+    return games, problems[0] + more
+
+
+def load_progress(
+    check: Callable[[MatchRecord], str | None] | None = None,
+) -> tuple[Progress | None, str | None]:
+    """The game in progress played last, if any, and ``list_progress``'s line."""
+    games, message = list_progress(check)
+    return (games[0] if games else None), message
+
+
+def clear_progress(key: str = "game") -> None:
+    """The game kept under ``key`` ended (or every move was taken back): nothing of it to
+    resume. Every other game in progress stays."""
+    with contextlib.suppress(OSError, ValueError):  # a folder that cannot be used keeps nothing
+        progress_path(key).unlink(missing_ok=True)
+        if key == "game":
+            legacy_progress_path().unlink(missing_ok=True)
 
 
 # -- statistics ------------------------------------------------------------------------
@@ -643,11 +761,66 @@ def load_statistics() -> tuple[dict[str, Any], str | None]:
     return (empty if data is None else data), message
 
 
+@contextlib.contextmanager
+def statistics_lock(path: Path):
+    """Hold the statistics for one read, count and write: another copy of the app counting
+    a result at the same moment waits its turn (an operating-system lock, let go when its
+    process ends, so a crash never leaves it held). ``OSError`` when it cannot be had: a
+    lock file that cannot be made, or one held longer than ``LOCK_WAIT``."""
+    lock_path = path.with_name(f".{path.name}.lock")
+    try:
+        lock = FileLock(str(lock_path), timeout=LOCK_WAIT)
+        lock.acquire()
+    except Timeout:
+        raise TimeoutError(
+            errno.ETIMEDOUT, f"another copy of Card Table held them for {LOCK_WAIT:g} seconds"
+        ) from None
+    except OSError:
+        # Something that is not a lock file lies there (a folder, a link): set it aside
+        # like any damaged file and try once more; a folder that cannot be written stays
+        # an OSError for the caller.
+        if not os.path.lexists(lock_path) or stat.S_ISREG(lock_path.lstat().st_mode):
+            raise
+        set_aside(lock_path)
+        lock = FileLock(str(lock_path), timeout=LOCK_WAIT)
+        try:
+            lock.acquire()
+        except Timeout:
+            raise TimeoutError(errno.ETIMEDOUT, "another copy of Card Table held them") from None
+    try:
+        yield
+    finally:
+        lock.release()
+
+
 def record_result(game_id: str, seats: list[str], result: Result) -> str | None:
     """Add one finished game to the statistics. Returns the one line the player should
     see, if any: the old file was damaged (it is set aside and counting starts again), or
-    results cannot be saved at all (said once a run). Never raises: the game goes on."""
-    data, message = load_statistics()
+    results cannot be saved at all (said once a run). Never raises: the game goes on.
+    Any number of copies of the app may count at once: each read, count and write holds
+    the statistics lock, so no result is lost."""
+    try:
+        path = statistics_path()
+    except OSError as error:
+        return cannot_keep(error)
+    message = None
+    try:
+        with statistics_lock(path):
+            data, message = load_statistics()
+            count_result(data, game_id, seats, result)
+            write_json(path, data)
+    except OSError as error:
+        failed = tell_once(
+            "statistics",
+            f"Results cannot be saved ({error.strerror or error}); the game goes on.",
+        )
+        return " ".join(part for part in (message, failed) if part) or None
+    return message
+
+
+def count_result(data: dict[str, Any], game_id: str, seats: list[str], result: Result) -> None:
+    """Count one finished game into the statistics ``data`` (as ``load_statistics`` reads
+    them)."""
     game = data["games"].setdefault(game_id, {"played": 0, "seats": {}})
     game["played"] += 1
     winners = set(result.winners)
@@ -659,19 +832,6 @@ def record_result(game_id: str, seats: list[str], result: Result) -> str | None:
     humans = [seat for seat, kind in enumerate(seats) if kind == "human"]
     if len(humans) == 1:
         record_yours(game, seats, result, humans[0])
-    try:
-        path = statistics_path()
-    except OSError as error:
-        return message or cannot_keep(error)
-    try:
-        write_json(path, data)
-    except OSError as error:
-        failed = tell_once(
-            "statistics",
-            f"Results cannot be saved ({error.strerror or error}); the game goes on.",
-        )
-        return " ".join(part for part in (message, failed) if part) or None
-    return message
 
 
 def whole(value: Any) -> int:

@@ -104,3 +104,20 @@ def test_mean_tuning_can_seat_hard_searching_with_the_tree(monkeypatch):
     module.play(({"level": "hard", "tree": True, "exploration": 0.3}, "smoke", 0, 1, "random"))
     assert rounds and all(count == 20 * moves and c == 0.3 for count, moves, c in rounds)
     assert max(moves for _, moves, _ in rounds) == 5, "a round for each candidate in 20 worlds"
+
+
+def test_the_keeping_fuzz_reads_damaged_homes_without_a_failure(tmp_path, monkeypatch):
+    import random
+
+    from cardtable import storage
+
+    module = load("storage_fuzz")
+    rng = random.Random("smoke")
+    for index in range(6):
+        home = tmp_path / f"home{index}"
+        home.mkdir()
+        monkeypatch.setenv("CARDTABLE_HOME", str(home))
+        monkeypatch.setattr(storage, "_told", set())
+        damaged, aside, failures = module.damaged_home(rng, home)
+        assert failures == [], failures
+        assert aside <= damaged + 1  # each damaged file (and the lock) set aside once at most

@@ -152,6 +152,23 @@ LONG = "x" * 100_000
         (["sim", "mean", "--option", LONG + "=1"], "has no option 'xxx"),
         (["sim", "hit-the-deck", "--option", "target=" + LONG], "takes a whole number"),
         ([LONG], "invalid choice"),
+        # The stack against the player count: once a traceback from the rules.
+        (
+            ["sim", "spite-malice", "--players", "3", "--option", "stack=21"],
+            "with 3 players option stack must be at most 20 (60 cards in all)",
+        ),
+        (
+            ["sim", "spite-malice", "--players", "4", "--option", "stack=30"],
+            "with 4 players option stack must be at most 15",
+        ),
+        (
+            ["play", "spite-malice", "--players", "4", "--option", "stack=30"],
+            "with 4 players option stack must be at most 15",
+        ),
+        (
+            ["watch", "spite-malice", "--players", "4", "--option", "stack=16"],
+            "with 4 players option stack must be at most 15",
+        ),
     ],
 )
 def test_bad_input_is_one_short_line_with_status_2(capsys, args, says):

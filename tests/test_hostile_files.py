@@ -358,3 +358,66 @@ def test_a_settings_file_with_unknown_fields_keeps_what_it_knows(home):
     assert message is None and settings.volume == 0.2
     assert settings.window_size == (16384, 600), "a huge window is brought into range"
     assert not os.path.exists(PWNED)
+
+
+UNREADABLE_RECORDS = {
+    "record-refused": {"version": 1, "record": {"version": 1, "game_id": "mean"}, "names": []},
+    "seats-mismatch": {
+        "version": 1,
+        "record": MatchRecord("mean", 2, 1, {}, ["human", "easy"], []).to_dict(),
+        "names": ["You"],
+    },
+}
+
+
+@pytest.mark.parametrize("case", sorted(UNREADABLE_RECORDS))
+def test_a_saved_game_the_rules_refuse_in_a_read_only_folder_is_said_once_not_a_crash(
+    home, monkeypatch, case
+):
+    # load_progress once set such a file aside with no guard: os.replace raised
+    # PermissionError and the app could not start.
+    home.mkdir()
+    (home / "in-progress").mkdir()
+    path = home / "in-progress" / "left.json"
+    path.write_text(json.dumps(UNREADABLE_RECORDS[case]))
+    read_only(monkeypatch, path.parent)
+    games, message = storage.list_progress()
+    assert games == [] and "could not be moved aside" in one_line(message)
+    assert storage.list_progress() == ([], None), "told once"
+    assert path.exists(), "nothing lost"
+    path.parent.chmod(0o755)
+
+
+def test_a_saved_game_that_cannot_be_resumed_in_a_read_only_folder_is_said_once(home, monkeypatch):
+    home.mkdir()
+    (home / "in-progress").mkdir()
+    record = MatchRecord("mean", 2, 1, {}, ["human", "easy"], [])
+    storage.save_progress(storage.Progress(record, ["You", "Bo"], 0, "left"))
+    read_only(monkeypatch, home / "in-progress")
+    games, message = storage.list_progress(lambda record: "it is crafted")
+    assert games == [] and "cannot be resumed (it is crafted)" in one_line(message)
+    assert "could not be moved aside" in message
+    (home / "in-progress").chmod(0o755)
+
+
+@pytest.mark.parametrize("case", sorted(ANY_FILE))
+def test_a_bad_game_in_progress_is_set_aside_and_the_others_stay(home, case):
+    keep = MatchRecord("mean", 2, 1, {}, ["human", "easy"], [])
+    storage.save_progress(storage.Progress(keep, ["You", "Bo"], 0, "good"))
+    path = home / "in-progress" / "bad.json"
+    before = make_bad(path, ANY_FILE[case])
+    games, message = storage.list_progress()
+    assert [game.key for game in games] == ["good"]
+    if case == "looping-link":  # its other half lies in the folder too: both go aside
+        assert not os.path.lexists(path) and "(and 1 more)" in one_line(message)
+    else:
+        assert_set_aside(path, one_line(message), before)
+    assert storage.list_progress()[1] is None
+
+
+@pytest.mark.parametrize("case", ["directory", "dangling-link", "link-to-dev-zero", "fifo"])
+def test_a_statistics_lock_that_is_not_a_file_is_set_aside_and_results_are_counted(home, case):
+    lock = home / ".statistics.json.lock"
+    make_bad(lock, ANY_FILE[case])
+    assert storage.record_result("mean", ["human", "easy"], Result.from_scores([1, 0])) is None
+    assert storage.load_statistics()[0]["games"]["mean"]["played"] == 1

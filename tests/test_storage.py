@@ -133,3 +133,61 @@ def test_remembered_options_or_how_to_cards_of_the_wrong_kind_set_the_file_aside
     assert message is not None and "it was kept as settings.damaged" in message
     assert settings.game_options == {} and settings.seen_how_to == []
     assert any(path.name != "settings.json" for path in home.iterdir())
+
+
+# -- several games in progress ----------------------------------------------------------
+
+
+def game(seed: int, moves: int = 1) -> MatchRecord:
+    actions = [(0, "bid 3"), (1, "bid 5")][:moves]
+    return MatchRecord("what-the-heck", 2, seed, {}, ["human", "hard"], actions)
+
+
+def test_each_game_started_is_kept_under_its_own_key_and_ends_alone():
+    first, second = storage.new_key("what-the-heck"), storage.new_key("what-the-heck")
+    assert first != second, "two games started in one second still have keys of their own"
+    storage.save_progress(storage.Progress(game(1), ["You", "Ada"], 0, first))
+    storage.save_progress(storage.Progress(game(2, 2), ["You", "Bo"], 0, second))
+    games, message = storage.list_progress()
+    assert message is None
+    assert {g.key: g.record.seed for g in games} == {first: 1, second: 2}
+    assert games[0].saved >= games[1].saved, "the last played first"
+    storage.clear_progress(first)  # the first game ends: the second stays
+    games, _ = storage.list_progress()
+    assert [(g.key, g.names, g.record.actions) for g in games] == [
+        (second, ["You", "Bo"], [(0, "bid 3"), (1, "bid 5")])
+    ]
+
+
+def test_an_older_versions_saved_game_is_carried_over_on_first_start(home):
+    old = {"version": 1, "record": game(4).to_dict(), "names": ["You", "Ada"], "viewer": 0}
+    (home / "game-in-progress.json").write_text(json.dumps(old))
+    games, message = storage.list_progress()
+    assert message is None and len(games) == 1
+    assert games[0].record == game(4) and games[0].names == ["You", "Ada"]
+    assert not (home / "game-in-progress.json").exists(), "carried over, not left behind"
+    assert (home / "in-progress" / f"{games[0].key}.json").exists()
+    storage.clear_progress(games[0].key)
+    assert storage.list_progress() == ([], None)
+
+
+def test_a_key_that_is_not_plain_is_refused_before_it_names_a_file():
+    with pytest.raises(ValueError, match="plain key"):
+        storage.progress_path("../settings")
+    storage.clear_progress("../settings")  # nothing happens, nothing raised
+
+
+def test_a_result_waits_for_another_copy_counting_and_gives_up_with_one_line(home, monkeypatch):
+    from filelock import FileLock
+
+    monkeypatch.setattr(storage, "LOCK_WAIT", 0.2)
+    monkeypatch.setattr(storage, "_told", set())
+    held = FileLock(str(home / ".statistics.json.lock"))
+    with held:  # another copy of the app in the middle of counting
+        message = storage.record_result("mean", ["human", "easy"], Result.from_scores([1, 0]))
+    assert message == (
+        "Results cannot be saved (another copy of Card Table held them for 0.2 seconds); "
+        "the game goes on."
+    )
+    assert storage.record_result("mean", ["human", "easy"], Result.from_scores([1, 0])) is None
+    assert storage.load_statistics()[0]["games"]["mean"]["played"] == 1, "counted once free"

@@ -4,7 +4,7 @@ randomness, results and the match record. Pure Python: never imports pygame."""
 from .errors import BadDeck, BadOption, BadSetup, IllegalAction, brief
 from .events import HIDDEN, Event, announce, move, words
 from .game import GameInfo, Option
-from .record import BadRecord, MatchRecord, strict_json
+from .record import BadRecord, Drifted, MatchRecord, check_proof, fingerprint, strict_json
 from .rng import Rng, shuffle_with
 from .state import (
     ALL,
@@ -32,6 +32,7 @@ __all__ = [
     "BadOption",
     "BadRecord",
     "BadSetup",
+    "Drifted",
     "Event",
     "GameInfo",
     "GameState",
@@ -45,6 +46,8 @@ __all__ = [
     "Zone",
     "announce",
     "brief",
+    "check_proof",
+    "fingerprint",
     "move",
     "ranking_of",
     "zones_kept",

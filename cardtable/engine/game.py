@@ -8,11 +8,12 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import BadDeck, BadOption, BadSetup, brief
+from .record import fingerprint
 from .state import GameState
 
 SEED_LIMIT = 100  # a seed is a whole number of at most 100 digits or a text of 100 characters
@@ -46,9 +47,24 @@ class Option:
     choices: tuple[Any, ...] | None = None
     minimum: int | None = None
     maximum: int | None = None
+    # The most a number may be at a player count, where the rules say so (Spite &
+    # Malice's Card Stacks share 60 cards): ``most_for(players)``.
+    most_for: Callable[[int], int] | None = None
+    # How the rules say why (", 60 cards in all" for the Card Stacks).
+    most_for_why: str = ""
 
-    def parse(self, value: Any) -> Any:
-        """Turn ``value`` (often text from the command line) into the option's type."""
+    def limits(self, players: int | None = None) -> tuple[int | None, int | None]:
+        """The least and the most a number may be (None: no bound), at ``players`` when
+        given: the one place an option is checked against the player count."""
+        most = self.maximum
+        if players is not None and self.most_for is not None:
+            allowed = self.most_for(players)
+            most = allowed if most is None else min(most, allowed)
+        return self.minimum, most
+
+    def parse(self, value: Any, players: int | None = None) -> Any:
+        """Turn ``value`` (often text from the command line) into the option's type,
+        within its limits (at ``players``, when given: ``limits``)."""
         kind = type(self.default)
         if kind is bool:
             if isinstance(value, bool):
@@ -61,10 +77,16 @@ class Option:
                 raise BadOption(f"option {self.name} takes on or off, not {brief(value)}")
         elif kind is int:
             parsed = self._whole_number(value)
-            if self.minimum is not None and parsed < self.minimum:
-                raise BadOption(f"option {self.name} must be at least {self.minimum}")
-            if self.maximum is not None and parsed > self.maximum:
-                raise BadOption(f"option {self.name} must be at most {self.maximum}")
+            least, most = self.limits(players)
+            if least is not None and parsed < least:
+                raise BadOption(f"option {self.name} must be at least {least}")
+            if most is not None and parsed > most:
+                if most != self.maximum:  # the player count's bound
+                    raise BadOption(
+                        f"with {players} players option {self.name} must be at most {most}"
+                        f"{self.most_for_why}"
+                    )
+                raise BadOption(f"option {self.name} must be at most {most}")
         elif isinstance(value, str):
             parsed = value
         else:
@@ -107,8 +129,11 @@ class GameInfo:
     def option_defaults(self) -> dict[str, Any]:
         return {option.name: option.default for option in self.options}
 
-    def resolve_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
-        """The full option set: defaults, overridden by ``options`` (names checked)."""
+    def resolve_options(
+        self, options: dict[str, Any] | None, players: int | None = None
+    ) -> dict[str, Any]:
+        """The full option set: defaults, overridden by ``options`` (names checked, each
+        value within its limits, at ``players`` when given: ``Option.limits``)."""
         resolved = self.option_defaults()
         known = {option.name: option for option in self.options}
         allowed = ", ".join(sorted(known)) or "none"
@@ -122,7 +147,11 @@ class GameInfo:
         for name, value in options.items():
             if not isinstance(name, str) or name not in known:
                 raise BadOption(f"{self.id} has no option {brief(name)} (options: {allowed})")
-            resolved[name] = known[name].parse(value)
+            resolved[name] = known[name].parse(value, players)
+        if players is not None:  # a default the player count does not allow is no choice
+            for option in self.options:
+                if option.name not in options:
+                    resolved[option.name] = option.parse(resolved[option.name], players)
         return resolved
 
     def check_players(self, players: int) -> None:
@@ -147,7 +176,7 @@ class GameInfo:
         """A new play-through. ``deck`` stacks the cards setup consumes, top first."""
         self.check_players(players)
         seed = check_seed(seed)
-        resolved = self.resolve_options(options)
+        resolved = self.resolve_options(options, players)
         if isinstance(deck, str):
             deck = deck.split()
         elif isinstance(deck, tuple):
@@ -167,4 +196,6 @@ class GameInfo:
                     f"missing {brief(sorted(missing.elements()), 120)}, "
                     f"extra {brief(sorted(extra.elements()), 120)}"
                 )
-        return self.state_class(players=players, seed=seed, options=resolved, deck=deck)
+        state = self.state_class(players=players, seed=seed, options=resolved, deck=deck)
+        state.dealt = fingerprint(state)  # what its match record proves its deal by
+        return state

@@ -1,19 +1,32 @@
-"""The match record: everything needed to replay a game exactly (seed, options, actions).
+"""The match record: everything needed to replay a game exactly (seed, options, actions),
+and what proves it is the game that was played.
 
 Saved as versioned JSON. Replaying lives in ``cardtable.games.registry.replay`` because
 only the games layer knows the rules. ``strict_json`` is the one JSON reader for files a
 player's disk may have damaged (records here, settings and statistics in ``storage``).
+
+The proof: a record carries the fingerprint of its deal (every card of every zone, in
+order, as the game set them out) and of the state its last move left (``fingerprint``).
+A replay that deals otherwise (a seed, option or deck changed) or ends elsewhere (a move
+changed, added or taken out) is refused with one sentence (``Drifted``), the same way for
+every game; a game whose moves name no card (What the Heck?'s bids) would otherwise
+replay an edited record as another game without a word. A record written before records
+carried a proof has none: it is replayed as it stands, as it always was.
 """
 
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
 import math
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import brief
+
+if TYPE_CHECKING:
+    from .state import GameState
 
 RECORD_VERSION = 1
 NAME_LIMIT = 64  # a game id, a seat kind
@@ -24,6 +37,37 @@ DECK_LIMIT = 1_000  # cards in a stacked deck
 
 class BadRecord(ValueError):
     """A record file that cannot be read; the message says why."""
+
+
+class Drifted(BadRecord):
+    """A record whose replay is not the game it recorded (its proof does not match)."""
+
+
+PROOF_STAGES = {
+    "deal": "its deal differs, so its seed, options or deck were changed",
+    "end": "its moves end elsewhere, so they were changed",
+}
+
+
+def fingerprint(state: GameState) -> str:
+    """What proves a state is the one reached: every zone's cards in order, who is to act,
+    how many steps were taken and the result, hashed (16 hex digits)."""
+    digest = hashlib.sha256()
+    for name, zone in sorted(state.zones().items()):
+        digest.update(f"{name}:{' '.join(zone.cards)};".encode())
+    result = state.result
+    tail = [list(state.to_act), len(state.history), None if result is None else result.to_dict()]
+    digest.update(json.dumps(tail, sort_keys=True).encode())
+    return digest.hexdigest()[:16]
+
+
+def check_proof(record: MatchRecord, stage: str, state: GameState) -> None:
+    """``Drifted`` in one sentence when ``state`` is not what ``record``'s proof says it
+    was at ``stage`` ("deal": just set out; "end": after its last move). A record
+    without a proof (one written before records carried one) passes."""
+    expected = (record.proof or {}).get(stage)
+    if expected is not None and fingerprint(state) != expected:
+        raise Drifted(f"the record is not the game that was played: {PROOF_STAGES[stage]}")
 
 
 def _finite(text: str) -> float:
@@ -72,6 +116,9 @@ class MatchRecord:
     seats: list[str] = field(default_factory=list)
     actions: list[tuple[int, str]] = field(default_factory=list)
     deck: list[str] | None = None
+    # What proves the game: {"deal": ..., "end": ...} (``fingerprint``); None in a record
+    # written before records carried it.
+    proof: dict[str, str] | None = None
 
     def add(self, seat: int, code: str) -> None:
         self.actions.append((seat, code))
@@ -86,6 +133,7 @@ class MatchRecord:
             "seats": list(self.seats),
             "actions": [[seat, code] for seat, code in self.actions],
             "deck": None if self.deck is None else list(self.deck),
+            **({} if self.proof is None else {"proof": dict(self.proof)}),
             "version": RECORD_VERSION,
         }
 
@@ -140,6 +188,15 @@ class MatchRecord:
             or not all(isinstance(card, str) and len(card) <= NAME_LIMIT for card in deck)
         ):
             raise BadRecord("the deck must be a list of card codes")
+        proof = data.get("proof")
+        if proof is not None and (
+            not isinstance(proof, dict)
+            or not set(proof) <= set(PROOF_STAGES)
+            or not all(
+                isinstance(value, str) and len(value) <= NAME_LIMIT for value in proof.values()
+            )
+        ):
+            raise BadRecord("the proof must name the deal's and the end's fingerprints")
         return cls(
             game_id=_text(data["game_id"], "the game id"),
             players=_whole(data["players"], "the player count"),
@@ -148,4 +205,5 @@ class MatchRecord:
             seats=[_text(seat, "a seat kind") for seat in seats],
             actions=pairs,
             deck=deck,
+            proof=None if proof is None else dict(proof),
         )

@@ -346,6 +346,9 @@ class GameState(ABC):
         self.rng = Rng(seed)
         self.history: list[tuple[int, str]] = []
         self.setup_events: list[Event] = []
+        # The fingerprint of the deal (``record.fingerprint``), set by ``GameInfo.new_game``
+        # once the game is set out: what a match record proves its deal by.
+        self.dealt: str | None = None
         # What ``legal_actions`` found per seat, kept until the state changes (``_changed``):
         # a search asks for the same list and then checks the move it picked from it.
         self._legal: dict[int, list[Action]] = {}

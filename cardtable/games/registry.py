@@ -6,7 +6,7 @@ test all read this list.
 
 from __future__ import annotations
 
-from cardtable.engine import Event, GameInfo, GameState, MatchRecord
+from cardtable.engine import Event, GameInfo, GameState, MatchRecord, check_proof
 
 _GAMES: dict[str, GameInfo] = {}
 
@@ -44,11 +44,15 @@ def replay(record: MatchRecord) -> GameState:
     """The state reached by playing the record's actions from its seed: identical each time.
 
     Timed steps are part of the record: a ``close`` action closes the open window, and any
-    other action of seat -1 is a deadline inside it that passed (``time_up``).
+    other action of seat -1 is a deadline inside it that passed (``time_up``). A record
+    that proves its game (``MatchRecord.proof``) must deal it and end where it did, or it
+    is refused (``Drifted``, one sentence), the same for every game.
     """
     state = new_from_record(record)
+    check_proof(record, "deal", state)
     for seat, code in record.actions:
         apply_recorded(state, seat, code)
+    check_proof(record, "end", state)
     return state
 
 

@@ -1288,8 +1288,9 @@ MALICE).
 
 ## Setting up
 1. The two decks are shuffled apart.
-2. Each player gets a **Card Stack** of 8 bordered cards (option *stack*: 5 to 30), dealt
-   one at a time from the dealer's left. The top card of each stack is turned face up:
+2. Each player gets a **Card Stack** of 8 bordered cards (option *stack*: 5 to 30, and
+   60 cards in all: at most 20 each for 3 players, 15 for 4), dealt one at a time from
+   the dealer's left. The top card of each stack is turned face up:
    your **UP card**.
 3. The **Draw Pile** is the non-bordered deck on top of the rest of the bordered deck.
 4. Everyone gets 4 cards in hand. The player with the **highest UP card** goes first; a
@@ -1384,6 +1385,14 @@ INFO = GameInfo(
             True,
             "Spite half of the Wild-Spite cards (off: Wild half only, for first games).",
         ),
-        Option("stack", 8, "Cards in each Card Stack (5 to 30).", minimum=5, maximum=30),
+        Option(
+            "stack",
+            8,
+            "Cards in each Card Stack (5 to 30, and 60 cards in all: 15 each for 4 players).",
+            minimum=5,
+            maximum=30,
+            most_for=stack_limit,
+            most_for_why=f" ({MAX_STACK_CARDS} cards in all)",
+        ),
     ),
 )

@@ -38,7 +38,16 @@ from concurrent.futures._base import FINISHED
 from dataclasses import dataclass
 from typing import Any
 
-from cardtable.engine import Action, Event, GameState, IllegalAction, MatchRecord, Result, Window
+from cardtable.engine import (
+    Action,
+    Event,
+    GameState,
+    IllegalAction,
+    MatchRecord,
+    Result,
+    Window,
+    fingerprint,
+)
 from cardtable.strategy import Bot, make_bots, view_for
 
 MAX_STEPS = 50_000
@@ -222,7 +231,16 @@ class Referee:
             seats=list(self.seat_kinds),
             actions=list(state.history),
             deck=None if self.deck is None else list(self.deck),
+            proof=self.proof(),
         )
+
+    def proof(self) -> dict[str, str] | None:
+        """What proves the record is this game: the deal's fingerprint and the state's
+        now (``engine.record``); None for a state that was not dealt by ``new_game``."""
+        state = self.state
+        if state.dealt is None:
+            return None
+        return {"deal": state.dealt, "end": fingerprint(state)}
 
     # -- what humans do ------------------------------------------------------------------
 

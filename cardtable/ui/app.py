@@ -25,7 +25,7 @@ from typing import Any
 import pygame
 
 from cardtable import storage
-from cardtable.engine import GameInfo
+from cardtable.engine import BadSetup, GameInfo
 from cardtable.games import registry
 from cardtable.play import BotPool
 from cardtable.strategy import levels
@@ -142,7 +142,11 @@ class App:
         try:
             storage.save_settings(self.settings)
         except OSError as error:
-            print(f"Card Table: could not save settings: {error}", file=sys.stderr)
+            said = storage.cannot_write("Settings", error, "they hold until Card Table closes")
+            if said and self.manager.top is not None:
+                self.tell(said)
+            elif said:
+                print(f"Card Table: {said}", file=sys.stderr)
 
     def name_of(self, seat: int) -> str:
         names = self.settings.player_names
@@ -158,9 +162,17 @@ class App:
         return table_for(game_id)
 
     def open_table(self, launch: Launch) -> None:
-        """Open ``launch``'s table on top of the title."""
+        """Open ``launch``'s table on top of the title; options the game does not allow at
+        its player count (however they came: the setup checks them too) are said in one
+        line and no table opens."""
         if not isinstance(self.manager.top, TitleScene):
             self.manager.reset(TitleScene(self))
+        info = registry.get(launch.game_id)
+        try:
+            info.resolve_options(launch.options, launch.players)
+        except BadSetup as error:
+            self.tell(f"{info.title} cannot start: {str(error).rstrip('.')}.")
+            return
         self.manager.push(self.table_for(launch.game_id)(self, launch))
 
     def play_again(self, launch: Launch) -> None:
@@ -195,12 +207,15 @@ class App:
 
     def tell(self, message: str) -> None:
         """Show ``message`` (one line, such as a file set aside) once, as the top scene's
-        toast; on the error stream if that scene has none."""
-        toast = getattr(self.manager.top, "toast", None)
-        if toast is None:
-            print(f"Card Table: {message}", file=sys.stderr)
-        else:
+        toast, or the table's banner; on the error stream if that scene has neither."""
+        top = self.manager.top
+        toast = getattr(top, "toast", None)
+        if toast is not None:
             toast.show(message, seconds=12.0, tone=theme.GOLD)
+        elif isinstance(top, TableScene):
+            top.refuse(message)  # the table's banner: play goes on under it
+        else:
+            print(f"Card Table: {message}", file=sys.stderr)
 
     def new_launch(self, launch: Launch) -> Launch:
         """The same table again with a fresh seed (Play again)."""
@@ -264,7 +279,9 @@ class App:
 
     def resume_game(self, progress: storage.Progress) -> None:
         """Open the saved game in progress where it was left."""
-        launch = Launch.of(progress.record, names=tuple(progress.names), viewer=progress.viewer)
+        launch = Launch.of(
+            progress.record, names=tuple(progress.names), viewer=progress.viewer, key=progress.key
+        )
         self.open_table(launch)
 
     def open_replay(self, record) -> None:

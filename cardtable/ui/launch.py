@@ -38,6 +38,9 @@ class Launch:
     actions: tuple[tuple[int, str], ...] = ()
     viewer: int | None = None  # whose hand a resumed game shows (None: as usual)
     replay: bool = False  # step through ``actions`` instead of playing
+    # The key its game in progress is kept under (a resumed game's; empty: a new game,
+    # which the match gives a key of its own: ``storage.new_key``).
+    key: str = ""
 
     @classmethod
     def of(cls, record, **more) -> Launch:

@@ -255,3 +255,18 @@ def test_a_mean_replay_shows_no_thinking_and_no_meaningless_scores(app, home):
     until(app, lambda: table.still() and not table.view.dirty)
     words = replay.result_words()
     assert words.startswith("Recorded result: ") and words.endswith(" won"), words
+
+
+def test_an_edited_what_the_heck_record_is_set_aside_not_replayed_as_another_game(app, home):
+    # With its seed changed it listed and replayed as a different game without a word.
+    record = finished("what-the-heck", seed=3)
+    storage.save_match(record, "heck-good")
+    record.seed = 4
+    storage.save_match(record, "heck-edited")
+    scene = open_replays(app)
+    assert [entry.record.seed for entry in scene.entries] == [3]
+    assert scene.toast.message.startswith(
+        "Your save heck-edited.json cannot be replayed (the record is not the game that was "
+        "played: its deal differs, so its seed, options or deck were changed)"
+    )
+    assert list((home / "saves").glob("heck-edited.damaged-*.json"))

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import os
 import signal
+import time
 
 import pygame
 import pytest
 
 from cardtable import storage
-from cardtable.engine import MatchRecord
+from cardtable.engine import MatchRecord, fingerprint
 from cardtable.games import registry
 from cardtable.play import Referee, make_bots
 from cardtable.play.undo import state_at, step
@@ -33,6 +34,17 @@ def played(game_id: str, seed: int, players: int = 3) -> MatchRecord:
     return record
 
 
+def cut(record: MatchRecord, count: int) -> MatchRecord:
+    """``record``'s first ``count`` moves, proving the game they reach (as the table saves
+    a game in progress)."""
+    kept = MatchRecord(
+        **{**record.__dict__, "actions": list(record.actions[:count]), "proof": None}
+    )
+    state = registry.replay(kept)
+    kept.proof = {"deal": state.dealt, "end": fingerprint(state)}
+    return kept
+
+
 def snapshot(state):
     return [
         (state.observation(seat), sorted(a.code for a in state.legal_actions(seat)))
@@ -41,7 +53,7 @@ def snapshot(state):
 
 
 def resume_from_title(app, record: MatchRecord, count: int):
-    kept = MatchRecord(**{**record.__dict__, "actions": list(record.actions[:count])})
+    kept = cut(record, count)
     storage.save_progress(storage.Progress(kept, ["You", "Ada", "Bo"], 0))
     app.show_title()
     frames(app)
@@ -72,7 +84,7 @@ def test_a_resumed_game_of_two_at_one_screen_asks_for_the_player_before_their_ha
         n for n in range(len(record.actions) // 2, 0, -1) if state_at(record, n).current in (0, 1)
     )
     mover = state_at(record, count).current
-    kept = MatchRecord(**{**record.__dict__, "actions": list(record.actions[:count])})
+    kept = cut(record, count)
     storage.save_progress(storage.Progress(kept, ["You", "Ada", "Bo"], mover))
     app.show_title()
     frames(app)
@@ -193,7 +205,8 @@ def test_the_save_goes_when_the_game_ends(app):
 
 
 def test_a_damaged_save_is_set_aside_with_one_line(app, home):
-    storage.progress_path().write_text('{"version": 1, "record": {"oops": 1}}')
+    # An older version's one saved game, damaged: set aside where it lies.
+    storage.legacy_progress_path().write_text('{"version": 1, "record": {"oops": 1}}')
     app.show_title()
     frames(app)
     title = app.manager.top
@@ -229,4 +242,76 @@ def test_a_crafted_save_the_game_cannot_play_on_is_set_aside_not_resumed(app, ho
     assert [b.label for b in title.column.buttons][0] == "Play"  # no Resume offered
     assert title.toast.message.startswith("Your saved game cannot be resumed (")
     assert why in title.toast.message and "\n" not in title.toast.message
-    assert list(home.glob("game-in-progress.damaged-*.json"))
+    assert list((home / "in-progress").glob("*.damaged-*.json"))
+
+
+def test_several_games_in_progress_are_listed_with_game_opponents_and_time(app):
+    # Each game started is kept on its own; Resume lists them, and the one chosen opens.
+    mean = played("mean", seed=4)
+    heck = played("what-the-heck", seed=4)
+    for kept_as, record, names in (
+        ("mean-left", mean, ["You", "Ada", "Bo"]),
+        ("heck-left", heck, ["You", "Cy", "Di"]),
+    ):
+        kept = cut(record, 5)
+        storage.save_progress(storage.Progress(kept, names, 0, kept_as))
+    os.utime(storage.progress_path("mean-left"), (1, 1))  # played long ago
+    app.show_title()
+    frames(app)
+    title = app.manager.top
+    assert [game.key for game in title.games] == ["heck-left", "mean-left"]
+    assert title.resume_words() == "2 games in progress: Resume lists them"
+    click(app, title.column.buttons[0].rect.center)  # Resume
+    chooser = app.manager.top
+    words = [button.label for button in chooser.column.buttons]
+    assert words[0].startswith("What the Heck? · today ")
+    assert words[0].endswith(" · against Cy (random) and Di (random)")
+    assert words[1] == "MEAN! · 1 Jan 00:00 · against Ada (random) and Bo (random)".replace(
+        "1 Jan 00:00", time.strftime("%d %b %H:%M", time.localtime(1)).lstrip("0")
+    )
+    assert words[-1] == "Back"
+    click(app, chooser.column.buttons[1].rect.center)  # the MEAN! game
+    table = app.manager.top
+    assert isinstance(table, TableScene) and table.match.key == "mean-left"
+    assert table.match.state.history == mean.actions[:5]
+
+
+def test_one_game_in_progress_says_which_against_whom_and_when_on_the_title(app):
+    record = played("what-the-heck", seed=4)
+    kept = cut(record, 3)
+    storage.save_progress(storage.Progress(kept, ["You", "Cy", "Di"], 0, "heck-left"))
+    app.show_title()
+    frames(app)
+    title = app.manager.top
+    words = title.resume_words()
+    assert words.startswith("Resume: What the Heck? · today ")
+    assert words.endswith(" · against Cy (random) and Di (random)")
+    click(app, title.column.buttons[0].rect.center)  # straight to the one game
+    assert isinstance(app.manager.top, TableScene)
+    assert app.manager.top.match.key == "heck-left"
+
+
+def test_a_saved_game_whose_record_was_edited_is_not_resumed_as_another_game(app, home):
+    record = played("what-the-heck", seed=4)
+    kept = cut(record, 6)
+    kept.proof["end"] = "0" * 16  # as if its moves were changed
+    storage.save_progress(storage.Progress(kept, ["You", "Ada", "Bo"], 0, "edited"))
+    app.show_title()
+    frames(app)
+    title = app.manager.top
+    assert title.games == [] and [b.label for b in title.column.buttons][0] == "Play"
+    assert title.toast.message.startswith(
+        "Your saved game cannot be resumed (the record is not the game that was played: "
+        "its moves end elsewhere"
+    )
+
+
+@pytest.mark.parametrize(
+    ("ago", "says"),
+    [(0, "today 12:00"), (86400, "yesterday 12:00"), (3 * 86400, "25 Nov 12:00")],
+)
+def test_when_a_game_was_last_played_reads_as_a_day_and_a_time(ago, says):
+    from cardtable.ui.scenes.resume import when
+
+    now = time.mktime((2026, 11, 28, 12, 0, 0, 0, 0, -1))
+    assert when(now - ago, now) == says

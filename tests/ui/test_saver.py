@@ -49,14 +49,15 @@ def test_a_clear_after_a_save_leaves_nothing_to_resume(monkeypatch, tmp_path):
     monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path))
     cleared = []
     monkeypatch.setattr(storage, "save_progress", lambda progress: None)
-    monkeypatch.setattr(storage, "clear_progress", lambda: cleared.append(True))
+    monkeypatch.setattr(storage, "clear_progress", lambda key: cleared.append(key))
     saver = Saver()
     saver.keep("move 1")
     saver.clear()
-    assert saver.flush(timeout=5) and cleared == [True]
+    assert saver.flush(timeout=5) and cleared == ["game"]
 
 
 def test_a_write_that_fails_is_said_in_one_line_and_the_saver_goes_on(monkeypatch):
+    monkeypatch.setattr(storage, "_told", set())
     calls = []
 
     def failing(progress):
@@ -68,7 +69,7 @@ def test_a_write_that_fails_is_said_in_one_line_and_the_saver_goes_on(monkeypatc
     saver = Saver()
     saver.keep("move 1")
     assert saver.flush(timeout=5)
-    said = "The game in progress could not be kept (Permission denied)."
+    said = "This game cannot be kept (Permission denied); it cannot be resumed later."
     assert saver.take_problem() == said and saver.take_problem() is None  # said once
     saver.keep("move 2")
     assert saver.flush(timeout=5) and calls == ["move 1", "move 2"]

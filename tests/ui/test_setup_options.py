@@ -5,9 +5,10 @@ the game refuses falling back to the default with one line."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from cardtable import storage
-from cardtable.engine import Option
+from cardtable.engine import BadOption, Option
 from cardtable.games import registry
 from cardtable.ui.scenes.options import OptionsScene, changed
 from cardtable.ui.tables import TableScene
@@ -88,3 +89,65 @@ def test_the_options_scene_fits_the_smallest_window(app):
     rects = [b.rect for b in scene.column.buttons]
     assert all(app.screen.get_rect().contains(rect) for rect in rects)
     assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1 :])
+
+
+def test_the_stack_plus_stops_at_what_the_player_count_allows_and_the_game_starts(app):
+    # "+" to 30, 4 players, Start once crashed the app (60 / 4 = 15 cards a stack).
+    setup = open_setup(app, "spite-malice")
+    setup.set_players(4)
+    click(app, button(setup, "Options").rect.center)
+    options = app.manager.top
+    for _ in range(30):
+        click(app, options.column.buttons[2].rect.center)  # the stack's "+"
+    assert options.values["stack"] == 15
+    assert options.toast.message == "Stack is at most 15 with 4 players."
+    click(app, button(options, "Done").rect.center)
+    click(app, button(setup, "Start").rect.center)
+    table = app.manager.top
+    assert isinstance(table, TableScene) and table.state.stack_size == 15
+
+
+def test_fewer_stack_cards_are_allowed_again_when_the_players_change(app):
+    setup = open_setup(app, "spite-malice")
+    setup.set_players(2)
+    setup.options["stack"] = 30
+    setup.set_players(3)
+    assert setup.options["stack"] == 20, "pulled back to what 3 players allow"
+    assert setup.toast.message == "Stack is at most 20 with 3 players: it is 20 now."
+    setup.set_players(4)
+    assert setup.options["stack"] == 15
+
+
+def test_a_remembered_stack_too_big_for_the_players_never_crashes(app):
+    app.settings.game_options = {"spite-malice": {"stack": 30}}
+    setup = open_setup(app, "spite-malice")
+    assert setup.players == 4 and setup.options["stack"] == 15
+    assert "Stack is at most 15 with 4 players" in setup.toast.message
+    setup.start()
+    assert app.manager.top.state.stack_size == 15
+
+
+def test_a_table_asked_for_with_options_its_players_refuse_says_so_and_opens_nothing(app):
+    from cardtable.ui.launch import Launch
+
+    app.show_title()
+    frames(app)
+    app.open_table(Launch("spite-malice", 4, ("human",) + ("easy",) * 3, options={"stack": 30}))
+    assert not isinstance(app.manager.top, TableScene)
+    assert app.manager.top.toast.message == (
+        "Spite & Malice cannot start: with 4 players option stack must be at most 15 "
+        "(60 cards in all)."
+    )
+
+
+def test_the_stack_is_checked_against_the_players_in_one_place():
+    info = registry.get("spite-malice")
+    stack = next(option for option in info.options if option.name == "stack")
+    assert [stack.limits(players) for players in (2, 3, 4)] == [(5, 30), (5, 20), (5, 15)]
+    assert changed(stack, 15, 1, players=4) == 15
+    assert changed(stack, 15, 1, players=3) == 16
+    assert info.resolve_options({"stack": "20"}, 3) == {"spite": True, "stack": 20}
+    with pytest.raises(BadOption, match="with 3 players option stack must be at most 20"):
+        info.resolve_options({"stack": "21"}, 3)
+    with pytest.raises(BadOption, match="at most 15"):
+        info.new_game(4, 1, {"stack": 16})

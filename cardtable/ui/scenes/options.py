@@ -56,6 +56,26 @@ def remembered(app: App, info: GameInfo) -> tuple[dict[str, Any], list[str]]:
     return values, problems
 
 
+def fit_options(info: GameInfo, values: dict[str, Any], players: int) -> list[str]:
+    """Bring each of ``values`` within what ``players`` allow (``Option.limits``: Spite &
+    Malice's Card Stacks share 60 cards), in place; a line for each one pulled back."""
+    said = []
+    for option in info.options:
+        value = values.get(option.name)
+        if isinstance(value, bool) or not isinstance(value, int):
+            continue
+        least, most = option.limits(players)
+        fitted = max(least if least is not None else value, value)
+        fitted = min(most if most is not None else fitted, fitted)
+        if fitted != value:
+            values[option.name] = fitted
+            said.append(
+                f"{option_title(option)} is at most {most} with {players} players: it is "
+                f"{fitted} now."
+            )
+    return said
+
+
 def remember(app: App, info: GameInfo, values: dict[str, Any]) -> None:
     chosen = dict(app.settings.game_options or {})
     chosen[info.id] = dict(values)
@@ -63,9 +83,10 @@ def remember(app: App, info: GameInfo, values: dict[str, Any]) -> None:
     app.save_settings()
 
 
-def changed(option: Option, value: Any, step: int) -> Any:
+def changed(option: Option, value: Any, step: int, players: int | None = None) -> Any:
     """The next value of ``option`` after ``value``: a switch flips, a choice moves along
-    its list, a number moves by ``step`` presses, kept within its limits."""
+    its list, a number moves by ``step`` presses, kept within its limits (at ``players``:
+    ``Option.limits``)."""
     if isinstance(option.default, bool):
         return not value
     if option.choices is not None:
@@ -74,10 +95,11 @@ def changed(option: Option, value: Any, step: int) -> Any:
         return choices[(index + (1 if step >= 0 else -1)) % len(choices)]
     if isinstance(option.default, int):
         number = int(value) + step * step_of(option)
-        if option.minimum is not None:
-            number = max(option.minimum, number)
-        if option.maximum is not None:
-            number = min(option.maximum, number)
+        least, most = option.limits(players)
+        if least is not None:
+            number = max(least, number)
+        if most is not None:
+            number = min(most, number)
         return number
     return value
 
@@ -87,10 +109,13 @@ class OptionsScene(MenuScene):
     (− and + for a number, one button for a switch or a list). Up/Down or Tab move the
     keyboard focus, Enter presses; Escape or Done goes back to the setup."""
 
-    def __init__(self, app: App, info: GameInfo, values: dict[str, Any]) -> None:
+    def __init__(
+        self, app: App, info: GameInfo, values: dict[str, Any], players: int | None = None
+    ) -> None:
         super().__init__(app)
         self.info = info
         self.values = values  # the setup's own dict: changes reach the game it starts
+        self.players = players  # the setup's player count: what the options may be
         self.heading = f"{info.title}: options"
         self.rows: list[tuple[Option, int]] = []
 
@@ -131,12 +156,18 @@ class OptionsScene(MenuScene):
         ]
 
     def _change(self, option: Option, step: int) -> Callable[[], None]:
-        return lambda: self.set_value(option, changed(option, self.values[option.name], step))
+        return lambda: self.set_value(
+            option, changed(option, self.values[option.name], step, self.players)
+        )
 
     def set_value(self, option: Option, value: Any) -> None:
         if value == self.values[option.name]:
-            limit = "at least" if value == option.minimum else "at most"
-            self.toast.show(f"{option_title(option)} is {limit} {value}.", tone=theme.GOLD)
+            least, most = option.limits(self.players)
+            limit = "at least" if value == least else "at most"
+            why = ""
+            if value == most and most != option.maximum:
+                why = f" with {self.players} players"
+            self.toast.show(f"{option_title(option)} is {limit} {value}{why}.", tone=theme.GOLD)
         self.values[option.name] = value
         remember(self.app, self.info, self.values)
         self.rebuild()

@@ -84,6 +84,7 @@ def set_aside(path: Path, problem: str) -> str:
 
 class ReplaysScene(MenuScene):
     heading = "Replays"
+    empty = "No finished games yet: each game you finish is kept here."
 
     def enter(self) -> None:
         self.entries, problems = read_entries(self.app.name_of)
@@ -138,9 +139,8 @@ class ReplaysScene(MenuScene):
         theme.felt(surface)
         self.draw_heading(surface, 20)
         if not self.entries:
-            words = "No finished games yet: each game you finish is kept here."
             theme.text(
-                surface, words, (surface.get_width() // 2, self.top + 20), 20, anchor="midtop"
+                surface, self.empty, (surface.get_width() // 2, self.top + 20), 20, anchor="midtop"
             )
         self.column.draw(surface)
         self.toast.draw(surface, bottom=self.column.buttons[-1].rect.top - 8)  # over Back

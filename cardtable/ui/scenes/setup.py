@@ -19,7 +19,7 @@ from ..launch import Launch
 from ..slap import RESERVED_KEYS, key_code, key_label, keys_for, pad_label, pads_for
 from ..widgets import Button, ButtonColumn, Chooser, TextField
 from .menu import MenuScene
-from .options import OptionsScene, remembered
+from .options import OptionsScene, fit_options, remembered
 from .rules import RulesScene
 
 if TYPE_CHECKING:
@@ -73,6 +73,7 @@ class SetupScene(MenuScene):
         self.chooser_seat = 0
         self.count_buttons: tuple[Button, Button] = ()  # type: ignore[assignment]
         self.options, self.option_problems = remembered(app, info)
+        self.option_problems += fit_options(info, self.options, self.players)
 
     def enter(self) -> None:
         super().enter()
@@ -81,7 +82,7 @@ class SetupScene(MenuScene):
             self.option_problems = []
 
     def open_options(self) -> None:
-        self.app.manager.push(OptionsScene(self.app, self.info, self.options))
+        self.app.manager.push(OptionsScene(self.app, self.info, self.options, self.players))
 
     def first_choice(self) -> Button:
         return self.start_button
@@ -326,6 +327,10 @@ class SetupScene(MenuScene):
                 f"{self.info.title} is for {low} to {high} players.", seconds=3.0, tone=theme.GOLD
             )
         self.players = max(low, min(high, players))
+        # An option the new count does not allow is pulled back, said in one line.
+        pulled = fit_options(self.info, self.options, self.players)
+        if pulled:
+            self.toast.show(" ".join(pulled), seconds=5.0, tone=theme.GOLD)
         self.rebuild()
 
     def launch(self) -> Launch:

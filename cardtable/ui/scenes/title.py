@@ -14,6 +14,7 @@ from ..widgets import Button, ButtonColumn
 from .game_choice import GameChoiceScene
 from .menu import MenuScene, stack_buttons
 from .replays import ReplaysScene
+from .resume import ResumeScene, describe
 from .settings import SettingsScene
 from .statistics import StatisticsScene
 
@@ -30,7 +31,11 @@ class TitleScene(MenuScene):
     heading = "Card Table"
 
     def enter(self) -> None:
-        self.progress, damaged = storage.load_progress(record_problem)
+        # Every game left in progress (one per game started, by this or another copy of
+        # the app), the last played first; one that cannot be read or resumed is set
+        # aside with one line.
+        self.games, damaged = storage.list_progress(record_problem)
+        self.progress = self.games[0] if self.games else None
         super().enter()
         # A damaged settings file and a damaged saved game were set aside: say each once
         # (both, when both were), never crash.
@@ -62,8 +67,18 @@ class TitleScene(MenuScene):
         return self.column.buttons[0]  # Resume, else Play
 
     def resume_game(self) -> None:
-        if self.progress is not None:
+        """The one game in progress at once; several: the list to choose from."""
+        if len(self.games) > 1:
+            self.app.manager.push(ResumeScene(self.app, self.games))
+        elif self.progress is not None:
             self.app.resume_game(self.progress)
+
+    def resume_words(self) -> str:
+        """What Resume offers, under the buttons: the game, against whom, when; or how
+        many games there are to choose from."""
+        if len(self.games) > 1:
+            return f"{len(self.games)} games in progress: Resume lists them"
+        return "Resume: " + describe(self.progress, self.app.name_of)
 
     def choose_game(self) -> None:
         self.app.manager.push(GameChoiceScene(self.app))
@@ -77,34 +92,44 @@ class TitleScene(MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         theme.felt(surface)
         width, height = surface.get_size()
-        size = card_size(height * 0.24)
-        # A fan of cards above the buttons.
+        # The name above the buttons and a fan of cards above the name; in a short window
+        # with Resume among the buttons both move up and the fan shrinks, so the buttons
+        # never cover the name.
+        title_size = max(30, min(64, height // 11))
+        heading = min(int(height * 0.38), self.column.buttons[0].rect.top - title_size - 10)
+        fan = min(height * 0.24, (heading - 12) * 0.8)
+        size = card_size(fan)
+        middle = min(height * 0.2, heading - fan * 0.55 - 10)
         for index, code in enumerate(["3", "7", "12", "5", "15"]):
             angle = (index - 2) * 11
             image = self.app.cards.image(TITLE_STYLE, code, size)
             turned = pygame.transform.rotozoom(image, -angle, 1.0)
             x = width // 2 + (index - 2) * size[0] * 0.55
-            y = height * 0.2 + abs(index - 2) * size[1] * 0.06
+            y = middle + abs(index - 2) * size[1] * 0.06
             surface.blit(turned, turned.get_rect(center=(round(x), round(y))))
-        title_size = max(30, min(64, height // 11))
         theme.text(
             surface,
             "Card Table",
-            (width // 2, int(height * 0.38)),
+            (width // 2, heading),
             title_size,
             theme.INK,
             True,
             "midtop",
         )
         self.column.draw(surface)
-        if self.column.buttons[-1].rect.bottom < height - 40:  # room left under the buttons
+        if self.column.buttons[-1].rect.bottom < height - 24:  # room left under the buttons
+            words = "Card games against bots, or with friends at one computer"
+            if self.progress is not None:
+                words = self.resume_words()
+            words, font = theme.fitting(words, 16, width - 24, smallest=12)
             theme.text(
                 surface,
-                "Card games against bots, or with friends at one computer",
-                (width // 2, height - 18),
-                16,
-                theme.INK_DIM,
+                words,
+                (width // 2, height - 8),
+                0,
+                theme.INK if self.progress is not None else theme.INK_DIM,
                 anchor="midbottom",
+                font=font,
             )
         # Over the fan of cards, never over the buttons (its question may be about Quit).
         self.toast.draw(surface, top=16)

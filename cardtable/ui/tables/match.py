@@ -16,7 +16,6 @@ Not for drawing, input or who sees which hand (the table and its parts).
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -99,6 +98,11 @@ class Match:
         self.door = LocalDoor(self.host_of(), tuple(self.humans), viewer, wire=WIRE).open()
         self.finished = False
         self.saved_record = None
+        # The key its game in progress is kept under: one per game started, so another
+        # game (here or in another copy of the app) neither replaces nor clears it.
+        from cardtable import storage
+
+        self.key = launch.key or storage.new_key(self.info.id)
 
     def host_of(self) -> MatchHost:
         assert self.host is not None
@@ -178,9 +182,11 @@ class Match:
 
         if not self.referee.state.history:
             if undone:  # every move taken back: nothing left to resume
-                self.saver.clear()
+                self.saver.clear(self.key)
             return
-        progress = storage.Progress(self.referee.record(), [c.name for c in self.seats], viewer)
+        progress = storage.Progress(
+            self.referee.record(), [c.name for c in self.seats], viewer, self.key
+        )
         self.saver.keep(progress)
 
     def close(self) -> None:
@@ -202,13 +208,14 @@ class Match:
         from cardtable import storage
 
         if self.humans:
-            self.saver.clear()
+            self.saver.clear(self.key)
         self.saver.flush()
         # record_result never raises; it returns the one line the player should see.
         message = storage.record_result(self.info.id, list(self.launch.seats), result)
         try:
-            stamp = time.strftime("%Y%m%d-%H%M%S")
-            self.saved_record = storage.save_match(self.referee.record(), f"{self.info.id}-{stamp}")
+            # Named by its key (game, time, a random part): never another copy's record.
+            self.saved_record = storage.save_match(self.referee.record(), self.key)
         except OSError as error:
-            message = message or f"The match record could not be kept ({error.strerror or error})."
+            failed = storage.cannot_write("This game's record", error, "Replays will not hold it")
+            message = " ".join(part for part in (message, failed) if part) or None
         return result.to_dict(), message

@@ -1,14 +1,14 @@
-"""Keeping the game in progress off the frame: the latest state is written by a thread of
-its own, atomically as ever (``storage.save_progress``), so a move never waits on the
-disk. Only the newest state waits to be written (an older one it replaces is never
-written), and ``flush`` waits until it is on disk: the table calls it when it closes and
-the app when it ends, so the last state is always the one on disk when the app exits.
+"""Keeping games in progress off the frame: the latest state of each game is written by a
+thread of its own, atomically as ever (``storage.save_progress``), so a move never waits
+on the disk. Of each game only the newest state waits to be written (an older one it
+replaces is never written), and ``flush`` waits until every one is on disk: the table
+calls it when its game ends and the app when it quits, so the last state is always the
+one on disk when the app exits.
 Not for what is kept or how (``cardtable.storage``).
 """
 
 from __future__ import annotations
 
-import sys
 import threading
 from typing import Any
 
@@ -16,22 +16,23 @@ _CLEAR = object()  # the game ended or every move was taken back: no game to res
 
 
 class Saver:
-    """One writer thread for the games in progress of a table (started on first use)."""
+    """One writer thread for the games in progress (started on first use)."""
 
     def __init__(self) -> None:
         self._lock = threading.Condition()
-        self._pending: Any = None
+        self._pending: dict[str, Any] = {}  # a game's key -> its newest state, or _CLEAR
         self._writing = False
         self._thread: threading.Thread | None = None
         self.problem: str | None = None  # the last write that failed, in one line
 
     def keep(self, progress: Any) -> None:
-        """Write ``progress`` soon (a ``storage.Progress``)."""
-        self._put(progress)
+        """Write ``progress`` soon (a ``storage.Progress``, kept under its ``key``)."""
+        self._put(getattr(progress, "key", "game"), progress)
 
-    def clear(self) -> None:
-        """Remove the game in progress soon (it ended, or nothing is left of it)."""
-        self._put(_CLEAR)
+    def clear(self, key: str = "game") -> None:
+        """Remove the game in progress kept under ``key`` soon (it ended, or nothing is
+        left of it)."""
+        self._put(key, _CLEAR)
 
     def take_problem(self) -> str | None:
         """The last write's failure in one line, once (None: every write went well)."""
@@ -42,12 +43,12 @@ class Saver:
         """Wait until what was asked is on disk; False if it took longer than ``timeout``."""
         with self._lock:
             return self._lock.wait_for(
-                lambda: self._pending is None and not self._writing, timeout=timeout
+                lambda: not self._pending and not self._writing, timeout=timeout
             )
 
-    def _put(self, item: Any) -> None:
+    def _put(self, key: str, item: Any) -> None:
         with self._lock:
-            self._pending = item
+            self._pending[key] = item
             if self._thread is None or not self._thread.is_alive():
                 self._thread = threading.Thread(target=self._run, name="saver", daemon=True)
                 self._thread.start()
@@ -56,25 +57,28 @@ class Saver:
     def _run(self) -> None:
         while True:
             with self._lock:
-                if not self._lock.wait_for(lambda: self._pending is not None, timeout=5.0):
+                if not self._lock.wait_for(lambda: bool(self._pending), timeout=5.0):
                     self._thread = None
                     return  # idle: the next keep starts another
-                item, self._pending, self._writing = self._pending, None, True
+                key = next(iter(self._pending))
+                item = self._pending.pop(key)
+                self._writing = True
             try:
-                self._write(item)
+                self._write(key, item)
             finally:
                 with self._lock:
                     self._writing = False
                     self._lock.notify_all()
 
-    def _write(self, item: Any) -> None:
+    def _write(self, key: str, item: Any) -> None:
         from cardtable import storage
 
         try:
             if item is _CLEAR:
-                storage.clear_progress()
+                storage.clear_progress(key)
             else:
                 storage.save_progress(item)
         except OSError as error:
-            self.problem = f"The game in progress could not be kept ({error.strerror or error})."
-            print(f"Card Table: {self.problem}", file=sys.stderr)
+            said = storage.cannot_write("This game", error, "it cannot be resumed later")
+            if said:
+                self.problem = said
