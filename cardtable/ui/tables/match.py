@@ -17,6 +17,7 @@ from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from cardtable import storage
 from cardtable.engine import Event, Rng
 from cardtable.games import registry
 from cardtable.play import Referee
@@ -75,9 +76,9 @@ class Match:
         self.saved_record = None
         # The key its game in progress is kept under: one per game started, so another
         # game (here or in another copy of the app) neither replaces nor clears it.
-        from cardtable import storage
-
         self.key = launch.key or storage.new_key(self.info.id)
+        # Marked open here while the table is, so no other copy of the app opens it too.
+        self.held = None if launch.replay or not self.humans else storage.hold_game(self.key)
 
     def restart(self, actions) -> None:
         """The match as it stood after ``actions`` (a resumed game, an undo, a replay's
@@ -98,7 +99,6 @@ class Match:
         from its first move on: opening a table replaces no saved game by itself."""
         if self.finished or self.launch.replay or not self.humans or self.referee.is_over:
             return
-        from cardtable import storage
 
         if not self.referee.state.history:
             if self.table.tools.undone:  # every move taken back: nothing left to resume
@@ -118,6 +118,9 @@ class Match:
     def close(self) -> None:
         if self.thread is not None:  # the app's pool stays for the next match
             self.thread.shutdown(wait=False, cancel_futures=True)
+        if self.held is not None:
+            storage.let_go(self.held)
+            self.held = None
 
     def advance(self, dt: float) -> list[Event]:
         if self.launch.replay:
@@ -210,7 +213,6 @@ class Match:
         result = self.referee.result
         if result is None:
             return
-        from cardtable import storage
 
         if self.humans:
             storage.clear_progress(self.key)
