@@ -320,7 +320,7 @@ def test_a_game_open_in_another_window_is_marked_and_not_opened_twice(app):
         app.show_title()
         frames(app)
         title = app.manager.top
-        assert title.resume_words().endswith(" · open in another window")
+        assert title.resume_words().startswith("Resume: What the Heck? · open in another window ·")
         click(app, title.column.buttons[0].rect.center)  # Resume
         assert app.manager.top is title, "not opened a second time"
         assert title.toast.message == (

@@ -50,8 +50,9 @@ def describe(progress: storage.Progress, name_of, now: float | None = None) -> s
             who = f"{and_list(humans)} {who}"
     else:
         who = and_list(humans)
-    words = f"{title} · {when(progress.saved, now)} · {who}"
-    return f"{words} · open in another window" if progress.elsewhere else words
+    # A game open at a table in another copy of the app says so where the time would be.
+    moment = "open in another window" if progress.elsewhere else when(progress.saved, now)
+    return f"{title} · {moment} · {who}"
 
 
 ELSEWHERE = "That game is open in another window of Card Table: go on with it there."
