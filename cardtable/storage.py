@@ -577,6 +577,9 @@ class Progress:
     viewer: int | None = None
     key: str = "game"
     saved: float = 0.0
+    # Open at a table in another copy of the app right now (``hold_game``): not to be
+    # opened here as well, where the two would play on apart.
+    elsewhere: bool = False
 
 
 def progress_folder() -> Path:
@@ -692,7 +695,7 @@ def _read_progress(
         unplayable = Damaged(problem)
         unplayable.wording = "cannot be resumed"
         return None, report_damaged(path, "saved game", unplayable, "nothing else changed")
-    return Progress(record, names, viewer, key, saved), None
+    return Progress(record, names, viewer, key, saved, held_elsewhere(key)), None
 
 
 def list_progress(
@@ -736,8 +739,49 @@ def clear_progress(key: str = "game") -> None:
     resume. Every other game in progress stays."""
     with contextlib.suppress(OSError, ValueError):  # a folder that cannot be used keeps nothing
         progress_path(key).unlink(missing_ok=True)
+        progress_path(key).with_name(f".{key}.lock").unlink(missing_ok=True)
         if key == "game":
             legacy_progress_path().unlink(missing_ok=True)
+
+
+def _game_lock(key: str) -> FileLock:
+    if not _KEY.fullmatch(key):
+        raise ValueError(f"a game in progress is kept under a plain key, not {brief(key)}")
+    return FileLock(str(progress_folder() / f".{key}.lock"), timeout=0)
+
+
+def hold_game(key: str) -> FileLock | None:
+    """Mark the game kept under ``key`` as open at a table in this copy of the app, until
+    the lock returned is let go (an operating-system lock: let go when the process ends,
+    so a crash never leaves a game marked). None when it cannot be marked: another copy
+    holds it, or the folder cannot be written (the game is played all the same)."""
+    try:
+        lock = _game_lock(key)
+        lock.acquire()
+    except (Timeout, OSError, ValueError):
+        return None
+    return lock
+
+
+def let_go(lock: FileLock) -> None:
+    """The table of a game ``hold_game`` marked closed: the mark goes, and its file."""
+    lock.release()
+    with contextlib.suppress(OSError):
+        os.unlink(lock.lock_file)
+
+
+def held_elsewhere(key: str) -> bool:
+    """Whether another copy of the app (or another table) has the game under ``key`` open
+    now. A lock that cannot be tried says no: the game is offered as before."""
+    try:
+        lock = _game_lock(key)
+        lock.acquire()
+    except Timeout:
+        return True
+    except (OSError, ValueError):
+        return False
+    lock.release()
+    return False
 
 
 # -- statistics ------------------------------------------------------------------------

@@ -50,3 +50,39 @@ def test_two_copies_at_once_keep_every_result_and_every_game_in_progress(tmp_pat
     assert sorted(game.key for game in games) == left, "each copy's game in progress is kept"
     assert len(storage.list_saves()) == 2 * GAMES, "every record kept"
     assert not list(home.rglob("*.damaged-*")), "nothing was set aside"
+
+
+HOLDER = """
+import sys, time
+from cardtable import storage
+held = storage.hold_game(sys.argv[1])
+print("held" if held is not None else "not held", flush=True)
+time.sleep(60)
+"""
+
+
+def test_a_game_open_in_another_copy_is_marked_and_freed_when_that_copy_ends(tmp_path, monkeypatch):
+    from cardtable.engine import MatchRecord
+
+    home = tmp_path / "home"
+    monkeypatch.setenv("CARDTABLE_HOME", str(home))
+    record = MatchRecord("what-the-heck", 2, 1, {}, ["human", "hard"], [(0, "bid 3")])
+    storage.save_progress(storage.Progress(record, ["You", "Ada"], 0, "open-elsewhere"))
+    root = str(Path(__file__).resolve().parent.parent)
+    env = {**os.environ, "CARDTABLE_HOME": str(home), "PYTHONPATH": root}
+    other = subprocess.Popen(
+        [sys.executable, "-c", HOLDER, "open-elsewhere"], env=env, stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert other.stdout.readline().strip() == "held"
+        games, _ = storage.list_progress()
+        assert [(game.key, game.elsewhere) for game in games] == [("open-elsewhere", True)]
+        assert storage.hold_game("open-elsewhere") is None, "not opened twice"
+    finally:
+        other.kill()  # a copy that ends however it ends lets go of its mark
+        other.wait()
+    games, _ = storage.list_progress()
+    assert [(game.key, game.elsewhere) for game in games] == [("open-elsewhere", False)]
+    held = storage.hold_game("open-elsewhere")
+    assert held is not None
+    storage.let_go(held)

@@ -315,3 +315,29 @@ def test_when_a_game_was_last_played_reads_as_a_day_and_a_time(ago, says):
 
     now = time.mktime((2026, 11, 28, 12, 0, 0, 0, 0, -1))
     assert when(now - ago, now) == says
+
+
+def test_a_game_open_in_another_window_is_marked_and_not_opened_twice(app):
+    record = played("what-the-heck", seed=4)
+    storage.save_progress(storage.Progress(cut(record, 3), ["You", "Cy", "Di"], 0, "heck-open"))
+    held = storage.hold_game("heck-open")  # as another copy's table holds it
+    try:
+        app.show_title()
+        frames(app)
+        title = app.manager.top
+        assert title.resume_words().startswith("Resume: What the Heck? · open in another window ·")
+        click(app, title.column.buttons[0].rect.center)  # Resume
+        assert app.manager.top is title, "not opened a second time"
+        assert title.toast.message == (
+            "That game is open in another window of Card Table: go on with it there."
+        )
+    finally:
+        storage.let_go(held)
+    app.show_title()
+    frames(app)
+    click(app, app.manager.top.column.buttons[0].rect.center)  # that window closed
+    table = app.manager.top
+    assert isinstance(table, TableScene) and table.match.key == "heck-open"
+    assert storage.held_elsewhere("heck-open"), "this table holds it now"
+    app.show_title()
+    assert not storage.held_elsewhere("heck-open"), "and lets go when it closes"

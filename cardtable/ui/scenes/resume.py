@@ -11,6 +11,7 @@ import time
 from cardtable import storage
 from cardtable.games import registry
 
+from .. import theme
 from ..launch import Launch, seat_names
 from .replays import Entry, ReplaysScene
 
@@ -49,7 +50,12 @@ def describe(progress: storage.Progress, name_of, now: float | None = None) -> s
             who = f"{and_list(humans)} {who}"
     else:
         who = and_list(humans)
-    return f"{title} · {when(progress.saved, now)} · {who}"
+    # A game open at a table in another copy of the app says so where the time would be.
+    moment = "open in another window" if progress.elsewhere else when(progress.saved, now)
+    return f"{title} · {moment} · {who}"
+
+
+ELSEWHERE = "That game is open in another window of Card Table: go on with it there."
 
 
 def and_list(words: list[str]) -> str:
@@ -73,4 +79,6 @@ class ResumeScene(ReplaysScene):
 
     def _opener(self, record):
         game = next(game for game in self.games if game.record is record)
+        if game.elsewhere:
+            return lambda: self.toast.show(ELSEWHERE, seconds=5.0, tone=theme.GOLD)
         return lambda: self.app.resume_game(game)

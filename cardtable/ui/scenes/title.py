@@ -14,7 +14,7 @@ from ..widgets import Button, ButtonColumn
 from .game_choice import GameChoiceScene
 from .menu import MenuScene, stack_buttons
 from .replays import ReplaysScene
-from .resume import ResumeScene, describe
+from .resume import ELSEWHERE, ResumeScene, describe
 from .settings import SettingsScene
 from .statistics import StatisticsScene
 
@@ -70,6 +70,8 @@ class TitleScene(MenuScene):
         """The one game in progress at once; several: the list to choose from."""
         if len(self.games) > 1:
             self.app.manager.push(ResumeScene(self.app, self.games))
+        elif self.progress is not None and self.progress.elsewhere:
+            self.toast.show(ELSEWHERE, seconds=5.0, tone=theme.GOLD)
         elif self.progress is not None:
             self.app.resume_game(self.progress)
 

@@ -21,6 +21,7 @@ from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
+from cardtable import storage
 from cardtable.engine import MatchRecord, Rng
 from cardtable.games import registry
 from cardtable.play import LocalDoor, MatchHost, Referee
@@ -100,9 +101,9 @@ class Match:
         self.saved_record = None
         # The key its game in progress is kept under: one per game started, so another
         # game (here or in another copy of the app) neither replaces nor clears it.
-        from cardtable import storage
-
         self.key = launch.key or storage.new_key(self.info.id)
+        # Marked open here while the table is, so no other copy of the app opens it too.
+        self.held = None if launch.replay or not self.humans else storage.hold_game(self.key)
 
     def host_of(self) -> MatchHost:
         assert self.host is not None
@@ -178,7 +179,6 @@ class Match:
         writing is done off the frame (``Saver``)."""
         if self.finished or self.launch.replay or not self.humans or self.referee.is_over:
             return
-        from cardtable import storage
 
         if not self.referee.state.history:
             if undone:  # every move taken back: nothing left to resume
@@ -193,6 +193,9 @@ class Match:
         self.door.close()
         if self.thread is not None:  # the app's pool stays for the next match
             self.thread.shutdown(wait=False, cancel_futures=True)
+        if self.held is not None:
+            storage.let_go(self.held)
+            self.held = None
 
     # -- the end ----------------------------------------------------------------------------
 
@@ -205,7 +208,6 @@ class Match:
         result = self.referee.result
         if result is None:
             return None
-        from cardtable import storage
 
         if self.humans:
             self.saver.clear(self.key)
