@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 import pytweening
@@ -22,12 +22,48 @@ from cardtable.engine import HIDDEN, Event, words
 
 from ..anim import AnimationQueue, Step, Tween
 from ..cards import CardStyle, flip_width, shadow
-from .celebration import celebrate
+from .celebration import CelebrationDoor, celebrate
 from .log import second_person
 from .sheet import ScoreSheet
 
 if TYPE_CHECKING:
-    from .base import TableScene
+    from .view import TableView
+
+
+class AnimatorDoor(CelebrationDoor, Protocol):
+    """What the animator touches of its table besides what a celebration does: the view it
+    moves cards in, the names said in banners, the table's ``moments`` that get events too,
+    the score sheet it puts up (``sheet``, ``next_hand``), and the game's hooks that say how
+    cards fly, sound and are shown."""
+
+    view: TableView
+    viewer: int | None
+    names: list[str]
+    moments: list[Any]
+    sheet: ScoreSheet | None
+    banner_time: float
+
+    def next_hand(self) -> None: ...
+
+    # The game's hooks (``TableScene``'s first section).
+    def arrange(self, zone: str, cards: list[str]) -> list[str]: ...
+
+    def face_up(self, zone: str) -> bool: ...
+
+    def together(self, first: Event, second: Event) -> bool: ...
+
+    def flight_time(self, event: Event) -> float: ...
+
+    def sound_for(self, event: Event) -> str | None: ...
+
+    def moving(self, events: list[Event], step: Any) -> None: ...
+
+    def sheet_note(self, event: Event) -> str: ...
+
+    def sheet_rows(self, event: Event) -> tuple[tuple[str, ...], list[tuple[str, ...]]]: ...
+
+    def chooser_area(self) -> pygame.Rect: ...
+
 
 #: Sounds some announcements make by their ``what``: a coin paid (Copy Cat's tokens).
 EVENT_SOUNDS = {"pay": "coin"}
@@ -79,7 +115,7 @@ class Flight:
 class Animator:
     """Plays events as steps for ``table``; ``busy`` while anything is still moving."""
 
-    def __init__(self, table: TableScene) -> None:
+    def __init__(self, table: AnimatorDoor) -> None:
         self.table = table
         self.queue = AnimationQueue()
         self.flights: list[Flight] = []

@@ -32,11 +32,13 @@ from . import frame
 from .animator import Animator
 from .celebration import Celebration
 from .choices import Choices
-from .frame import TOP_BAR
+from .drawing import TOP_BAR
+from .hints import Hints
 from .input import ENTER_KEYS, Drag, TableInput
 from .log import Describer, TableLog
 from .match import OUT_OF_TURN_PAUSE, Match
 from .parts.words import agree
+from .replay import Replay
 from .sheet import ScoreSheet
 from .tools import TableTools
 from .view import Spot, TableView
@@ -101,7 +103,9 @@ class TableScene(Scene):
         #: The table's own moments (a slap round): each gets the events it has an
         #: ``animate_*`` for, ``update(dt)`` every frame and ``draw(surface)`` over the cards.
         self.moments: list[Any] = []
-        self.tools = TableTools(self)  # Menu, Settings, Rules, Hint, Undo; leaving asks
+        replay = Replay(self, self.match) if launch.replay else None
+        # Menu, Settings, Rules, Hint, Undo; leaving asks; a replay's controls
+        self.tools = TableTools(self, self.match, Hints(self, self.match), replay)
 
     # -- hooks a game's table writes ------------------------------------------------------
 
@@ -394,6 +398,15 @@ class TableScene(Scene):
         if picked is not None and self.view.zones.get(picked.zone) != held:
             self.input.cancel()  # the cards changed under the selection: start afresh
         self.synced()
+
+    def restart(self, actions) -> None:
+        """The match again from the start with ``actions`` made (an undo, a replay's
+        jump): nothing held nor asked, the cards laid out as it now stands."""
+        self.match.restart(actions)
+        self.pump()
+        self.input.cancel()
+        self.choices.cancel()
+        self.sync()
 
     def hand_count(self, seat: int) -> int:
         """The cards ``seat``'s hand shows now: the animated table's, so a plate's count

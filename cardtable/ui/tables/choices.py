@@ -18,14 +18,54 @@ deciding legality (the engine's codes are the only options).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from ..widgets import Chooser
 
 if TYPE_CHECKING:
-    from .base import TableScene
+    from ..services import AppServices
+    from .animator import Animator
+    from .view import TableView
+
+
+class ChoicesDoor(Protocol):
+    """What the choosers touch of their table: whether it is still and who must choose
+    (``humans_to_act``, ``out_of_turn_humans``, ``legal_codes``), the intents a chooser
+    hands back (``act``, ``decline``), the window and the animator it waits for; and the
+    game's hooks that say what is asked and in which words."""
+
+    app: AppServices
+    view: TableView
+    viewer: int | None
+    animator: Animator
+
+    def still(self) -> bool: ...
+
+    def humans_to_act(self) -> tuple[int, ...]: ...
+
+    def out_of_turn_humans(self) -> tuple[int, ...]: ...
+
+    def legal_codes(self) -> set[str]: ...
+
+    def act(self, code: str) -> str | None: ...
+
+    def decline(self) -> None: ...
+
+    # The game's hooks (``TableScene``'s first section).
+    def asks(self, legal: list[str]) -> list[str]: ...
+
+    def question(self, codes: list[str]) -> str: ...
+
+    def label_for(self, code: str) -> str: ...
+
+    def chooser_hint(self, codes: list[str]) -> str: ...
+
+    def keys_for(self, code: str) -> tuple[int, ...]: ...
+
+    def chooser_area(self) -> pygame.Rect: ...
+
 
 DIGITS = [pygame.K_1 + n for n in range(9)] + [pygame.K_0]
 PASS = "Let it pass"
@@ -34,7 +74,7 @@ PASS = "Let it pass"
 class Choices:
     """The chooser open at the table now, if any, and what it answers."""
 
-    def __init__(self, table: TableScene) -> None:
+    def __init__(self, table: ChoicesDoor) -> None:
         self.table = table
         self.chooser: Chooser | None = None
         self.key: tuple | None = None

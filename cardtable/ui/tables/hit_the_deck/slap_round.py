@@ -14,7 +14,7 @@ Not for the rules of the round (``games.hit_the_deck``) nor the slap keys (``ui.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 import pygame
 import pytweening
@@ -28,8 +28,25 @@ from ..parts.slaps import HAND_LANDS, HandLook, HandOnPile, draw_hands
 from ..parts.words import agree, and_names
 from .cards import HIT_GOLD, Colour, seat_colour
 
-if TYPE_CHECKING:
-    from .table import HitTheDeckTable
+
+class SlapRoundDoor(Protocol):
+    """What a slap round touches of the Hit the Deck table. The table imports this
+    module, so this door names what the round needs instead of importing the table."""
+
+    animator: Any
+    app: Any
+    centre: Any
+    clock: Any
+    model: Any
+    names: Any
+    pile_size: Any
+    plates: Any
+    players: Any
+    ring: Any
+    style: Any
+    view: Any
+    window_left: Any
+
 
 #: How long (seconds at speed 1) the slam of a Hand card takes.
 SLAM = 0.4
@@ -54,7 +71,7 @@ class SlapRoundLook(TimedCall):
     and its outcome (``result``, once the last hand landed). One of the table's
     ``moments``: the round's events reach its ``animate_*`` methods."""
 
-    def __init__(self, table: HitTheDeckTable) -> None:
+    def __init__(self, table: SlapRoundDoor) -> None:
         super().__init__()
         self.table = table
         self.hands: list[HandOnPile] = []
