@@ -22,20 +22,21 @@ from cardtable.engine import HIDDEN, Event, words
 
 from ..anim import AnimationQueue, Step, Tween
 from ..cards import CardStyle, flip_width, shadow
-from .celebration import CelebrationDoor, celebrate
 from .log import second_person
 from .sheet import ScoreSheet
 
 if TYPE_CHECKING:
+    from ..services import AppServices
     from .view import TableView
 
 
-class AnimatorDoor(CelebrationDoor, Protocol):
-    """What the animator touches of its table besides what a celebration does: the view it
-    moves cards in, the names said in banners, the table's ``moments`` that get events too,
+class AnimatorDoor(Protocol):
+    """What the animator touches of its table: the window (``app``), the view it moves
+    cards in, the names said in banners, the table's ``moments`` that get events too,
     the score sheet it puts up (``sheet``, ``next_hand``), and the game's hooks that say how
     cards fly, sound and are shown."""
 
+    app: AppServices
     view: TableView
     viewer: int | None
     names: list[str]
@@ -44,6 +45,8 @@ class AnimatorDoor(CelebrationDoor, Protocol):
     banner_time: float
 
     def next_hand(self) -> None: ...
+
+    def style_for(self, zone: str, code: str) -> CardStyle: ...
 
     # The game's hooks (``TableScene``'s first section).
     def arrange(self, zone: str, cards: list[str]) -> list[str]: ...
@@ -115,8 +118,9 @@ class Flight:
 class Animator:
     """Plays events as steps for ``table``; ``busy`` while anything is still moving."""
 
-    def __init__(self, table: AnimatorDoor) -> None:
+    def __init__(self, table: AnimatorDoor, celebrate: Callable[[Event], bool]) -> None:
         self.table = table
+        self.celebrate = celebrate  # queues a local human's win, if one won
         self.queue = AnimationQueue()
         self.flights: list[Flight] = []
         self.returning: list[tuple[Flight, str, int]] = []
@@ -281,7 +285,7 @@ class Animator:
         self.show_banner(words, self.table.banner_time * share)
 
     def animate_over(self, event: Event) -> None:
-        if not celebrate(self.table, event):  # a local human won: cards rain, confetti
+        if not self.celebrate(event):  # a local human won: cards rain, confetti
             self.step(lambda step: self.sound("win"), hold=1.2, label="over")
 
     # -- moves ------------------------------------------------------------------------

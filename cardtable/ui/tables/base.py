@@ -30,7 +30,7 @@ from ..scenes.base import Scene
 from ..widgets import Button
 from . import frame
 from .animator import Animator
-from .celebration import Celebration
+from .celebration import Celebration, celebrate
 from .choices import Choices
 from .drawing import TOP_BAR
 from .hints import Hints
@@ -90,7 +90,7 @@ class TableScene(Scene):
         self.view = TableView(lambda: self.app.size)
         self.seat_boxes: SeatLayout | None = None  # ``parts.plates.place_seats`` fills
         self.plates: dict[int, pygame.Rect] = {}  # these in ``layout``: seat -> plate
-        self.animator = Animator(self)
+        self.animator = Animator(self, lambda event: celebrate(self, event))
         self.input = TableInput(self, self.animator)
         self.choices = Choices(self)
         self.sheet: ScoreSheet | None = None
@@ -574,7 +574,10 @@ class TableScene(Scene):
             return
         if event.type == pygame.KEYDOWN and self.on_key(event):
             return
-        if self.tools.handle(event) or (not self.launch.replay and self.input.handle(event)):
+        slap = event.type == pygame.KEYDOWN and event.key in self.input.slap_keys
+        if (not slap and self.tools.handle(event)) or (
+            not self.launch.replay and self.input.handle(event)
+        ):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.tools.leave()

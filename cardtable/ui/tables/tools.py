@@ -32,23 +32,21 @@ if TYPE_CHECKING:
 
     from ..services import AppServices
     from .animator import Animator
-    from .input import TableInput
     from .log import TableLog
     from .match import Match
 
 
 class ToolsDoor(Protocol):
     """What the top bar's tools touch of their table: the viewer, whether the game is over
-    (``client``), the animator they skip and banner with, the log they toggle, the slap
-    keys they leave alone (``input``), and the table's ways to show a refusal, keep the
-    game (``save``) and lay it out again after an undo (``restart``)."""
+    (``client``), the animator they skip and banner with, the log they toggle, and the
+    table's ways to show a refusal, keep the game (``save``) and lay it out again after an
+    undo (``restart``)."""
 
     app: AppServices
     viewer: int | None
     client: SeatClient
     animator: Animator
     log: TableLog
-    input: TableInput
     banner_time: float
 
     def refuse(self, reason: str) -> None: ...
@@ -192,7 +190,7 @@ class TableTools:
 
     def handle(self, event: pygame.event.Event) -> bool:
         """The tools' keys (after the table's choosers and own keys)."""
-        if event.type != pygame.KEYDOWN or event.key in self.table.input.slap_keys:
+        if event.type != pygame.KEYDOWN:  # (the table keeps slap keys from the tools)
             return False
         ctrl = bool(getattr(event, "mod", 0) & pygame.KMOD_CTRL)
         if event.key == pygame.K_h and self.hints.available():
