@@ -8,7 +8,7 @@ Plain functions of the table; the table decides when. Not for the slap round
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -24,26 +24,34 @@ from ..parts.plates import key_cap
 from ..parts.words import count as counted
 from .cards import CARD_COLOURS, HIT_GOLD, seat_colour
 
+if TYPE_CHECKING:
+    from ...layout import SeatLayout
+    from ..input import TableInput
+    from ..view import TableView
+    from .slap_round import SlapRoundLook
+
 
 class MarksDoor(Protocol):
-    """What the marks read of the Hit the Deck table (its own members and the shared
-    ones they draw from). Typed loosely: the table imports this module, so this door
-    names what it needs instead of importing the table."""
+    """What the marks read of the Hit the Deck table: the shared members they draw from
+    and the table's own (the oval round the piles, the slap round). The table imports
+    this module, so this door names what the marks need instead of importing it."""
 
-    awaiting_human: Any
-    centre: Any
-    input: Any
-    legal_codes: Any
-    model: Any
-    names: Any
-    pile_labels: Any
-    players: Any
-    public: Any
-    ring: Any
-    round: Any
-    seat_boxes: Any
-    view: Any
-    viewer: Any
+    viewer: int | None
+    players: int
+    names: list[str]
+    public: dict[str, Any]
+    model: dict[str, list[str]]
+    view: TableView
+    input: TableInput
+    seat_boxes: SeatLayout
+    centre: pygame.Rect
+    ring: pygame.Rect
+    pile_labels: dict[str, pygame.Rect]
+    round: SlapRoundLook
+
+    def awaiting_human(self) -> bool: ...
+
+    def legal_codes(self) -> set[str]: ...
 
 
 def card_count(table: MarksDoor, seat: int, plate: pygame.Rect, count: int) -> str:

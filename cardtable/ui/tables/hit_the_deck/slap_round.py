@@ -14,7 +14,7 @@ Not for the rules of the round (``games.hit_the_deck``) nor the slap keys (``ui.
 from __future__ import annotations
 
 import math
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 import pytweening
@@ -28,24 +28,32 @@ from ..parts.slaps import HAND_LANDS, HandLook, HandOnPile, draw_hands
 from ..parts.words import agree, and_names
 from .cards import HIT_GOLD, Colour, seat_colour
 
+if TYPE_CHECKING:
+    from ...cards import CardStyle
+    from ...services import AppServices
+    from ..animator import Animator
+    from ..view import TableView
+
 
 class SlapRoundDoor(Protocol):
-    """What a slap round touches of the Hit the Deck table. The table imports this
-    module, so this door names what the round needs instead of importing the table."""
+    """What a slap round touches of the Hit the Deck table: the shared members it plays
+    and draws with and the table's own (the oval round the piles, the piles' size). The
+    table imports this module, so this door names what the round needs instead."""
 
-    animator: Any
-    app: Any
-    centre: Any
-    clock: Any
-    model: Any
-    names: Any
-    pile_size: Any
-    plates: Any
-    players: Any
-    ring: Any
-    style: Any
-    view: Any
-    window_left: Any
+    app: AppServices
+    view: TableView
+    model: dict[str, list[str]]
+    players: int
+    names: list[str]
+    plates: dict[int, pygame.Rect]
+    clock: float
+    animator: Animator
+    style: CardStyle
+    centre: pygame.Rect
+    ring: pygame.Rect
+    pile_size: tuple[int, int]
+
+    def window_left(self) -> float | None: ...
 
 
 #: How long (seconds at speed 1) the slam of a Hand card takes.

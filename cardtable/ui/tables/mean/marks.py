@@ -6,7 +6,7 @@ play under your plate. Not for the layout or the moves (``table``).
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -26,35 +26,49 @@ from ..parts.words import count as counted
 from ..parts.words import some
 from .cards import DOWN_MARK, MEAN_RED, SWAP_MARK, UP_MARK
 
+if TYPE_CHECKING:
+    from ...layout import SeatLayout
+    from ..animator import Animator
+    from ..choices import Choices
+    from ..parts.moments import FlipSign
+    from ..view import TableView
+
 
 class MarksDoor(Protocol):
-    """What the marks read of the MEAN! table (its own members and the shared ones they
-    draw from). The table imports this module, so this door names what it needs instead
-    of importing the table."""
+    """What the marks read of the MEAN! table: the shared members they draw from and the
+    table's own (its rects, the sign, the run shown, the phase). The table imports this
+    module, so this door names what the marks need instead of importing it."""
 
-    animator: Any
-    awaiting_human: Any
-    choices: Any
-    clock: Any
-    mean_count: Any
-    middle: Any
-    model: Any
-    phase: Any
-    pile_rects: Any
-    plates: Any
-    play_rect: Any
-    public: Any
-    punished_now: Any
-    run_length: Any
-    says: Any
-    seat_boxes: Any
-    shown_values: Any
-    sign: Any
-    sign_rect: Any
-    swap_targets: Any
-    swapping: Any
-    view: Any
-    viewer: Any
+    viewer: int | None
+    public: dict[str, Any]
+    model: dict[str, list[str]]
+    view: TableView
+    clock: float
+    plates: dict[int, pygame.Rect]
+    seat_boxes: SeatLayout
+    animator: Animator
+    choices: Choices
+    middle: pygame.Rect
+    play_rect: pygame.Rect
+    sign_rect: pygame.Rect
+    pile_rects: dict[int, pygame.Rect]
+    sign: FlipSign
+    mean_count: int
+    shown_values: list[int]
+    swapping: tuple[int, ...] | None
+
+    @property
+    def phase(self) -> str: ...
+
+    def awaiting_human(self) -> bool: ...
+
+    def says(self, seat: int, verb: str) -> str: ...
+
+    def run_length(self, count: int) -> int: ...
+
+    def punished_now(self) -> bool: ...
+
+    def swap_targets(self) -> list[int]: ...
 
 
 UP_COLOUR = (70, 170, 100)
