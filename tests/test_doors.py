@@ -17,7 +17,8 @@ door, so the door is the whole of its reach; its size is counted in two kinds:
   in its layer (input, animator, log, choices, sheet, celebration, tools, moments,
   buttons) and the top bar says whose turn it is, so it names every part it draws; the
   choosers (``CHOICES``) ask "who must choose now" four ways (to act, out of turn, with
-  which legal codes, whether still) and hand back two intents (``act``, ``decline``);
+  which legal codes, whether still), hand back two intents (``act``, ``decline``) and are
+  built for the window's size and the view's version (``app``, ``view``);
 - the game's hooks: the public methods of ``TableScene``'s first section and its class
   settings (``describer``, ``banner_time``), which every game's table overrides and
   ``docs/writing-a-table.md`` documents. A part exists to ask them (the input asks what a
@@ -43,7 +44,7 @@ TABLES = UI / "tables"
 
 MACHINERY = 8
 FRAME = 21
-CHOICES = 10
+CHOICES = 9
 
 #: Every part handed its table, with the door it names it by.
 PARTS = {

@@ -92,7 +92,7 @@ class TableScene(Scene):
         self.plates: dict[int, pygame.Rect] = {}  # these in ``layout``: seat -> plate
         self.animator = Animator(self, lambda event: celebrate(self, event))
         self.input = TableInput(self, self.animator)
-        self.choices = Choices(self)
+        self.choices = Choices(self, self.animator)
         self.sheet: ScoreSheet | None = None
         self.log = TableLog(self)
         self.buttons: list[Button] = []

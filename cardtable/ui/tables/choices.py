@@ -33,13 +33,12 @@ if TYPE_CHECKING:
 class ChoicesDoor(Protocol):
     """What the choosers touch of their table: whether it is still and who must choose
     (``humans_to_act``, ``out_of_turn_humans``, ``legal_codes``), the intents a chooser
-    hands back (``act``, ``decline``), the window and the animator it waits for; and the
-    game's hooks that say what is asked and in which words."""
+    hands back (``act``, ``decline``), the window and the view's version it is built for;
+    and the game's hooks that say what is asked and in which words."""
 
     app: AppServices
     view: TableView
     viewer: int | None
-    animator: Animator
 
     def still(self) -> bool: ...
 
@@ -72,10 +71,12 @@ PASS = "Let it pass"
 
 
 class Choices:
-    """The chooser open at the table now, if any, and what it answers."""
+    """The chooser open at the table now, if any, and what it answers; a chooser asked
+    for a drop is let go once ``animator`` has nothing left moving."""
 
-    def __init__(self, table: ChoicesDoor) -> None:
+    def __init__(self, table: ChoicesDoor, animator: Animator) -> None:
         self.table = table
+        self.animator = animator
         self.chooser: Chooser | None = None
         self.key: tuple | None = None
         self.asked: tuple | None = None  # a drop's question: (question, codes, on_chosen)
@@ -111,7 +112,7 @@ class Choices:
                     spec = (table.question(codes), [*codes, PASS], self.secret, None)
             if spec is not None:
                 key = (spec[0], tuple(spec[1]), table.app.size, table.view.version)
-        if key is None and self.asked is not None and not table.animator.busy:
+        if key is None and self.asked is not None and not self.animator.busy:
             self.asked = None
         if key == self.key:
             return
