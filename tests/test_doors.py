@@ -43,13 +43,14 @@ UI = ROOT / "cardtable" / "ui"
 TABLES = UI / "tables"
 
 MACHINERY = 8
-FRAME = 21
+FRAME = 19
 CHOICES = 9
 
 #: Every part handed its table, with the door it names it by.
 PARTS = {
     "input.py": {"InputDoor"},
     "frame.py": {"FrameDoor"},
+    "nameplate.py": {"NameplateDoor"},
     "animator.py": {"AnimatorDoor"},
     "choices.py": {"ChoicesDoor"},
     "log.py": {"LogDoor"},

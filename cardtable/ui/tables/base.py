@@ -28,7 +28,7 @@ from ..launch import Launch, seat_names
 from ..layout import SeatLayout
 from ..scenes.base import Scene
 from ..widgets import Button
-from . import frame
+from . import frame, nameplate
 from .animator import Animator
 from .celebration import Celebration, celebrate
 from .choices import Choices
@@ -416,7 +416,7 @@ class TableScene(Scene):
     def draw_plate(self, surface, seat: int, rect: pygame.Rect, detail="", corner=""):
         """A seat's name plate, with who plays it and whether it is to act or thinking,
         and ``corner`` words (a card count) in its bottom right corner; where they lie."""
-        return frame.plate(self, surface, seat, rect, detail, corner)
+        return nameplate.plate(self, surface, seat, rect, detail, corner)
 
     # -- the scene ----------------------------------------------------------------------
 

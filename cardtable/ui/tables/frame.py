@@ -28,7 +28,6 @@ if TYPE_CHECKING:
     from .choices import Choices
     from .input import TableInput
     from .log import TableLog
-    from .match import SeatController
     from .sheet import ScoreSheet
     from .tools import TableTools
     from .view import TableView
@@ -38,15 +37,13 @@ class FrameDoor(Protocol):
     """What drawing a frame touches of its table. The frame is the table's own ``draw``
     (``TableScene.draw`` hands it the table): it lays every part in its layer, so it names
     each part it draws (input, animator, log, choices, sheet, celebration, tools, moments,
-    buttons), what the top bar and plates say (names, seats, whose turn) and the game's
-    drawing hooks."""
+    buttons), what the top bar says (names, whose turn) and the game's drawing hooks."""
 
     app: AppServices
     info: GameInfo
     view: TableView
     viewer: int | None
     names: list[str]
-    seats: list[SeatController]
     public: dict[str, Any]
     clock: float
     reason: str
@@ -62,8 +59,6 @@ class FrameDoor(Protocol):
     buttons: list[Button]
 
     def awaiting_human(self) -> bool: ...
-
-    def is_thinking(self, seat: int) -> bool: ...
 
     def window_left(self) -> float | None: ...
 
@@ -87,7 +82,7 @@ class FrameDoor(Protocol):
     def chooser_area(self) -> pygame.Rect: ...
 
 
-__all__ = ["TOP_BAR", "bar_title", "draw", "fitted", "plate", "status_line"]
+__all__ = ["TOP_BAR", "bar_title", "draw", "fitted", "status_line"]
 
 
 def draw(table: FrameDoor, surface: pygame.Surface) -> None:
@@ -264,26 +259,3 @@ def fitted(words: str, width: int, height: int) -> tuple[list[str], pygame.font.
             if fits and len(lines) * font.get_linesize() <= height:
                 return lines, font
     return [theme.fit(shorter[-1], font, width)], font
-
-
-def plate(
-    table: FrameDoor,
-    surface: pygame.Surface,
-    seat: int,
-    rect: pygame.Rect,
-    detail: str = "",
-    corner: str = "",
-) -> pygame.Rect | None:
-    """A seat's name plate, with who plays it and whether it is to act or thinking, and
-    ``corner`` words (``drawing.plate``); where they lie."""
-    controller = table.seats[seat]
-    to_act = seat in table.public.get("to_act", []) and not table.animator.busy
-    kind = f"Bot · {controller.kind}"
-    if controller.human:
-        kind = "your seat" if seat == table.viewer else "Human"
-    colour = theme.INK_DIM
-    if table.is_thinking(seat) and not table.animator.busy:
-        kind, colour = "thinking" + "." * (1 + int(table.clock * 3) % 3), theme.GOLD
-    elif to_act and controller.human:
-        kind, colour = ("your turn" if seat == table.viewer else "to play"), theme.GOLD
-    return drawing.plate(surface, rect, controller.name, kind, detail, to_act, colour, corner)
