@@ -61,8 +61,9 @@ PARTS = {
     "parts/plates.py": {"SeatsDoor"},
     "parts/piles.py": {"HelpDoor"},
 }
-#: Parts handed no table at all (plain functions and small classes): they touch nothing.
-PLAIN = ["sheet.py", "drawing.py", "view.py", "saver.py"] + [
+#: Parts handed no table at all (plain functions and small classes): they touch nothing;
+#: the match among them (it never reads the table: the table reads it through its door).
+PLAIN = ["match.py", "sheet.py", "drawing.py", "view.py", "saver.py"] + [
     f"parts/{name}.py" for name in ("describer", "moments", "painter", "rings", "slaps", "words")
 ]
 ALLOWED = {"frame.py": FRAME, "choices.py": CHOICES}
