@@ -298,3 +298,32 @@ def test_no_part_imports_the_table_scene_nor_any_screen_the_app():
             assert "cardtable.ui.tables.base" not in imports_of(path), path
     for path in list(TABLES.rglob("*.py")) + list((UI / "scenes").rglob("*.py")):
         assert "cardtable.ui.app" not in imports_of(path), path
+
+
+def test_the_app_opens_every_door_it_is_named_by_and_the_screens_use_no_other():
+    """``AppServices`` is the app as a screen sees it: the ``App`` has each of its members,
+    and no scene or table reaches the app for anything the door does not name."""
+    door = members("AppServices", protocols(UI / "services.py"))
+    app = next(
+        node
+        for node in ast.walk(parse(UI / "app.py"))
+        if isinstance(node, ast.ClassDef) and node.name == "App"
+    )
+    has = {node.name for node in app.body if isinstance(node, ast.FunctionDef)}
+    for node in ast.walk(app):
+        stored = isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store)
+        value = getattr(node, "value", None)
+        if stored and isinstance(value, ast.Name) and value.id == "self":
+            has.add(node.attr)
+    assert door <= has, sorted(door - has)
+    used = set()
+    for path in list(TABLES.rglob("*.py")) + list((UI / "scenes").rglob("*.py")):
+        for node in ast.walk(parse(path)):
+            if not isinstance(node, ast.Attribute):
+                continue
+            value = node.value  # ``app.x``, ``self.app.x``, ``table.app.x``
+            named = isinstance(value, ast.Name) and value.id == "app"
+            if named or (isinstance(value, ast.Attribute) and value.attr == "app"):
+                used.add(node.attr)
+    assert {"size", "settings", "manager"} <= used  # the scan sees the screens
+    assert used <= door, sorted(used - door)
