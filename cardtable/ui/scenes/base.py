@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..services import AppServices
 
 
 class Scene:
@@ -21,7 +21,7 @@ class Scene:
 
     opaque = True
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppServices) -> None:
         self.app = app
 
     def enter(self) -> None:

@@ -19,7 +19,7 @@ from ..widgets import Button, ButtonColumn, wrap
 from .menu import MenuScene
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..services import AppServices
 
 #: What every table shares, said last on every card.
 EVERY_TABLE = (
@@ -28,7 +28,7 @@ EVERY_TABLE = (
 )
 
 
-def should_show(app: App, info: GameInfo) -> bool:
+def should_show(app: AppServices, info: GameInfo) -> bool:
     return info.id not in app.settings.seen_how_to
 
 
@@ -40,7 +40,11 @@ class HowToScene(MenuScene):
     opaque = False
 
     def __init__(
-        self, app: App, info: GameInfo, lines: tuple[str, ...], rules: Callable[[], None] | None
+        self,
+        app: AppServices,
+        info: GameInfo,
+        lines: tuple[str, ...],
+        rules: Callable[[], None] | None,
     ) -> None:
         super().__init__(app)
         self.info = info

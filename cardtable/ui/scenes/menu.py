@@ -13,7 +13,7 @@ from ..widgets import Button, ButtonColumn, Toast
 from .base import Scene
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..services import AppServices
 
 BACK_KEYS = (pygame.K_ESCAPE, pygame.K_BACKSPACE)
 
@@ -25,7 +25,7 @@ class MenuScene(Scene):
     # Backspace is Back too, except on a screen where it would lose what was typed.
     back_keys = BACK_KEYS
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppServices) -> None:
         super().__init__(app)
         self.column = ButtonColumn([])
         self.toast = Toast()

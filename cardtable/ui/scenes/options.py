@@ -18,7 +18,7 @@ from ..widgets import Button, ButtonColumn, wrap
 from .menu import MenuScene
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..services import AppServices
 
 
 def option_title(option: Option) -> str:
@@ -38,7 +38,7 @@ def step_of(option: Option) -> int:
     return 10 ** max(0, len(str(abs(int(option.default)))) - 2)
 
 
-def remembered(app: App, info: GameInfo) -> tuple[dict[str, Any], list[str]]:
+def remembered(app: AppServices, info: GameInfo) -> tuple[dict[str, Any], list[str]]:
     """The options last chosen for ``info`` (defaults where none), and a line for each
     remembered value that is no longer allowed (it falls back to the default)."""
     saved = (app.settings.game_options or {}).get(info.id) or {}
@@ -76,7 +76,7 @@ def fit_options(info: GameInfo, values: dict[str, Any], players: int) -> list[st
     return said
 
 
-def remember(app: App, info: GameInfo, values: dict[str, Any]) -> None:
+def remember(app: AppServices, info: GameInfo, values: dict[str, Any]) -> None:
     chosen = dict(app.settings.game_options or {})
     chosen[info.id] = dict(values)
     app.settings.game_options = chosen
@@ -110,7 +110,7 @@ class OptionsScene(MenuScene):
     keyboard focus, Enter presses; Escape or Done goes back to the setup."""
 
     def __init__(
-        self, app: App, info: GameInfo, values: dict[str, Any], players: int | None = None
+        self, app: AppServices, info: GameInfo, values: dict[str, Any], players: int | None = None
     ) -> None:
         super().__init__(app)
         self.info = info

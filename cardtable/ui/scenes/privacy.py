@@ -12,13 +12,13 @@ from .. import theme
 from .base import Scene
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..services import AppServices
 
 
 class PrivacyScene(Scene):
     """Covers the table between local humans so nobody sees another's cards."""
 
-    def __init__(self, app: App, name: str, on_ready: Callable[[], None]) -> None:
+    def __init__(self, app: AppServices, name: str, on_ready: Callable[[], None]) -> None:
         super().__init__(app)
         self.name = name
         self.on_ready = on_ready

@@ -17,7 +17,7 @@ from ..widgets import Button, ButtonColumn
 from .menu import MenuScene
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..services import AppServices
 
 
 def _ordinal(place: int) -> str:
@@ -64,7 +64,7 @@ class ResultsScene(MenuScene):
     """The ranking with a score (or what decided it) per player; Play again or Menu."""
 
     def __init__(
-        self, app: App, launch: Launch, names: list[str], result: dict[str, Any], title: str
+        self, app: AppServices, launch: Launch, names: list[str], result: dict[str, Any], title: str
     ) -> None:
         super().__init__(app)
         self.launch = launch

@@ -18,14 +18,14 @@ from .base import Scene
 from .menu import BACK_KEYS
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..services import AppServices
 
 
 class RulesScene(Scene):
     """A game's rules in our own words with its rulings: a small markdown subset
     (headings, bullets, numbered items, **bold**), scrollable."""
 
-    def __init__(self, app: App, info: GameInfo) -> None:
+    def __init__(self, app: AppServices, info: GameInfo) -> None:
         super().__init__(app)
         self.info = info
         self.text = f"{info.rules_help.rstrip()}\n\n{levels_help(info.id)}"

@@ -23,7 +23,7 @@ from .options import OptionsScene, fit_options, remembered
 from .rules import RulesScene
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..services import AppServices
 
 
 SEAT_LABEL = 70  # room left of a seat's name for "Seat 8"
@@ -56,7 +56,7 @@ class SetupScene(MenuScene):
     # Only Escape goes Back: a Backspace meant for a name must not lose the names typed.
     back_keys = (pygame.K_ESCAPE,)
 
-    def __init__(self, app: App, info: GameInfo) -> None:
+    def __init__(self, app: AppServices, info: GameInfo) -> None:
         super().__init__(app)
         self.info = info
         self.heading = f"{info.title}: who plays?"

@@ -22,7 +22,7 @@ from ..widgets import Button, ButtonColumn
 from .menu import MenuScene
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..services import AppServices
 
 COLUMNS = ("Played", "Won", "Win %", "Best", "Streak", "Longest")
 LEVEL_ORDER = ("random", "easy", "medium", "hard", "expert", "mixed")
@@ -109,7 +109,7 @@ class StatisticsScene(MenuScene):
 
     heading = "Statistics"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppServices) -> None:
         super().__init__(app)
         data, self.message = storage.load_statistics()
         self.lines = lines_from(data)

@@ -6,8 +6,6 @@ game without its own, so every registered game can be played.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .base import TableScene
 from .copycat import CopyCatTable
 from .generic import GenericTable
@@ -16,10 +14,7 @@ from .mean import MeanTable
 from .spite_malice import SpiteMaliceTable
 from .what_the_heck import WhatTheHeckTable
 
-if TYPE_CHECKING:
-    from ..scenes.base import Scene
-
-TABLES: dict[str, type[Scene]] = {
+TABLES: dict[str, type[TableScene]] = {
     "copycat": CopyCatTable,
     "hit-the-deck": HitTheDeckTable,
     "mean": MeanTable,
@@ -28,7 +23,7 @@ TABLES: dict[str, type[Scene]] = {
 }
 
 
-def table_for(game_id: str) -> type[Scene]:
+def table_for(game_id: str) -> type[TableScene]:
     """The table class for ``game_id``; the generic table when the game has none yet."""
     return TABLES.get(game_id, GenericTable)
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 import pytweening
@@ -22,12 +22,51 @@ from cardtable.engine import HIDDEN, Event, words
 
 from ..anim import AnimationQueue, Step, Tween
 from ..cards import CardStyle, flip_width, shadow
-from .celebration import celebrate
 from .log import second_person
 from .sheet import ScoreSheet
 
 if TYPE_CHECKING:
-    from .base import TableScene
+    from ..services import AppServices
+    from .view import TableView
+
+
+class AnimatorDoor(Protocol):
+    """What the animator touches of its table: the window (``app``), the view it moves
+    cards in, the names said in banners, the table's ``moments`` that get events too,
+    the score sheet it puts up (``sheet``, ``next_hand``), and the game's hooks that say how
+    cards fly, sound and are shown."""
+
+    app: AppServices
+    view: TableView
+    viewer: int | None
+    names: list[str]
+    moments: list[Any]
+    sheet: ScoreSheet | None
+    banner_time: float
+
+    def next_hand(self) -> None: ...
+
+    def style_for(self, zone: str, code: str) -> CardStyle: ...
+
+    # The game's hooks (``TableScene``'s first section).
+    def arrange(self, zone: str, cards: list[str]) -> list[str]: ...
+
+    def face_up(self, zone: str) -> bool: ...
+
+    def together(self, first: Event, second: Event) -> bool: ...
+
+    def flight_time(self, event: Event) -> float: ...
+
+    def sound_for(self, event: Event) -> str | None: ...
+
+    def moving(self, events: list[Event], step: Any) -> None: ...
+
+    def sheet_note(self, event: Event) -> str: ...
+
+    def sheet_rows(self, event: Event) -> tuple[tuple[str, ...], list[tuple[str, ...]]]: ...
+
+    def chooser_area(self) -> pygame.Rect: ...
+
 
 #: Sounds some announcements make by their ``what``: a coin paid (Copy Cat's tokens).
 EVENT_SOUNDS = {"pay": "coin"}
@@ -79,8 +118,9 @@ class Flight:
 class Animator:
     """Plays events as steps for ``table``; ``busy`` while anything is still moving."""
 
-    def __init__(self, table: TableScene) -> None:
+    def __init__(self, table: AnimatorDoor, celebrate: Callable[[Event], bool]) -> None:
         self.table = table
+        self.celebrate = celebrate  # queues a local human's win, if one won
         self.queue = AnimationQueue()
         self.flights: list[Flight] = []
         self.returning: list[tuple[Flight, str, int]] = []
@@ -245,7 +285,7 @@ class Animator:
         self.show_banner(words, self.table.banner_time * share)
 
     def animate_over(self, event: Event) -> None:
-        if not celebrate(self.table, event):  # a local human won: cards rain, confetti
+        if not self.celebrate(event):  # a local human won: cards rain, confetti
             self.step(lambda step: self.sound("win"), hold=1.2, label="over")
 
     # -- moves ------------------------------------------------------------------------

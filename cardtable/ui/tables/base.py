@@ -28,21 +28,23 @@ from ..launch import Launch, seat_names
 from ..layout import SeatLayout
 from ..scenes.base import Scene
 from ..widgets import Button
-from . import frame
+from . import frame, nameplate
 from .animator import Animator
-from .celebration import Celebration
+from .celebration import Celebration, celebrate
 from .choices import Choices
-from .frame import TOP_BAR
-from .input import Drag, TableInput
+from .drawing import TOP_BAR
+from .hints import Hints
+from .input import ENTER_KEYS, Drag, TableInput
 from .log import Describer, TableLog
 from .match import OUT_OF_TURN_PAUSE, Match
 from .parts.words import agree
+from .replay import Replay
 from .sheet import ScoreSheet
 from .tools import TableTools
 from .view import Spot, TableView
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..services import AppServices
 
 
 __all__ = ["TOP_BAR", "Drag", "Spot", "TableScene"]
@@ -67,7 +69,7 @@ class TableScene(Scene):
     #: The first-run "how to play" card's lines: how this table is played, in short.
     how_to: tuple[str, ...] = ()
 
-    def __init__(self, app: App, launch: Launch) -> None:
+    def __init__(self, app: AppServices, launch: Launch) -> None:
         super().__init__(app)
         self.launch = launch
         self.match = Match(
@@ -88,9 +90,9 @@ class TableScene(Scene):
         self.view = TableView(lambda: self.app.size)
         self.seat_boxes: SeatLayout | None = None  # ``parts.plates.place_seats`` fills
         self.plates: dict[int, pygame.Rect] = {}  # these in ``layout``: seat -> plate
-        self.animator = Animator(self)
-        self.input = TableInput(self)
-        self.choices = Choices(self)
+        self.animator = Animator(self, lambda event: celebrate(self, event))
+        self.input = TableInput(self, self.animator)
+        self.choices = Choices(self, self.animator)
         self.sheet: ScoreSheet | None = None
         self.log = TableLog(self)
         self.buttons: list[Button] = []
@@ -101,7 +103,9 @@ class TableScene(Scene):
         #: The table's own moments (a slap round): each gets the events it has an
         #: ``animate_*`` for, ``update(dt)`` every frame and ``draw(surface)`` over the cards.
         self.moments: list[Any] = []
-        self.tools = TableTools(self)  # Menu, Settings, Rules, Hint, Undo; leaving asks
+        replay = Replay(self, self.match) if launch.replay else None
+        # Menu, Settings, Rules, Hint, Undo; leaving asks; a replay's controls
+        self.tools = TableTools(self, self.match, Hints(self, self.match), replay)
 
     # -- hooks a game's table writes ------------------------------------------------------
 
@@ -285,8 +289,7 @@ class TableScene(Scene):
         return set() if self.viewer is None else self.legal_codes_of(self.viewer)
 
     def legal_for(self, cards: tuple[str, ...], source: str, target: str) -> list[str]:
-        codes = self.input.meant(cards, source, target)
-        return [code for code in codes if code in self.legal_codes()]
+        return self.input.legal_for(cards, source, target)
 
     def humans_to_act(self) -> tuple[int, ...]:
         return self.client.humans_to_act()
@@ -313,15 +316,34 @@ class TableScene(Scene):
         bot = self.seats[seat].bot is not None and not self.launch.replay  # a replay repeats
         return bot and seat in to_act and not self.public.get("window")
 
-    def act(self, code: str) -> None:
-        """The viewer's move (a chooser, a plate): the engine's reason shows if refused;
-        done, the keyboard's cursor starts again at the left of the changed hand."""
-        if self.viewer is not None:
-            reason = self.perform(self.viewer, code)
-            if reason is not None:
-                self.refuse(reason)
-            else:
-                self.input.key_focus = -1
+    def act(self, code: str) -> str | None:
+        """The viewer's move (a chooser, a plate, a drop): the referee's reason shows if
+        refused (and is returned); done, the keyboard's cursor starts again at the left of
+        the changed hand."""
+        if self.viewer is None:
+            return None
+        reason = self.perform(self.viewer, code)
+        if reason is not None:
+            self.refuse(reason)
+        else:
+            self.input.key_focus = -1
+        return reason
+
+    def choose(self, codes: list[str], then: Callable[[str], None]) -> None:
+        """Several codes are meant (a drop that may mean either): a chooser asks which."""
+        self.choices.ask(self.question(codes), codes, then)
+
+    def clicked(self, pos: tuple[int, int]) -> bool:
+        """A click on no card: on a seat's place (its box or plate) it makes the seat's
+        ``seat_code`` if legal, else it is the table's own (``on_click``)."""
+        for seat, plate in self.plates.items() if self.still() else ():
+            boxes = self.seat_boxes
+            place = plate.union(boxes.boxes[seat]) if boxes is not None else plate
+            code = self.seat_code(seat)
+            if code is not None and code in self.legal_codes() and place.collidepoint(pos):
+                self.act(code)
+                return True
+        return self.on_click(pos)
 
     def perform(self, seat: int, code: str) -> str | None:
         """Send ``seat``'s move through the door: None when done (or on its way), else
@@ -381,6 +403,15 @@ class TableScene(Scene):
             self.input.cancel()  # the cards changed under the selection: start afresh
         self.synced()
 
+    def restart(self, actions) -> None:
+        """The match again from the start with ``actions`` made (an undo, a replay's
+        jump): nothing held nor asked, the cards laid out as it now stands."""
+        self.match.restart(actions)
+        self.pump()
+        self.input.cancel()
+        self.choices.cancel()
+        self.sync()
+
     def hand_count(self, seat: int) -> int:
         """The cards ``seat``'s hand shows now: the animated table's, so a plate's count
         never runs ahead of or behind the cards drawn under it."""
@@ -389,12 +420,12 @@ class TableScene(Scene):
     def draw_plate(self, surface, seat: int, rect: pygame.Rect, detail="", corner=""):
         """A seat's name plate, with who plays it and whether it is to act or thinking,
         and ``corner`` words (a card count) in its bottom right corner; where they lie."""
-        return frame.plate(self, surface, seat, rect, detail, corner)
+        return nameplate.plate(self, surface, seat, rect, detail, corner)
 
     # -- the scene ----------------------------------------------------------------------
 
     def enter(self) -> None:
-        self.input.bind_slaps()
+        self.input.bind_slaps(self.humans, self.app.settings.slap_bindings)
         self.resize(self.app.size)
         viewer = self.tools.first_viewer()  # a resumed game's, a replay's human
         if viewer is not None:
@@ -525,7 +556,35 @@ class TableScene(Scene):
         return True
 
     def handle(self, event: pygame.event.Event) -> None:
-        self.input.route(event)
+        """An event's way through the table, first come first served: the top bar's tools,
+        its buttons, the log, the score sheet; a click or Enter lands every running
+        animation at once; then a chooser, the table's own keys, the cards (``input``);
+        Escape with nothing held leaves (asking first)."""
+        if self.tools.intercept(event) or any(b.handle(event) for b in self.buttons):
+            return
+        if self.log.handle(event):
+            return
+        if self.sheet is not None:
+            self.sheet.handle(event)
+            return
+        skip = event.type == pygame.MOUSEBUTTONDOWN or (
+            event.type == pygame.KEYDOWN and event.key in ENTER_KEYS
+        )
+        if self.animator.busy and skip:
+            self.animator.skip()
+            if event.type == pygame.KEYDOWN:
+                return
+        if self.choices.handle(event):
+            return
+        if event.type == pygame.KEYDOWN and self.on_key(event):
+            return
+        slap = event.type == pygame.KEYDOWN and event.key in self.input.slap_keys
+        if (not slap and self.tools.handle(event)) or (
+            not self.launch.replay and self.input.handle(event)
+        ):
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.tools.leave()
 
     # -- drawing ------------------------------------------------------------------------
 

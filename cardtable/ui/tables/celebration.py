@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -19,7 +19,28 @@ from ..anim import Step, Tween
 from ..cards import card_size
 
 if TYPE_CHECKING:
-    from .base import TableScene
+    from ..cards import CardStyle
+    from ..launch import Launch
+    from ..services import AppServices
+    from .view import TableView
+
+
+class CelebrationDoor(Protocol):
+    """What a celebration touches of its table: the window (``app``), the cards it rains
+    (``view``, ``style_for``), who won here (``humans``, ``launch``), where the banner goes,
+    and the animator's step it runs in; it sets the table's ``celebration``."""
+
+    app: AppServices
+    view: TableView
+    humans: list[int]
+    launch: Launch
+    animator: Any  # ``Animator``: ``step`` and ``sound`` (it imports this module)
+    celebration: Celebration | None
+
+    def style_for(self, zone: str, code: str) -> CardStyle: ...
+
+    def banner_centre(self) -> tuple[int, int]: ...
+
 
 SECONDS = 3.0
 COLOURS = (theme.GOLD, theme.RED, theme.GREEN, theme.BLUE, (240, 240, 230), (200, 120, 220))
@@ -49,7 +70,7 @@ class Piece:
 class Celebration:
     """The pieces and the clock of one celebration, drawn over the table."""
 
-    def __init__(self, table: TableScene, seed: str) -> None:
+    def __init__(self, table: CelebrationDoor, seed: str) -> None:
         self.table = table
         width, height = table.app.size
         rng = Rng(f"celebrate/{seed}")
@@ -105,7 +126,7 @@ class Celebration:
             surface.blit(banner, banner.get_rect(center=(centre[0] + offset, centre[1] + offset)))
 
 
-def celebrate(table: TableScene, event: Event) -> bool:
+def celebrate(table: CelebrationDoor, event: Event) -> bool:
     """Queue the celebration if a local human won: True when it did."""
     winners = set(event.seats or event.data.get("ranking", [[]])[0])
     if not winners & set(table.humans):

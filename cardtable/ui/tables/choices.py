@@ -18,24 +18,65 @@ deciding legality (the engine's codes are the only options).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from ..widgets import Chooser
 
 if TYPE_CHECKING:
-    from .base import TableScene
+    from ..services import AppServices
+    from .animator import Animator
+    from .view import TableView
+
+
+class ChoicesDoor(Protocol):
+    """What the choosers touch of their table: whether it is still and who must choose
+    (``humans_to_act``, ``out_of_turn_humans``, ``legal_codes``), the intents a chooser
+    hands back (``act``, ``decline``), the window and the view's version it is built for;
+    and the game's hooks that say what is asked and in which words."""
+
+    app: AppServices
+    view: TableView
+    viewer: int | None
+
+    def still(self) -> bool: ...
+
+    def humans_to_act(self) -> tuple[int, ...]: ...
+
+    def out_of_turn_humans(self) -> tuple[int, ...]: ...
+
+    def legal_codes(self) -> set[str]: ...
+
+    def act(self, code: str) -> str | None: ...
+
+    def decline(self) -> None: ...
+
+    # The game's hooks (``TableScene``'s first section).
+    def asks(self, legal: list[str]) -> list[str]: ...
+
+    def question(self, codes: list[str]) -> str: ...
+
+    def label_for(self, code: str) -> str: ...
+
+    def chooser_hint(self, codes: list[str]) -> str: ...
+
+    def keys_for(self, code: str) -> tuple[int, ...]: ...
+
+    def chooser_area(self) -> pygame.Rect: ...
+
 
 DIGITS = [pygame.K_1 + n for n in range(9)] + [pygame.K_0]
 PASS = "Let it pass"
 
 
 class Choices:
-    """The chooser open at the table now, if any, and what it answers."""
+    """The chooser open at the table now, if any, and what it answers; a chooser asked
+    for a drop is let go once ``animator`` has nothing left moving."""
 
-    def __init__(self, table: TableScene) -> None:
+    def __init__(self, table: ChoicesDoor, animator: Animator) -> None:
         self.table = table
+        self.animator = animator
         self.chooser: Chooser | None = None
         self.key: tuple | None = None
         self.asked: tuple | None = None  # a drop's question: (question, codes, on_chosen)
@@ -71,7 +112,7 @@ class Choices:
                     spec = (table.question(codes), [*codes, PASS], self.secret, None)
             if spec is not None:
                 key = (spec[0], tuple(spec[1]), table.app.size, table.view.version)
-        if key is None and self.asked is not None and not table.animator.busy:
+        if key is None and self.asked is not None and not self.animator.busy:
             self.asked = None
         if key == self.key:
             return

@@ -15,6 +15,9 @@ from ..widgets import wrap
 
 Colour = tuple[int, int, int]
 
+#: The height of a table's top bar (title, status, buttons).
+TOP_BAR = 44
+
 
 def pulse(clock: float, rate: float = 1.6) -> float:
     """0..1 and back, ``rate`` times a second: how strongly something asks to be used."""

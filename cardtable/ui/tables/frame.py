@@ -7,7 +7,7 @@ sheet. Not for a game's own marks (the table's ``draw_table``/``draw_overlay``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -15,14 +15,77 @@ from .. import theme
 from ..cards import shadow
 from ..widgets import wrap
 from . import drawing
+from .drawing import TOP_BAR
 
 if TYPE_CHECKING:
-    from .base import TableScene
+    from cardtable.engine import GameInfo
 
-TOP_BAR = 44
+    from ..cards import CardStyle
+    from ..services import AppServices
+    from ..widgets import Button
+    from .animator import Animator
+    from .celebration import Celebration
+    from .choices import Choices
+    from .input import TableInput
+    from .log import TableLog
+    from .sheet import ScoreSheet
+    from .tools import TableTools
+    from .view import TableView
 
 
-def draw(table: TableScene, surface: pygame.Surface) -> None:
+class FrameDoor(Protocol):
+    """What drawing a frame touches of its table. The frame is the table's own ``draw``
+    (``TableScene.draw`` hands it the table): it lays every part in its layer, so it names
+    each part it draws (input, animator, log, choices, sheet, celebration, tools, moments,
+    buttons), what the top bar says (names, whose turn) and the game's drawing hooks."""
+
+    app: AppServices
+    info: GameInfo
+    view: TableView
+    viewer: int | None
+    names: list[str]
+    public: dict[str, Any]
+    clock: float
+    reason: str
+    reason_left: float
+    input: TableInput
+    animator: Animator
+    log: TableLog
+    choices: Choices
+    tools: TableTools
+    sheet: ScoreSheet | None
+    celebration: Celebration | None
+    moments: list[Any]
+    buttons: list[Button]
+
+    def awaiting_human(self) -> bool: ...
+
+    def window_left(self) -> float | None: ...
+
+    # The game's hooks (``TableScene``'s first section).
+    def draw_table(self, surface: pygame.Surface) -> None: ...
+
+    def draw_overlay(self, surface: pygame.Surface) -> None: ...
+
+    def style_for(self, zone: str, code: str) -> CardStyle: ...
+
+    def face_up(self, zone: str) -> bool: ...
+
+    def status(self) -> tuple[str, tuple[int, int, int]] | None: ...
+
+    def prompt(self) -> str: ...
+
+    def title_text(self) -> str: ...
+
+    def banner_centre(self) -> tuple[int, int]: ...
+
+    def chooser_area(self) -> pygame.Rect: ...
+
+
+__all__ = ["TOP_BAR", "bar_title", "draw", "fitted", "status_line"]
+
+
+def draw(table: FrameDoor, surface: pygame.Surface) -> None:
     theme.felt(surface)
     lit = table.input.drag or table.input.picked
     focused = table.input.focused_target()
@@ -79,7 +142,7 @@ def draw(table: TableScene, surface: pygame.Surface) -> None:
     table.tools.draw(surface)
 
 
-def draw_cards(table: TableScene, surface: pygame.Surface) -> None:
+def draw_cards(table: FrameDoor, surface: pygame.Surface) -> None:
     hidden = {(zone, index) for _f, zone, index in table.animator.returning}
     drag, picked = table.input.drag, table.input.picked
     if drag is not None and drag.moved:
@@ -123,7 +186,7 @@ def draw_cards(table: TableScene, surface: pygame.Surface) -> None:
             drawing.badge(surface, visible, slots[visible - 1])
 
 
-def status_line(table: TableScene) -> tuple[str, tuple[int, int, int]]:
+def status_line(table: FrameDoor) -> tuple[str, tuple[int, int, int]]:
     replay = table.tools.replay
     if replay is not None:  # a replay: the move shown, at the end the recorded result
         return replay.result_words(), theme.GOLD if replay.at_end else theme.INK
@@ -147,7 +210,7 @@ def status_line(table: TableScene) -> tuple[str, tuple[int, int, int]]:
     return f"{together} to play", theme.INK
 
 
-def bar_title(table: TableScene, free: int) -> str:
+def bar_title(table: FrameDoor, free: int) -> str:
     """The title as the top bar shows it, in at most 58% of the ``free`` width the
     buttons leave, so whose turn it is shows too (on two lines, if it must). When the
     whole title is longer, the game's name goes first ("Round 1/15" says more than
@@ -161,7 +224,7 @@ def bar_title(table: TableScene, free: int) -> str:
     return theme.fit(rest or whole, font, room)
 
 
-def draw_bar(table: TableScene, surface: pygame.Surface) -> None:
+def draw_bar(table: FrameDoor, surface: pygame.Surface) -> None:
     width = surface.get_width()
     bar = pygame.Surface((width, TOP_BAR), pygame.SRCALPHA)
     bar.fill((*theme.PANEL, 215))
@@ -196,26 +259,3 @@ def fitted(words: str, width: int, height: int) -> tuple[list[str], pygame.font.
             if fits and len(lines) * font.get_linesize() <= height:
                 return lines, font
     return [theme.fit(shorter[-1], font, width)], font
-
-
-def plate(
-    table: TableScene,
-    surface: pygame.Surface,
-    seat: int,
-    rect: pygame.Rect,
-    detail: str = "",
-    corner: str = "",
-) -> pygame.Rect | None:
-    """A seat's name plate, with who plays it and whether it is to act or thinking, and
-    ``corner`` words (``drawing.plate``); where they lie."""
-    controller = table.seats[seat]
-    to_act = seat in table.public.get("to_act", []) and not table.animator.busy
-    kind = f"Bot · {controller.kind}"
-    if controller.human:
-        kind = "your seat" if seat == table.viewer else "Human"
-    colour = theme.INK_DIM
-    if table.is_thinking(seat) and not table.animator.busy:
-        kind, colour = "thinking" + "." * (1 + int(table.clock * 3) % 3), theme.GOLD
-    elif to_act and controller.human:
-        kind, colour = ("your turn" if seat == table.viewer else "to play"), theme.GOLD
-    return drawing.plate(surface, rect, controller.name, kind, detail, to_act, colour, corner)

@@ -18,7 +18,7 @@ from ..layout import seat_layout
 from .base import TOP_BAR, Spot, TableScene
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..services import AppServices
 
 
 #: The most moves the chooser offers at once (a fallback table; a game's own table lets
@@ -27,7 +27,7 @@ MOST = 24
 
 
 class GenericTable(TableScene):
-    def __init__(self, app: App, launch: Launch) -> None:
+    def __init__(self, app: AppServices, launch: Launch) -> None:
         super().__init__(app, launch)
         self.offered = 0
         self.labels: dict[str, pygame.Rect] = {}

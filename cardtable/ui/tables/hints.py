@@ -10,7 +10,7 @@ strategy layer) or playing them (the hint only shows).
 from __future__ import annotations
 
 from concurrent.futures import Future
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -21,17 +21,53 @@ from .. import theme
 from . import drawing
 
 if TYPE_CHECKING:
-    from .base import TableScene
+    from cardtable.play import SeatClient
+
+    from .choices import Choices
+    from .input import TableInput
+    from .match import Match
+    from .view import TableView
+
+
+class HintsDoor(Protocol):
+    """What a hint touches of its table: the viewer and what they may do now (``client``,
+    ``legal_codes``), the view and the input it finds the cards and target in, the chooser
+    it points at, the clock it pulses with and the refusal it may show; and the game's
+    hooks that say what goes together and how a choice is labelled."""
+
+    view: TableView
+    viewer: int | None
+    client: SeatClient
+    clock: float
+    input: TableInput
+    choices: Choices
+
+    def legal_codes(self) -> set[str]: ...
+
+    def refuse(self, reason: str) -> None: ...
+
+    # The game's hooks (``TableScene``'s first section).
+    def asks(self, legal: list[str]) -> list[str]: ...
+
+    def cards_for_drag(self, zone: str, index: int) -> tuple[str, ...]: ...
+
+    def joins(self, zone: str, held: list[str], index: int) -> bool: ...
+
+    def label_for(self, code: str) -> str: ...
+
+    def chooser_area(self) -> pygame.Rect: ...
+
 
 HINT_LEVEL = "hard"
 HINT_COLOUR = (120, 230, 255)
 
 
 class Hints:
-    """The hint asked for, and where it shows."""
+    """The hint asked for, and where it shows; ``match`` runs the bot that finds it."""
 
-    def __init__(self, table: TableScene) -> None:
+    def __init__(self, table: HintsDoor, match: Match) -> None:
         self.table = table
+        self.match = match
         self.future: Future | None = None
         self.mark = -1  # the moment (moves made) the hint is for
         self.code: str | None = None
@@ -40,12 +76,9 @@ class Hints:
         self.line = ""
 
     def available(self) -> bool:
-        table = self.table
-        return (
-            bool(table.match.humans)
-            and not table.match.launch.replay
-            and (HINT_LEVEL in levels(table.info.id))
-        )
+        match = self.match
+        known = HINT_LEVEL in levels(match.info.id)
+        return bool(match.humans) and not match.launch.replay and known
 
     def moment(self) -> int:
         return self.table.client.step
@@ -59,12 +92,12 @@ class Hints:
             return
         self.clear()
         self.mark = self.moment()
+        match = self.match
         # On the hard bot's own think budget when the table runs in real time, as its
         # moves are; a fixed number of rounds on a test's fixed clock.
-        rng = Rng(f"hint/{table.launch.seed}/{self.mark}")
-        bot = make_bot(table.info.id, HINT_LEVEL, rng, timed=table.match.real_time)
-        view = table.match.seat_view(seat)
-        self.future = table.match.executor.submit(bot.choose, view)
+        rng = Rng(f"hint/{match.launch.seed}/{self.mark}")
+        bot = make_bot(match.info.id, HINT_LEVEL, rng, timed=match.real_time)
+        self.future = match.executor.submit(bot.choose, match.seat_view(seat))
         self.line = "Thinking of a hint…"
 
     def clear(self) -> None:
@@ -124,7 +157,7 @@ class Hints:
                     if len(indices) == 1:
                         picked = table.cards_for_drag(zone, index)
                     for target in table.input.targets():
-                        if code in table.legal_for(picked, zone, target):
+                        if code in table.input.legal_for(picked, zone, target):
                             return (zone, indices), target
         return None
 

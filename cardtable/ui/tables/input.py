@@ -2,26 +2,29 @@
 cards as one group, and slap keys.
 
 Every path ends in ``drop(drag, target)``; the table's ``draggable``, ``cards_for_drag``,
-``joins``, ``drop_targets``, ``action_for`` and ``takes`` say what may be lifted, what goes
-together and what a drop means. ``route`` is an event's way through the whole table (top
-bar, log, sheet, chooser, then the cards). Keys: Left/Right move the cursor over the
-cards that can be played now, Space adds the card to (or takes it from) the selection,
-Enter picks up the card or selection and then lays it on the target under the cursor
-(Up/Down choose another), Escape lets go. Slap keys and pad buttons reach ``on_slap`` in
-arrival order (``slap.bindings``). Not for what a move means (the engine decides).
+``joins``, ``drop_targets``, ``action_for`` and ``takes`` say what may be lifted, what
+goes together and what a drop means; the input reaches its table only through
+``InputDoor`` and hands it intents (``act``, ``choose``, ``clicked``, ``on_slap``). Keys:
+Left/Right move the cursor over the cards that can be played now, Space adds the card to
+(or takes it from) the selection, Enter picks up the card or selection and then lays it on
+the target under the cursor (Up/Down choose another), Escape lets go. Slap keys and pad
+buttons reach ``on_slap`` in arrival order (``slap.bindings``). Not for what a move means
+(the engine decides).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
 from ..slap import bindings, keys_for, pads_for, slap_words
 
 if TYPE_CHECKING:
-    from .base import TableScene
+    from .animator import Animator
+    from .view import TableView
 
 DRAG_THRESHOLD = 6
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
@@ -67,11 +70,54 @@ class Drag:
         return [self.rect.move(step * order, 0) for order in range(len(self.cards))]
 
 
-class TableInput:
-    """Turns pygame events into picks and drops for ``table``."""
+class InputDoor(Protocol):
+    """What the input may touch of its table: the view and the viewer, whether the table
+    is still and which codes are legal; the intents it hands back (``act``, ``choose``,
+    ``clicked``, ``on_slap``, ``refuse``); and the game's hooks that say what may be lifted
+    and what a drop means."""
 
-    def __init__(self, table: TableScene) -> None:
+    view: TableView
+    viewer: int | None
+
+    def still(self) -> bool: ...
+
+    def legal_codes(self) -> set[str]: ...
+
+    def act(self, code: str) -> str | None: ...
+
+    def choose(self, codes: list[str], then: Callable[[str], None]) -> None: ...
+
+    def clicked(self, pos: tuple[int, int]) -> bool: ...
+
+    def refuse(self, reason: str) -> None: ...
+
+    def on_slap(self, seat: int) -> bool: ...
+
+    # The game's hooks (``TableScene``'s first section).
+    def draggable(self, zone: str) -> bool: ...
+
+    def cards_for_drag(self, zone: str, index: int) -> tuple[str, ...]: ...
+
+    def joins(self, zone: str, held: list[str], index: int) -> bool: ...
+
+    def click_drops(self, zone: str) -> bool: ...
+
+    def takes(self, zone: str) -> str | None: ...
+
+    def drop_targets(self) -> dict[str, pygame.Rect]: ...
+
+    def action_for(self, cards: tuple[str, ...], source: str, target: str) -> Any: ...
+
+    def off_target_words(self, drag: Drag) -> str: ...
+
+
+class TableInput:
+    """Turns pygame events into picks and drops for ``table``; the cards it lets go fly
+    with ``animator``."""
+
+    def __init__(self, table: InputDoor, animator: Animator) -> None:
         self.table = table
+        self.animator = animator
         self.drag: Drag | None = None
         self.picked: Drag | None = None
         self.key_focus = -1
@@ -82,10 +128,9 @@ class TableInput:
         self.key_names: dict[int, str] = {}  # seat -> its slap key's name
         self.pad_names: dict[int, tuple[int, int]] = {}  # seat -> its pad and button
 
-    def bind_slaps(self) -> None:
+    def bind_slaps(self, humans: list[int], saved: Any) -> None:
         """Which key (and pad button) slaps for which human seat: the settings'
-        ``slap_bindings``, else the first default key still free."""
-        humans, saved = self.table.humans, self.table.app.settings.slap_bindings
+        ``slap_bindings`` (``saved``), else the first default key still free."""
         self.slap_keys, self.slap_pads = bindings(humans, saved)
         self.key_names, self.pad_names = keys_for(humans, saved), pads_for(humans, saved)
 
@@ -108,7 +153,7 @@ class TableInput:
             cards = table.cards_for_drag(zone, group[0])
         else:
             cards = tuple(table.view.zones[zone][i] for i in group)
-        lit = {t for t in self.targets() if table.legal_for(cards, zone, t)}
+        lit = {t for t in self.targets() if self.legal_for(cards, zone, t)}
         grab = (pos[0] - home.x, pos[1] - home.y)
         return Drag(zone, tuple(group), cards, home, grab, pos, pos, lit=lit)
 
@@ -138,6 +183,11 @@ class TableInput:
         codes = self.table.takes(source) if target == "hand" else None
         codes = codes or self.table.action_for(cards, source, target)
         return [codes] if isinstance(codes, str) else list(codes or [])
+
+    def legal_for(self, cards: tuple[str, ...], source: str, target: str) -> list[str]:
+        """The codes a drop may mean that are legal now."""
+        legal = self.table.legal_codes()
+        return [code for code in self.meant(cards, source, target) if code in legal]
 
     def taking(self, zone: str) -> bool:
         """May the viewer take the top card of ``zone`` into their hand now (``takes``)?"""
@@ -195,35 +245,6 @@ class TableInput:
 
     # -- events -------------------------------------------------------------------------
 
-    def route(self, event: pygame.event.Event) -> None:
-        """An event's way through the table, first come first served: the top bar's tools,
-        its buttons, the log, the score sheet; a click or Enter lands every running
-        animation at once; then a chooser, the table's own keys, the cards; Escape with
-        nothing held leaves (asking first)."""
-        table = self.table
-        if table.tools.intercept(event) or any(b.handle(event) for b in table.buttons):
-            return
-        if table.log.handle(event):
-            return
-        if table.sheet is not None:
-            table.sheet.handle(event)
-            return
-        skip = event.type == pygame.MOUSEBUTTONDOWN or (
-            event.type == pygame.KEYDOWN and event.key in ENTER_KEYS
-        )
-        if table.animator.busy and skip:
-            table.animator.skip()
-            if event.type == pygame.KEYDOWN:
-                return
-        if table.choices.handle(event):
-            return
-        if event.type == pygame.KEYDOWN and table.on_key(event):
-            return
-        if table.tools.handle(event) or (not table.launch.replay and self.handle(event)):
-            return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            table.tools.leave()
-
     def handle(self, event: pygame.event.Event) -> bool:
         table = self.table
         slap = event.type == pygame.KEYDOWN and event.key in self.slap_keys
@@ -278,25 +299,14 @@ class TableInput:
         if self.picked is not None and target is not None:
             picked, self.picked = self.picked, None
             self.drop(picked, target)
-        elif not (self.seat_clicked(pos) or table.on_click(pos)):
+        elif not table.clicked(pos):
             self.picked = None
-
-    def seat_clicked(self, pos: tuple[int, int]) -> bool:
-        """A click on a seat's place (its box or plate) makes its ``seat_code`` if legal."""
-        table, seats = self.table, self.table.seat_boxes
-        for seat, plate in table.plates.items() if table.still() else ():
-            place = plate.union(seats.boxes[seat]) if seats is not None else plate
-            code = table.seat_code(seat)
-            if code is not None and code in table.legal_codes() and place.collidepoint(pos):
-                table.act(code)
-                return True
-        return False
 
     def snap_back(self, drag: Drag) -> None:
         if drag.moved:
             view = self.table.view
             homes = [(index, view.slot(drag.zone, index)) for index in drag.group]
-            self.table.animator.snap_back(drag.cards, drag.card_rects(), drag.zone, homes)
+            self.animator.snap_back(drag.cards, drag.card_rects(), drag.zone, homes)
 
     def card_id(self, spot: tuple[str, int]) -> tuple[str, str]:
         zone, index = spot
@@ -377,26 +387,25 @@ class TableInput:
         """Cards let go on ``target``: one legal code plays, several ask which (the cards
         stay held meanwhile), none snaps back with the engine's reason."""
         table = self.table
-        codes = table.legal_for(drag.cards, drag.zone, target)
+        codes = self.legal_for(drag.cards, drag.zone, target)
         if len(codes) > 1:
             self.snap_back(drag)
             self.picked = self.pick(drag.zone, list(drag.group))
-            table.choices.ask(table.question(codes), codes, lambda code: self.play(drag, code))
+            table.choose(codes, lambda code: self.play(drag, code))
         elif codes:
             self.play(drag, codes[0])
         else:
             # The referee says why, through the door: a refused move changes nothing.
             meant = (self.meant(drag.cards, drag.zone, target) or [None])[0]
-            viewer = table.viewer
-            reason = None if meant is None or viewer is None else table.perform(viewer, meant)
-            table.refuse(reason or "That card cannot go there.")
+            if meant is None or table.act(meant) is None:
+                table.refuse("That card cannot go there.")
             self.snap_back(drag)
 
     def play(self, drag: Drag, code: str) -> None:
         """Play ``code``: the cards fly on from where they were let go."""
         view = self.table.view
         held = drag.card_rects() if drag.moved else [view.slot(drag.zone, i) for i in drag.group]
-        self.table.animator.release = list(zip(drag.cards, held, strict=False))
+        self.animator.release = list(zip(drag.cards, held, strict=False))
         self.picked = None
         self.key_focus = -1
         self.table.act(code)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -26,11 +26,29 @@ from cardtable.engine import HIDDEN, Event, words
 
 from .. import theme
 from ..widgets import wrap
-from .drawing import label_box
-from .frame import TOP_BAR
+from .drawing import TOP_BAR, label_box
 
 if TYPE_CHECKING:
-    from .base import TableScene
+    import pygame
+
+    from ..services import AppServices
+
+
+class LogDoor(Protocol):
+    """What the log touches of its table: the names to say moves in (``names``, whose
+    ``viewer`` is "you", ``humans``), the game's ``describer``, the animator's sound for
+    the hand alert, the slap keys it leaves alone, the window and the chooser area."""
+
+    app: AppServices
+    names: list[str]
+    humans: list[int]
+    viewer: int | None
+    describer: Any
+    animator: Any  # ``Animator`` (it imports this module): ``sound``
+    input: Any  # ``TableInput``: its ``slap_keys``
+
+    def chooser_area(self) -> pygame.Rect: ...
+
 
 #: who(seat) -> "you" for the viewer, else the player's name.
 Who = Callable[[int], str]
@@ -151,7 +169,7 @@ def merged(events: list[Event]) -> list[Event]:
 class TableLog:
     """The lines said so far, the panel's state (open, scrolled) and the hand alert."""
 
-    def __init__(self, table: TableScene) -> None:
+    def __init__(self, table: LogDoor) -> None:
         self.table = table
         self.lines: list[str] = []
         self.open = False

@@ -11,16 +11,39 @@ nobody may move. Not for listing the records (``scenes.replays``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
 from ..launch import RANKED
 from ..widgets import Button
-from .frame import TOP_BAR
+from .drawing import TOP_BAR
 
 if TYPE_CHECKING:
-    from .base import TableScene
+    from ..services import AppServices
+    from .animator import Animator
+    from .match import Match
+    from .sheet import ScoreSheet
+
+
+class ReplayDoor(Protocol):
+    """What a replay touches of its table: whether it is still, what it shows
+    (``public``), the animator and score sheet it skips past, and the table's ways to take
+    what came from the match (``pump``) or to be laid out after a jump (``restart``)."""
+
+    app: AppServices
+    animator: Animator
+    public: dict[str, Any]
+    sheet: ScoreSheet | None
+
+    def still(self) -> bool: ...
+
+    def next_hand(self) -> None: ...
+
+    def pump(self) -> None: ...
+
+    def restart(self, actions: Any) -> None: ...
+
 
 #: Seconds (at speed 1) between two steps while playing.
 PLAY_GAP = 0.9
@@ -29,9 +52,10 @@ PLAY_GAP = 0.9
 class Replay:
     """Where a replay stands, and its controls."""
 
-    def __init__(self, table: TableScene) -> None:
+    def __init__(self, table: ReplayDoor, match: Match) -> None:
         self.table = table
-        self.actions = list(table.launch.actions)
+        self.match = match
+        self.actions = list(match.launch.actions)
         self.position = 0  # actions applied so far
         self.playing = False
         self.wait = 0.0
@@ -42,7 +66,7 @@ class Replay:
         return self.position >= len(self.actions)
 
     def viewer(self) -> int | None:
-        humans = [seat for seat, kind in enumerate(self.table.launch.seats) if kind == "human"]
+        humans = [seat for seat, kind in enumerate(self.match.launch.seats) if kind == "human"]
         return humans[0] if len(humans) == 1 else None
 
     # -- moving through the record ----------------------------------------------------------
@@ -55,7 +79,7 @@ class Replay:
         table = self.table
         seat, code = self.actions[self.position]
         self.position += 1
-        table.match.replay_step(seat, code)
+        self.match.replay_step(seat, code)
         table.pump()
         if self.at_end:
             self.playing = False
@@ -66,9 +90,7 @@ class Replay:
         self.position = max(0, min(len(self.actions), position))
         table.animator.skip()
         table.sheet = None
-        table.match.restart(self.actions[: self.position])
-        table.pump()
-        table.sync()
+        table.restart(self.actions[: self.position])
         if self.at_end:
             self.playing = False
 
@@ -143,10 +165,10 @@ class Replay:
         result = self.table.public.get("result")
         if not self.at_end or not result:
             return f"Replay: move {self.position} of {len(self.actions)}"
-        names = self.table.names
+        names = [controller.name for controller in self.match.seats]
         ranking = result.get("ranking") or [[]]
         winners = " and ".join(names[seat] for seat in ranking[0])
-        if self.table.info.id in RANKED:  # its result ranks players: no points (MEAN!)
+        if self.match.info.id in RANKED:  # its result ranks players: no points (MEAN!)
             return f"Recorded result: {winners} won"
         scores = ", ".join(f"{names[s]} {score}" for s, score in enumerate(result["scores"]))
         return f"Recorded result: {winners} won ({scores})"

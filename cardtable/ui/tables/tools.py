@@ -15,7 +15,7 @@ Not for the game's own drawing or input (the table and ``input``), nor replays
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -23,25 +23,55 @@ from cardtable.play.undo import undo_last
 
 from .. import theme
 from ..widgets import Button, Chooser
-from .frame import TOP_BAR
+from .drawing import TOP_BAR
 from .hints import Hints
 from .replay import Replay
 
 if TYPE_CHECKING:
-    from .base import TableScene
+    from cardtable.play import SeatClient
+
+    from ..services import AppServices
+    from .animator import Animator
+    from .log import TableLog
+    from .match import Match
+
+
+class ToolsDoor(Protocol):
+    """What the top bar's tools touch of their table: the viewer, whether the game is over
+    (``client``), the animator they skip and banner with, the log they toggle, and the
+    table's ways to show a refusal, keep the game (``save``) and lay it out again after an
+    undo (``restart``)."""
+
+    app: AppServices
+    viewer: int | None
+    client: SeatClient
+    animator: Animator
+    log: TableLog
+    banner_time: float
+
+    def refuse(self, reason: str) -> None: ...
+
+    def save(self) -> None: ...
+
+    def restart(self, actions: Any) -> None: ...
+
+    def chooser_area(self) -> pygame.Rect: ...
+
 
 LEAVE, STAY = "Leave", "Stay"
 
 
 class TableTools:
-    """The top bar's buttons and what they do for ``table``."""
+    """The top bar's buttons and what they do for ``table``: its ``hints``, and a
+    replay's controls (``replay``); ``match`` is the game they take back a move of."""
 
-    def __init__(self, table: TableScene) -> None:
+    def __init__(self, table: ToolsDoor, match: Match, hints: Hints, replay: Replay | None):
         self.table = table
-        self.hints = Hints(table)
+        self.match = match
+        self.hints = hints
         self.confirm: Chooser | None = None
         self.then = table.app.show_title  # what "Leave" does
-        self.replay = Replay(table) if table.launch.replay else None
+        self.replay = replay
         self.undone = False  # a move was taken back in this game
 
     def first_viewer(self) -> int | None:
@@ -50,27 +80,27 @@ class TableTools:
         "Pass to" screen has asked for the player whose hand it is, as in play."""
         if self.replay is not None:
             return self.replay.viewer()
-        viewer = self.table.launch.viewer
-        return viewer if self.table.humans == [viewer] else None
+        viewer = self.match.launch.viewer
+        return viewer if self.match.humans == [viewer] else None
 
     # -- what may be used -------------------------------------------------------------------
 
     def in_progress(self) -> bool:
         """A game someone plays that has not ended: leaving it asks first."""
-        table = self.table
-        return bool(table.humans) and not table.launch.replay and not table.client.is_over
+        match = self.match
+        return bool(match.humans) and not match.launch.replay and not self.table.client.is_over
 
     def can_undo(self) -> bool:
         """Undo exists in a game of one human against bots."""
-        match = self.table.match
+        match = self.match
         return len(match.humans) == 1 and len(match.seats) > 1 and not match.launch.replay
 
     def buttons(self, size: tuple[int, int]) -> list[Button]:
         label, step = (16, 112) if size[0] >= 1000 else (13, 80)
         buttons = [
             Button("Menu", self.leave, size=label),
-            Button("Settings", self.table.open_settings, size=label),
-            Button("Rules", self.table.open_rules, size=label),
+            Button("Settings", self.table.app.open_settings, size=label),
+            Button("Rules", lambda: self.table.app.open_rules(self.match.info), size=label),
             Button("Log", self.table.log.toggle, size=label),
         ]
         if self.hints.available():
@@ -134,16 +164,12 @@ class TableTools:
             return
         if table.animator.busy:
             table.animator.skip()
-        outcome = undo_last(table.match.record(), table.viewer)
+        outcome = undo_last(self.match.record(), table.viewer)
         if outcome.actions is None:
             table.refuse(outcome.reason)
             return
         self.undone = True
-        table.match.restart(outcome.actions)
-        table.pump()
-        table.input.cancel()
-        table.choices.cancel()
-        table.sync()
+        table.restart(outcome.actions)
         table.animator.show_banner("Your last move is taken back", table.banner_time)
         table.save()
 
@@ -164,7 +190,7 @@ class TableTools:
 
     def handle(self, event: pygame.event.Event) -> bool:
         """The tools' keys (after the table's choosers and own keys)."""
-        if event.type != pygame.KEYDOWN or event.key in self.table.input.slap_keys:
+        if event.type != pygame.KEYDOWN:  # (the table keeps slap keys from the tools)
             return False
         ctrl = bool(getattr(event, "mod", 0) & pygame.KMOD_CTRL)
         if event.key == pygame.K_h and self.hints.available():

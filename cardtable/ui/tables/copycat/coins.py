@@ -7,7 +7,7 @@ tokens flying from payer to payee (``Coins``, a moment of the table that plays t
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -18,7 +18,16 @@ from ...anim import Step, Tween
 from .. import drawing
 
 if TYPE_CHECKING:
-    from ..base import TableScene
+    from ..animator import Animator
+
+
+class CoinsDoor(Protocol):
+    """What the coins touch of the Copy Cat table: how many play, and the animator their
+    payments fly with."""
+
+    players: int
+    animator: Animator
+
 
 FIVE = (236, 186, 60)
 FIVE_EDGE = (150, 105, 20)
@@ -88,7 +97,7 @@ class Coins:
     payment flying from payer to payee, and the coins a seat just received (``gains``).
     One of the table's ``moments``: it plays the ``pay`` events."""
 
-    def __init__(self, table: TableScene) -> None:
+    def __init__(self, table: CoinsDoor) -> None:
         self.table = table
         self.rects: dict[int, pygame.Rect] = {}
         self.shown: list[int] = [25] * table.players

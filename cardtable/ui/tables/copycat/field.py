@@ -7,7 +7,7 @@ plays are legal (the engine) nor the rest of the table's layout (``table``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -18,7 +18,17 @@ from .. import drawing
 from ..view import Spot
 
 if TYPE_CHECKING:
-    from ..base import TableScene
+    from ..view import TableView
+
+
+class FieldDoor(Protocol):
+    """What the field touches of the Copy Cat table: the cards (``view``) and the names it
+    says who played in (``says``)."""
+
+    view: TableView
+
+    def says(self, seat: int, verb: str) -> str: ...
+
 
 FAN = 0.34  # how far each card of a group on the field sits right of the one before
 
@@ -26,7 +36,7 @@ FAN = 0.34  # how far each card of a group on the field sits right of the one be
 class Field:
     """The field's groups as shown: ``(seat, cards, copy)`` each, the original first."""
 
-    def __init__(self, table: TableScene) -> None:
+    def __init__(self, table: FieldDoor) -> None:
         self.table = table
         self.groups: list[tuple[int, int, bool]] = []
 

@@ -8,7 +8,7 @@ Plain functions of the table; the table decides when. Not for the slap round
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -25,10 +25,36 @@ from ..parts.words import count as counted
 from .cards import CARD_COLOURS, HIT_GOLD, seat_colour
 
 if TYPE_CHECKING:
-    from .table import HitTheDeckTable
+    from ...layout import SeatLayout
+    from ..input import TableInput
+    from ..view import TableView
+    from .slap_round import SlapRoundLook
 
 
-def card_count(table: HitTheDeckTable, seat: int, plate: pygame.Rect, count: int) -> str:
+class MarksDoor(Protocol):
+    """What the marks read of the Hit the Deck table: the shared members they draw from
+    and the table's own (the oval round the piles, the slap round). The table imports
+    this module, so this door names what the marks need instead of importing it."""
+
+    viewer: int | None
+    players: int
+    names: list[str]
+    public: dict[str, Any]
+    model: dict[str, list[str]]
+    view: TableView
+    input: TableInput
+    seat_boxes: SeatLayout
+    centre: pygame.Rect
+    ring: pygame.Rect
+    pile_labels: dict[str, pygame.Rect]
+    round: SlapRoundLook
+
+    def awaiting_human(self) -> bool: ...
+
+    def legal_codes(self) -> set[str]: ...
+
+
+def card_count(table: MarksDoor, seat: int, plate: pygame.Rect, count: int) -> str:
     """The seat's card count as its plate's corner says it."""
     small = corner_size(plate)
     words = counted(count, "card")
@@ -43,7 +69,7 @@ def card_count(table: HitTheDeckTable, seat: int, plate: pygame.Rect, count: int
 
 
 def plate_extras(
-    table: HitTheDeckTable, surface: pygame.Surface, seat: int, plate: pygame.Rect, label
+    table: MarksDoor, surface: pygame.Surface, seat: int, plate: pygame.Rect, label
 ) -> None:
     """For a human, the key that slaps for them: under the plate at the bottom, else
     beside the card count (``label``, where the plate put it)."""
@@ -62,7 +88,7 @@ def plate_extras(
     key_cap(surface, key, midleft, size, right, seat_colour(seat))
 
 
-def direction(table: HitTheDeckTable, surface: pygame.Surface) -> None:
+def direction(table: MarksDoor, surface: pygame.Surface) -> None:
     """Arrows round the piles, turning the way play goes."""
     direction = int(table.public.get("direction", 1))
     ring = table.ring
@@ -79,14 +105,14 @@ def direction(table: HitTheDeckTable, surface: pygame.Surface) -> None:
     theme.text(surface, words, (ring.centerx, ring.top - 4), 14, theme.INK_DIM, True, "midbottom")
 
 
-def pile_labels(table: HitTheDeckTable, surface: pygame.Surface) -> None:
+def pile_labels(table: MarksDoor, surface: pygame.Surface) -> None:
     if table.round.showing:
         return
     for words, rect in table.pile_labels.items():
         theme.text(surface, words, rect.topleft, 14, theme.INK_DIM)
 
 
-def hand_hints(table: HitTheDeckTable, surface: pygame.Surface) -> None:
+def hand_hints(table: MarksDoor, surface: pygame.Surface) -> None:
     """On the viewer's turn: a veil on the cards that cannot be played now."""
     if table.viewer is None or not table.awaiting_human() or table.round.calling:
         return
@@ -95,7 +121,7 @@ def hand_hints(table: HitTheDeckTable, surface: pygame.Surface) -> None:
     veil_unplayable(table, surface, {code for code in cards if play_code(code) in legal})
 
 
-def demand(table: HitTheDeckTable, surface: pygame.Surface) -> None:
+def demand(table: MarksDoor, surface: pygame.Surface) -> None:
     """The call in force, beside the discard pile: a colour with its shape, or a
     number."""
     demand = table.public.get("demand")

@@ -14,7 +14,7 @@ Not for the rules of the round (``games.hit_the_deck``) nor the slap keys (``ui.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 import pytweening
@@ -29,7 +29,32 @@ from ..parts.words import agree, and_names
 from .cards import HIT_GOLD, Colour, seat_colour
 
 if TYPE_CHECKING:
-    from .table import HitTheDeckTable
+    from ...cards import CardStyle
+    from ...services import AppServices
+    from ..animator import Animator
+    from ..view import TableView
+
+
+class SlapRoundDoor(Protocol):
+    """What a slap round touches of the Hit the Deck table: the shared members it plays
+    and draws with and the table's own (the oval round the piles, the piles' size). The
+    table imports this module, so this door names what the round needs instead."""
+
+    app: AppServices
+    view: TableView
+    model: dict[str, list[str]]
+    players: int
+    names: list[str]
+    plates: dict[int, pygame.Rect]
+    clock: float
+    animator: Animator
+    style: CardStyle
+    centre: pygame.Rect
+    ring: pygame.Rect
+    pile_size: tuple[int, int]
+
+    def window_left(self) -> float | None: ...
+
 
 #: How long (seconds at speed 1) the slam of a Hand card takes.
 SLAM = 0.4
@@ -54,7 +79,7 @@ class SlapRoundLook(TimedCall):
     and its outcome (``result``, once the last hand landed). One of the table's
     ``moments``: the round's events reach its ``animate_*`` methods."""
 
-    def __init__(self, table: HitTheDeckTable) -> None:
+    def __init__(self, table: SlapRoundDoor) -> None:
         super().__init__()
         self.table = table
         self.hands: list[HandOnPile] = []

@@ -37,8 +37,8 @@ from .describe import describe
 from .slap_round import SlapRoundLook
 
 if TYPE_CHECKING:
-    from ...app import App
     from ...launch import Launch
+    from ...services import AppServices
 
 
 class HitTheDeckTable(TableScene):
@@ -56,7 +56,7 @@ class HitTheDeckTable(TableScene):
     slaps = True
     out_of_turn_pause = 0.0  # anyone may slap at any moment: the bots never wait for it
 
-    def __init__(self, app: App, launch: Launch) -> None:
+    def __init__(self, app: AppServices, launch: Launch) -> None:
         super().__init__(app, launch)
         self.centre = self.ring = pygame.Rect(0, 0, 0, 0)  # the oval round the piles
         self.pile_labels: dict[str, pygame.Rect] = {}  # inside the oval, where they fit

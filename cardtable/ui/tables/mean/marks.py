@@ -6,7 +6,7 @@ play under your plate. Not for the layout or the moves (``table``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -27,7 +27,49 @@ from ..parts.words import some
 from .cards import DOWN_MARK, MEAN_RED, SWAP_MARK, UP_MARK
 
 if TYPE_CHECKING:
-    from .table import MeanTable
+    from ...layout import SeatLayout
+    from ..animator import Animator
+    from ..choices import Choices
+    from ..parts.moments import FlipSign
+    from ..view import TableView
+
+
+class MarksDoor(Protocol):
+    """What the marks read of the MEAN! table: the shared members they draw from and the
+    table's own (its rects, the sign, the run shown, the phase). The table imports this
+    module, so this door names what the marks need instead of importing it."""
+
+    viewer: int | None
+    public: dict[str, Any]
+    model: dict[str, list[str]]
+    view: TableView
+    clock: float
+    plates: dict[int, pygame.Rect]
+    seat_boxes: SeatLayout
+    animator: Animator
+    choices: Choices
+    middle: pygame.Rect
+    play_rect: pygame.Rect
+    sign_rect: pygame.Rect
+    pile_rects: dict[int, pygame.Rect]
+    sign: FlipSign
+    mean_count: int
+    shown_values: list[int]
+    swapping: tuple[int, ...] | None
+
+    @property
+    def phase(self) -> str: ...
+
+    def awaiting_human(self) -> bool: ...
+
+    def says(self, seat: int, verb: str) -> str: ...
+
+    def run_length(self, count: int) -> int: ...
+
+    def punished_now(self) -> bool: ...
+
+    def swap_targets(self) -> list[int]: ...
+
 
 UP_COLOUR = (70, 170, 100)
 DOWN_COLOUR = (210, 110, 50)
@@ -35,7 +77,7 @@ NO_DIRECTION = (52, 78, 66)
 DARK = (40, 30, 10)
 
 
-def seat_detail(table: MeanTable, seat: int) -> str:
+def seat_detail(table: MarksDoor, seat: int) -> str:
     if seat in table.public.get("lost_on_eight", []):
         return "lost"
     if any(seat in group for group in table.public.get("went_out", [])):
@@ -46,7 +88,7 @@ def seat_detail(table: MeanTable, seat: int) -> str:
     return counted(count, "card")
 
 
-def labels(table: MeanTable, surface: pygame.Surface) -> None:
+def labels(table: MarksDoor, surface: pygame.Surface) -> None:
     spots, model = table.view.spots, table.model
     small = max(12, min(15, spots["draw"].card[1] // 7))
     deck = spots["draw"].rect
@@ -71,7 +113,7 @@ def labels(table: MeanTable, surface: pygame.Surface) -> None:
         theme.text(surface, "empty", area.center, size - 3, theme.INK_DIM, anchor="midtop")
 
 
-def sign(table: MeanTable, surface: pygame.Surface) -> None:
+def sign(table: MarksDoor, surface: pygame.Surface) -> None:
     """The big Going Up / Going Down sign; it turns over when the direction changes."""
     faces = {
         None: (NO_DIRECTION, "No direction yet", 0.36),
@@ -81,7 +123,7 @@ def sign(table: MeanTable, surface: pygame.Surface) -> None:
     table.sign.draw(surface, table.sign_rect, faces)
 
 
-def play_words(table: MeanTable, surface: pygame.Surface) -> None:
+def play_words(table: MarksDoor, surface: pygame.Surface) -> None:
     """Under the Play Area: the MEAN! chain waiting, or the run on top."""
     area = table.view.spots["play"].rect
     at = (area.centerx, area.bottom + 8)
@@ -108,7 +150,7 @@ def play_words(table: MeanTable, surface: pygame.Surface) -> None:
         theme.text(surface, words, at, 14, theme.INK_DIM, font=font, anchor="midtop")
 
 
-def overlay(table: MeanTable, surface: pygame.Surface) -> None:
+def overlay(table: MarksDoor, surface: pygame.Surface) -> None:
     wild_value(table, surface)
     pulse = drawing.pulse(table.clock, 1.8)  # lit piles and seats breathe together
     if table.punished_now():
@@ -135,7 +177,7 @@ def overlay(table: MeanTable, surface: pygame.Surface) -> None:
     hand_hint(table, surface)
 
 
-def wild_value(table: MeanTable, surface: pygame.Surface) -> None:
+def wild_value(table: MarksDoor, surface: pygame.Surface) -> None:
     """A Wild on top of the Play Area wears the value it was played as."""
     cards = table.model.get("play", [])
     visible = table.view.visible("play")
@@ -149,7 +191,7 @@ def wild_value(table: MeanTable, surface: pygame.Surface) -> None:
     pygame.draw.rect(surface, DARK, box, 1, border_radius=min(10, box.h // 2))
 
 
-def pile_note(table: MeanTable, surface: pygame.Surface, words: str) -> None:
+def pile_note(table: MarksDoor, surface: pygame.Surface, words: str) -> None:
     """Under the four piles (never over their labels): who takes how many."""
     first, last = table.pile_rects[0], table.pile_rects[len(table.pile_rects) - 1]
     where = ((first.left + last.right) // 2, last.bottom + 24)
@@ -157,7 +199,7 @@ def pile_note(table: MeanTable, surface: pygame.Surface, words: str) -> None:
     drawing.label_box(surface, words, where, 15, theme.GOLD, DARK, "midtop", 255, width)
 
 
-def hand_hint(table: MeanTable, surface: pygame.Surface) -> None:
+def hand_hint(table: MarksDoor, surface: pygame.Surface) -> None:
     """Under your plate, how to play: what a newcomer needs, in one or two lines."""
     if table.phase in (PHASE_PLAY, PHASE_ANSWER):
         lines = ["Click cards of one value,", "drag them to the Play Area", "Keys: ←/→ Space Enter"]

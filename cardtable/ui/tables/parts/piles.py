@@ -8,12 +8,30 @@ faces (``painter``) nor the drop targets (``frame``).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, Protocol
+
 import pygame
 
 from ... import theme
 from .. import drawing
 
+if TYPE_CHECKING:
+    from ..view import TableView
+
 Colour = tuple[int, int, int]
+
+
+class HelpDoor(Protocol):
+    """What the help under a plate and the veil over a hand touch of a table: the viewer,
+    their plate, the cards (``view``), what the viewer holds picked (``input``) and whether
+    they are to act now."""
+
+    viewer: int | None
+    plates: dict[int, pygame.Rect]
+    view: TableView
+    input: Any  # ``TableInput``: its ``picked``
+
+    def awaiting_human(self) -> bool: ...
 
 
 def caption(
@@ -93,7 +111,7 @@ def drop_hint(
         theme.text(surface, shown, at, size, colour, anchor="center", font=font)
 
 
-def plate_help(table, surface: pygame.Surface, lines: list[str], size: int = 13) -> None:
+def plate_help(table: HelpDoor, surface: pygame.Surface, lines: list[str], size: int = 13) -> None:
     """Under the viewer's plate while they are to act: how to play, in ``lines``; on a
     plate too narrow for the first two, only the rest (the status line says the first)."""
     plate = table.plates.get(table.viewer) if table.viewer is not None else None
@@ -118,7 +136,7 @@ def veil(surface: pygame.Surface, slots: list[pygame.Rect], dimmed: set[int]) ->
         surface.blit(layer, rect)
 
 
-def veil_unplayable(table, surface: pygame.Surface, playable: set[str]) -> None:
+def veil_unplayable(table: HelpDoor, surface: pygame.Surface, playable: set[str]) -> None:
     """On the viewer's turn, a veil over the cards in their hand that are not in
     ``playable`` (card codes), except any the viewer holds picked; nothing when no card
     is playable (the whole hand would be veiled)."""
@@ -127,7 +145,7 @@ def veil_unplayable(table, surface: pygame.Surface, playable: set[str]) -> None:
     zone = f"hand:{table.viewer}"
     picked = table.input.picked
     held = set(picked.group) if picked is not None and picked.zone == zone else set()
-    cards = table.model.get(zone, [])
+    cards = table.view.zones.get(zone, [])
     dimmed = {i for i, code in enumerate(cards) if code not in playable and i not in held}
     veil(surface, table.view.slots(zone), dimmed)
 

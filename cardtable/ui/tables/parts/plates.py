@@ -9,22 +9,35 @@ writes on it (a score, a card count) is the table's. Not for where the seats go
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from ... import theme
 from ...layout import SeatLayout, seat_layout
-from ..frame import TOP_BAR
+from ..drawing import TOP_BAR
 
 if TYPE_CHECKING:
-    from ..base import TableScene
+    from ..view import TableView
+
+
+class SeatsDoor(Protocol):
+    """What placing the seats touches of a table: how many play, who sits at the bottom,
+    and where the seat boxes, plates and spots are kept (it starts them afresh)."""
+
+    players: int
+    seat_boxes: SeatLayout | None
+    plates: dict[int, pygame.Rect]
+    view: TableView
+
+    def bottom_seat(self) -> int: ...
+
 
 Colour = tuple[int, int, int]
 
 
 def place_seats(
-    table: TableScene,
+    table: SeatsDoor,
     size: tuple[int, int],
     bottom_height: float,
     box: tuple[float, float],
