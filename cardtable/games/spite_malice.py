@@ -45,6 +45,7 @@ from cardtable.engine import (
     move,
     zones_kept,
 )
+from cardtable.games.spite_malice_vocabulary import VOCABULARY
 
 VALUES = tuple(range(1, 14))
 CAP = 13
@@ -1223,4 +1224,5 @@ INFO = GameInfo(
         ),
         Option("stack", 8, "Cards in each Card Stack (5 to 30).", minimum=5, maximum=30),
     ),
+    vocabulary=VOCABULARY,
 )

@@ -35,7 +35,7 @@ from .frame import TOP_BAR
 from .input import Drag, TableInput
 from .log import Describer, TableLog
 from .match import OUT_OF_TURN_PAUSE, Match
-from .parts.words import agree
+from .parts.words import OutcomeWords, agree
 from .sheet import ScoreSheet
 from .tools import TableTools
 from .view import Spot, TableView
@@ -65,6 +65,9 @@ class TableScene(Scene):
     hand_order: Callable[[str], Any] | None = None
     #: The first-run "how to play" card's lines: how this table is played, in short.
     how_to: tuple[str, ...] = ()
+    #: What the results screen says of how a game ended, in place of scores (MEAN!'s
+    #: "went out", "3 cards left"); None: the scores.
+    outcome_words: OutcomeWords | None = None
 
     def __init__(self, app: App, launch: Launch) -> None:
         super().__init__(app)

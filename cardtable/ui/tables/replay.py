@@ -17,7 +17,6 @@ import pygame
 
 from cardtable.play.undo import step
 
-from ..launch import RANKED
 from ..widgets import Button
 from .frame import TOP_BAR
 
@@ -147,7 +146,7 @@ class Replay:
         names = self.table.names
         ranking = result.get("ranking") or [[]]
         winners = " and ".join(names[seat] for seat in ranking[0])
-        if self.table.info.id in RANKED:  # its result ranks players: no points (MEAN!)
+        if not self.table.info.keeps_points:  # its result ranks players (MEAN!)
             return f"Recorded result: {winners} won"
         scores = ", ".join(f"{names[s]} {score}" for s, score in enumerate(result["scores"]))
         return f"Recorded result: {winners} won ({scores})"

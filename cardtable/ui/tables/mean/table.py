@@ -45,7 +45,7 @@ from ..parts.moments import FlipSign
 from ..parts.piles import centred, fanned_run
 from ..parts.plates import place_seats, split_seat
 from ..parts.words import some
-from . import marks
+from . import marks, outcome
 from .cards import DOWN_MARK, MEAN_STYLE, UP_MARK
 from .describe import describe
 
@@ -59,6 +59,7 @@ DIRECTION_KEYS = {
 
 class MeanTable(TableScene):
     describer = staticmethod(describe)
+    outcome_words = outcome.WORDS
     how_to = (
         "Shed your hand on the Play Area, Going Up or Going Down: click cards of one value "
         "to make a group, then drag it there (or click the Play Area).",

@@ -8,6 +8,8 @@ rules write those, ``engine.words`` fills in the names).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
 from cardtable.engine import Event
 
@@ -58,3 +60,22 @@ class HandTally:
     ) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
         totals = ("Total", *(str(score) for score in event.data.get("scores", [])))
         return ("Hand", *names), [*self.rows, totals]
+
+
+def ordinal(place: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``: a place as score sheets write it."""
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(place, f"{place}th")
+
+
+@dataclass(frozen=True)
+class OutcomeWords:
+    """What a game's results screen says of its typed outcome (the game's ``Outcome``,
+    ``cardtable.engine.vocabulary``) in place of scores: the last column's ``heading``,
+    each seat's ``place`` words (``place(outcome, seat)``) and a ``note`` under the
+    headline on how the game ended, "" when it was the usual way (``note(outcome,
+    names)``). A table that has them sets ``outcome_words``; without, the results show
+    the score."""
+
+    heading: str
+    place: Callable[[Any, int], str]
+    note: Callable[[Any, list[str]], str] = lambda _outcome, _names: ""
