@@ -14,7 +14,7 @@ fills in names with ``words(event, names)``; no table ever matches the English.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 HIDDEN = "?"
@@ -140,8 +140,9 @@ def announce(
 _PLAYER = re.compile(r"\{P(\d+)\}")
 
 
-def words(event_or_text: Event | str, names: Sequence[str]) -> str:
-    """The event's text for people: ``{P2}`` becomes the name of seat 2.
+def words(event_or_text: Event | str, names: Sequence[str] | Callable[[int], str]) -> str:
+    """The event's text for people: ``{P2}`` becomes the name of seat 2 (``names[2]``, or
+    ``names(2)`` when ``names`` is a function of the seat).
 
     >>> words(announce("{P1} swaps hands with {P0}", 1, what="swap", seats=(1, 0)), ["Ada", "Bo"])
     'Bo swaps hands with Ada'
@@ -150,6 +151,8 @@ def words(event_or_text: Event | str, names: Sequence[str]) -> str:
 
     def name(match: re.Match[str]) -> str:
         seat = int(match.group(1))
+        if callable(names):
+            return names(seat)
         return names[seat] if 0 <= seat < len(names) else f"Seat {seat}"
 
     return _PLAYER.sub(name, text)

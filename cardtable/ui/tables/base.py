@@ -28,13 +28,14 @@ from ..layout import SeatLayout
 from ..scenes.base import Scene
 from ..widgets import Button
 from . import frame
-from .animator import Animator
+from .animator import Animator, Look
 from .celebration import Celebration
 from .choices import Choices
 from .frame import TOP_BAR
 from .input import Drag, TableInput
 from .log import Describer, TableLog
 from .match import OUT_OF_TURN_PAUSE, Match
+from .parts.phrases import AS_WRITTEN, Phrases
 from .parts.words import OutcomeWords, agree
 from .sheet import ScoreSheet
 from .tools import TableTools
@@ -68,6 +69,12 @@ class TableScene(Scene):
     #: What the results screen says of how a game ended, in place of scores (MEAN!'s
     #: "went out", "3 cards left"); None: the scores.
     outcome_words: OutcomeWords | None = None
+    #: The game's announcements in words for its banners and log (``parts.phrases``).
+    phrases: Phrases = AS_WRITTEN
+    #: The game's event names this table leaves to the default look of their kind (a
+    #: banner of the words, nothing for a turn) on purpose: every other name it declares
+    #: has a look in ``animations`` (the table's or a moment's).
+    defaulted: frozenset[str] = frozenset()
 
     def __init__(self, app: App, launch: Launch) -> None:
         super().__init__(app)
@@ -93,12 +100,17 @@ class TableScene(Scene):
         self._legal: dict[int, set[str]] = {}
         self._offered: tuple[int, ...] | None = None
         self.declined: set[int] = set()
-        #: The table's own moments (a slap round): each gets the events it has an
-        #: ``animate_*`` for, ``update(dt)`` every frame and ``draw(surface)`` over the cards.
+        #: The table's own moments (a slap round): each gets the events it has a
+        #: look for in its ``animations()``, ``update(dt)`` every frame and ``draw(surface)``.
         self.moments: list[Any] = []
         self.tools = TableTools(self)  # Menu, Settings, Rules, Hint, Undo; leaving asks
 
     # -- hooks a game's table writes ------------------------------------------------------
+
+    def animations(self) -> dict[str, Look]:
+        """The table's own looks by event name: a name its game declares or an event kind
+        (the animator's table of looks; a moment has one too). None: the defaults."""
+        return {}
 
     def layout(self, size: tuple[int, int]) -> None:
         """Place every zone: ``self.view.spots[zone] = Spot(...)``, and the table's own

@@ -31,14 +31,29 @@ def and_names(names: list[str]) -> str:
     )
 
 
+# Verbs whose forms after a name are not the plain one with an "s".
+_IRREGULAR = {"be": ("are", "is"), "have": ("have", "has")}
+
+
+def form(name: str, verb: str) -> str:
+    """The form of ``verb`` that agrees with ``name``: ``take`` after "You", ``takes``
+    after "Ada"; ``copies``, ``goes``, ``passes``, ``has``, ``is``; ``must`` stays."""
+    you = name.lower() == "you"
+    if verb in _IRREGULAR:
+        return _IRREGULAR[verb][0 if you else 1]
+    if you or verb in ("must", "can", "will"):
+        return verb
+    if verb.endswith("y") and verb[-2:-1] not in "aeiou":
+        return f"{verb[:-1]}ies"
+    if verb.endswith(("s", "sh", "ch", "x", "z", "o")):
+        return f"{verb}es"
+    return f"{verb}s"
+
+
 def agree(name: str, verb: str) -> str:
     """``Ada takes`` / ``You take``, ``Ada copies`` / ``You copy``: a name with a verb
     that agrees."""
-    if name.lower() == "you":
-        return f"{name} {verb}"
-    if verb.endswith("y") and verb[-2:-1] not in "aeiou":
-        return f"{name} {verb[:-1]}ies"
-    return f"{name} {verb}s"
+    return f"{name} {form(name, verb)}"
 
 
 class HandTally:
