@@ -52,7 +52,7 @@ class Vocabulary:
 
     @classmethod
     def of(
-        cls, events: Iterable[str], outcome: OutcomeReader | None = None, keeps_points=True
+        cls, events: Iterable[str], outcome: OutcomeReader | None = None, keeps_points: bool = True
     ) -> Vocabulary:
         names = frozenset(events)
         clashes = sorted(names & KINDS - {"deal"})  # a deal event may name itself "deal"

@@ -26,12 +26,10 @@ from ..anim import AnimationQueue, Step, Tween
 from ..cards import CardStyle, flip_width, shadow
 from .celebration import celebrate
 from .sheet import ScoreSheet
+from .vocabulary import Look
 
 if TYPE_CHECKING:
     from .base import TableScene
-
-#: A look for one event: queues the steps that show it.
-Look = Callable[[Event], None]
 
 
 @dataclass

@@ -28,18 +28,18 @@ from ..layout import SeatLayout
 from ..scenes.base import Scene
 from ..widgets import Button
 from . import frame
-from .animator import Animator, Look
+from .animator import Animator
 from .celebration import Celebration
 from .choices import Choices
 from .frame import TOP_BAR
 from .input import Drag, TableInput
 from .log import Describer, TableLog
 from .match import OUT_OF_TURN_PAUSE, Match
-from .parts.phrases import AS_WRITTEN, Phrases
-from .parts.words import OutcomeWords, agree
+from .parts.words import agree
 from .sheet import ScoreSheet
 from .tools import TableTools
 from .view import Spot, TableView
+from .vocabulary import TableVocabulary
 
 if TYPE_CHECKING:
     from ..app import App
@@ -48,7 +48,7 @@ if TYPE_CHECKING:
 __all__ = ["TOP_BAR", "Drag", "Spot", "TableScene"]
 
 
-class TableScene(Scene):
+class TableScene(TableVocabulary, Scene):
     """One game at the table. Override the hooks in the first section only."""
 
     style: CardStyle = PLAIN
@@ -66,15 +66,6 @@ class TableScene(Scene):
     hand_order: Callable[[str], Any] | None = None
     #: The first-run "how to play" card's lines: how this table is played, in short.
     how_to: tuple[str, ...] = ()
-    #: What the results screen says of how a game ended, in place of scores (MEAN!'s
-    #: "went out", "3 cards left"); None: the scores.
-    outcome_words: OutcomeWords | None = None
-    #: The game's announcements in words for its banners and log (``parts.phrases``).
-    phrases: Phrases = AS_WRITTEN
-    #: The game's event names this table leaves to the default look of their kind (a
-    #: banner of the words, nothing for a turn) on purpose: every other name it declares
-    #: has a look in ``animations`` (the table's or a moment's).
-    defaulted: frozenset[str] = frozenset()
 
     def __init__(self, app: App, launch: Launch) -> None:
         super().__init__(app)
@@ -106,11 +97,6 @@ class TableScene(Scene):
         self.tools = TableTools(self)  # Menu, Settings, Rules, Hint, Undo; leaving asks
 
     # -- hooks a game's table writes ------------------------------------------------------
-
-    def animations(self) -> dict[str, Look]:
-        """The table's own looks by event name: a name its game declares or an event kind
-        (the animator's table of looks; a moment has one too). None: the defaults."""
-        return {}
 
     def layout(self, size: tuple[int, int]) -> None:
         """Place every zone: ``self.view.spots[zone] = Spot(...)``, and the table's own

@@ -16,7 +16,7 @@ from cardtable.engine import Event
 from ... import theme
 from ...anim import Step, Tween
 from .. import drawing
-from ..animator import Look
+from ..vocabulary import Look
 
 if TYPE_CHECKING:
     from ..base import TableScene

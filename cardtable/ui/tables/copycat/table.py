@@ -36,10 +36,10 @@ from cardtable.games.copycat import (
 from ... import theme
 from ...anim import Step
 from ...cards import card_size
-from ..animator import Look
 from ..base import TOP_BAR, Spot, TableScene
 from ..parts.phrases import Phrases
 from ..parts.plates import place_seats
+from ..vocabulary import Look
 from .cards import COPYCAT_STYLE
 from .coins import Coins
 from .describe import describe

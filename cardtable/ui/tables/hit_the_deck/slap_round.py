@@ -23,10 +23,10 @@ from cardtable.engine import HIDDEN, Event
 
 from ... import theme
 from ...anim import Step, Tween
-from ..animator import Look
 from ..parts.moments import TimedCall, clock_ring, order_list, slam
 from ..parts.slaps import HAND_LANDS, HandLook, HandOnPile, draw_hands
 from ..parts.words import agree, and_names, form
+from ..vocabulary import Look
 from .cards import HIT_GOLD, Colour, seat_colour
 
 if TYPE_CHECKING:

@@ -27,11 +27,11 @@ from ... import theme
 from ...cards import card_size
 from ...widgets import Button
 from .. import drawing
-from ..animator import Look
 from ..base import TOP_BAR, Drag, Spot, TableScene
 from ..parts import rings
 from ..parts.plates import place_seats, split_seat, stripe
 from ..parts.words import HandTally, count
+from ..vocabulary import Look
 from . import marks
 from .cards import HIT_STYLE, ORDER, seat_colour
 from .describe import describe

@@ -40,12 +40,12 @@ from cardtable.games.mean import (
 
 from ...anim import Step
 from ...cards import card_size
-from ..animator import Look
 from ..base import TOP_BAR, Spot, TableScene
 from ..parts.moments import FlipSign
 from ..parts.piles import centred, fanned_run
 from ..parts.plates import place_seats, split_seat
 from ..parts.words import some
+from ..vocabulary import Look
 from . import marks, outcome
 from .cards import DOWN_MARK, MEAN_STYLE, UP_MARK
 from .describe import describe

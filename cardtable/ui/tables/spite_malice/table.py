@@ -42,9 +42,9 @@ from cardtable.games.spite_malice_vocabulary import SPITES
 from ... import theme
 from ...cards import card_size
 from .. import drawing
-from ..animator import Look
 from ..base import TOP_BAR, Spot, TableScene
 from ..parts.plates import place_seats
+from ..vocabulary import Look
 from .cards import SPITE_STYLE
 from .describe import describe
 from .phrases import PHRASES

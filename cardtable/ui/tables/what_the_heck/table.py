@@ -16,11 +16,11 @@ from cardtable.games.what_the_heck_vocabulary import VOCABULARY
 from ... import theme
 from ...cards import CardStyle, card_size
 from .. import drawing
-from ..animator import Look
 from ..base import Spot, TableScene
 from ..parts.piles import caption, centred, drop_hint
 from ..parts.plates import place_seats, split_seat
 from ..parts.words import count
+from ..vocabulary import Look
 from .cards import PLAYER_STYLE, POINT_STYLE, point_face
 from .describe import describe
 from .phrases import PHRASES
