@@ -20,6 +20,7 @@ from .state import (
     ranking_of,
     zones_kept,
 )
+from .vocabulary import KINDS, Outcome, Vocabulary
 
 __all__ = [
     "ALL",
@@ -27,6 +28,7 @@ __all__ = [
     "OWNER",
     "TOP",
     "HIDDEN",
+    "KINDS",
     "Action",
     "BadDeck",
     "BadOption",
@@ -39,10 +41,12 @@ __all__ = [
     "IllegalAction",
     "MatchRecord",
     "Option",
+    "Outcome",
     "Result",
     "Rng",
     "Row",
     "Window",
+    "Vocabulary",
     "Zone",
     "announce",
     "brief",

@@ -7,14 +7,16 @@ seat (an int). ``for_seat`` hides what that seat may not see.
 
 Events carry data, not words for people: an announcement names ``what`` happened
 (``"mean"``, ``"swap"``, ``"match-over"`` ...) and the ``seats`` involved, and its ``text``
-is a template whose ``{P0}``, ``{P1}`` ... stand for the players at those seats. The ui
-fills in names with ``words(event, names)``; no table ever matches the English.
+is a template whose ``{P0}``, ``{P1}`` ... stand for the players at those seats. Each game
+declares every ``what`` it uses (``engine.vocabulary``, ``games/<game>_vocabulary.py``).
+The ui builds its words from the data, or fills in names with ``words(event, names)``;
+no table ever matches or mends the English.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 HIDDEN = "?"
@@ -140,8 +142,9 @@ def announce(
 _PLAYER = re.compile(r"\{P(\d+)\}")
 
 
-def words(event_or_text: Event | str, names: Sequence[str]) -> str:
-    """The event's text for people: ``{P2}`` becomes the name of seat 2.
+def words(event_or_text: Event | str, names: Sequence[str] | Callable[[int], str]) -> str:
+    """The event's text for people: ``{P2}`` becomes the name of seat 2 (``names[2]``, or
+    ``names(2)`` when ``names`` is a function of the seat).
 
     >>> words(announce("{P1} swaps hands with {P0}", 1, what="swap", seats=(1, 0)), ["Ada", "Bo"])
     'Bo swaps hands with Ada'
@@ -150,6 +153,8 @@ def words(event_or_text: Event | str, names: Sequence[str]) -> str:
 
     def name(match: re.Match[str]) -> str:
         seat = int(match.group(1))
+        if callable(names):
+            return names(seat)
         return names[seat] if 0 <= seat < len(names) else f"Seat {seat}"
 
     return _PLAYER.sub(name, text)

@@ -15,6 +15,7 @@ from typing import Any
 from .errors import BadDeck, BadOption, BadSetup, brief
 from .record import fingerprint
 from .state import GameState
+from .vocabulary import Vocabulary
 
 SEED_LIMIT = 100  # a seed is a whole number of at most 100 digits or a text of 100 characters
 _WHOLE = re.compile(r"[+-]?[0-9]{1,18}")
@@ -125,6 +126,13 @@ class GameInfo:
     summary: str
     rules_help: str
     options: tuple[Option, ...] = field(default_factory=tuple)
+    #: The names of its events and the reader of its result (``engine.vocabulary``).
+    vocabulary: Vocabulary = field(default_factory=Vocabulary)
+
+    @property
+    def keeps_points(self) -> bool:
+        """Its results' scores mean something to a player (MEAN! only ranks)."""
+        return self.vocabulary.keeps_points
 
     def option_defaults(self) -> dict[str, Any]:
         return {option.name: option.default for option in self.options}

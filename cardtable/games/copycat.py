@@ -54,6 +54,7 @@ from cardtable.engine import (
     move,
     ranking_of,
 )
+from cardtable.games.copycat_vocabulary import VOCABULARY
 
 NUMBERS = tuple(range(1, 9))
 SPECIALS = ("1/8", "2/7", "3/6", "4/5")
@@ -1113,4 +1114,5 @@ INFO = GameInfo(
             choices=(1, 3, 5),
         ),
     ),
+    vocabulary=VOCABULARY,
 )

@@ -50,6 +50,7 @@ from cardtable.engine import (
     announce,
     move,
 )
+from cardtable.games.hit_the_deck_vocabulary import VOCABULARY
 
 COLOURS = ("R", "B", "G", "Y")
 COLOUR_NAMES = {"R": "red", "B": "blue", "G": "green", "Y": "yellow"}
@@ -1070,4 +1071,5 @@ INFO = GameInfo(
             maximum=1000,  # ten times the usual match: still well within any run's bound
         ),
     ),
+    vocabulary=VOCABULARY,
 )

@@ -43,6 +43,7 @@ from cardtable.engine import (
     move,
 )
 from cardtable.engine.knowledge import Knowledge, Learned, agree
+from cardtable.games.mean_vocabulary import VOCABULARY
 
 WILD = "W"
 VALUES = tuple(range(1, 13))
@@ -1347,4 +1348,5 @@ INFO = GameInfo(
             "Play on until one loser remains (winners leave the table one by one).",
         ),
     ),
+    vocabulary=VOCABULARY,
 )

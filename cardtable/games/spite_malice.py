@@ -44,6 +44,7 @@ from cardtable.engine import (
     move,
     zones_kept,
 )
+from cardtable.games.spite_malice_vocabulary import VOCABULARY
 
 VALUES = tuple(range(1, 14))
 CAP = 13
@@ -1395,4 +1396,5 @@ INFO = GameInfo(
             most_for_why=f" ({MAX_STACK_CARDS} cards in all)",
         ),
     ),
+    vocabulary=VOCABULARY,
 )

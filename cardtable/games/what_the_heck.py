@@ -32,6 +32,7 @@ from cardtable.engine import (
     announce,
     move,
 )
+from cardtable.games.what_the_heck_vocabulary import VOCABULARY
 
 POINT_CARDS = [str(v) for v in range(-5, 0)] + [str(v) for v in range(1, 11)]
 PLAYER_CARDS = [str(v) for v in range(1, 16)]
@@ -374,4 +375,5 @@ INFO = GameInfo(
     state_class=WhatTheHeckState,
     summary="Secret bids for positive and negative Point Cards; ties cancel.",
     rules_help=RULES_HELP,
+    vocabulary=VOCABULARY,
 )

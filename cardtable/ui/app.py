@@ -161,6 +161,11 @@ class App:
         """The table class that plays ``game_id`` (what a scene asks before opening it)."""
         return table_for(game_id)
 
+    def outcome_words(self, game_id: str):
+        """What the game's table says of how a game ended on the results screen (its
+        ``outcome_words``), or None: the results show the scores."""
+        return getattr(self.table_for(game_id), "outcome_words", None)
+
     def open_table(self, launch: Launch) -> None:
         """Open ``launch``'s table on top of the title; options the game does not allow at
         its player count (however they came: the setup checks them too) are said in one

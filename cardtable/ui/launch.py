@@ -13,10 +13,6 @@ from cardtable.games import registry
 from cardtable.names import clean_name
 from cardtable.strategy import playable
 
-#: Games whose result ranks the players and keeps no points (MEAN!): the numbers in their
-#: results mean nothing to a player, so lists, statistics and replays leave them out.
-RANKED = frozenset({"mean"})
-
 
 @dataclass(frozen=True)
 class Launch:

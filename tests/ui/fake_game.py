@@ -24,6 +24,7 @@ from cardtable.engine import (
     GameInfo,
     GameState,
     Result,
+    Vocabulary,
     Zone,
     announce,
     move,
@@ -135,7 +136,16 @@ class PounceState(GameState):
         return {"scores": list(self.points)}
 
 
-INFO = GameInfo("pounce", "Pounce", 2, 4, PounceState, "A test game.", "Lay cards.")
+INFO = GameInfo(
+    "pounce",
+    "Pounce",
+    2,
+    4,
+    PounceState,
+    "A test game.",
+    "Lay cards.",
+    vocabulary=Vocabulary.of(["spite", "hand-over"]),  # the names its events carry
+)
 
 
 def register(monkeypatch) -> None:

@@ -38,3 +38,5 @@ def test_spite_and_malice_deal_is_said_as_a_deal_not_as_a_malice_card():
     assert spite_words(dealt, who) == "8 cards dealt face down to Ada's Card Stack"
     mine = move((HIDDEN,) * 8, "draw", "stack:0", face="down", seat=0, dealt=True)
     assert spite_words(mine, who) == "8 cards dealt face down to your Card Stack"
+    # The log calls its reader "you": their own Card Stack is "your", never "you's".
+    assert spite_words(mine, {0: "you"}.get) == "8 cards dealt face down to your Card Stack"

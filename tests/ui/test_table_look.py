@@ -19,6 +19,7 @@ from cardtable.ui.tables import table_for
 from cardtable.ui.tables.frame import bar_title
 
 from .conftest import click, frames
+from .test_copycat_table import open_copycat
 from .test_table_log import waiting_table
 
 
@@ -64,14 +65,22 @@ def test_a_bot_win_is_not_celebrated(app):
 def test_a_payment_clinks_and_a_shuffle_riffles(app, monkeypatch):
     heard: list[str] = []
     monkeypatch.setattr(app.sounds, "play", heard.append)
-    table = waiting_table(app)
+    table = open_copycat(app, ["3 4 5 6 7", "1 1 2 8 8", "3 4 5 5 6"])
+    frames(app, 200)  # the deal lands
     heard.clear()
     pay = announce(
-        "{P1} pays {P0} a token", 1, what="pay", seats=(1, 0), payer=1, payee=0, amount=1
+        "{P1} pays {P0} 1 coin.",
+        1,
+        what="pay",
+        seats=(1, 0),
+        payer=1,
+        payee=0,
+        amount=1,
+        owed=1,
     )
-    table.animator.play([pay, Event("shuffle", src="play")])
+    table.animator.play([pay, Event("shuffle", src="draw")])
     frames(app, 40)
-    assert heard[:2] == ["coin", "shuffle"]
+    assert heard[:3] == ["coin", "deal", "shuffle"]  # the coin, its tokens flying, the riffle
 
 
 def test_the_new_sounds_are_bundled_and_short():

@@ -17,7 +17,7 @@ from cardtable.engine import MatchRecord
 from cardtable.games import registry
 
 from .. import theme
-from ..launch import RANKED, Launch, seat_names, seats_problem
+from ..launch import Launch, seat_names, seats_problem
 from ..widgets import Button, ButtonColumn
 from .menu import MenuScene
 
@@ -47,7 +47,7 @@ def describe(record: MatchRecord, path: Path, names: list[str]) -> str:
         outcome = "not finished"
     else:
         outcome = " and ".join(names[seat] for seat in result.winners) + " won"
-        if record.game_id not in RANKED:  # MEAN!'s scores mean nothing to a player
+        if info.keeps_points:  # a game that only ranks (MEAN!) shows no numbers
             outcome += " · " + " to ".join(str(score) for score in result.scores)
     return f"{info.title} · {when} · {players} · {outcome}"
 

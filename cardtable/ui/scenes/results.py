@@ -1,15 +1,17 @@
 """The results of a finished game: the ranking, and per player what decided their place
-(the score, or for a game without points such as MEAN!, who went out, the cards left, a
-loss on an Eight) from the engine's ``Result``; Play again (through the app, which knows
-the tables) or Menu. Not for a score sheet between the hands of a match (the table's own).
+from the engine's ``Result``: the score, or the words the game's table gives its typed
+outcome (``OutcomeWords``: for MEAN!, which keeps no points, who went out, the cards left,
+a loss on an Eight); Play again (through the app, which knows the tables) or Menu. Not for
+a score sheet between the hands of a match (the table's own).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
+
+from cardtable.games import registry
 
 from .. import theme
 from ..launch import Launch
@@ -22,42 +24,6 @@ if TYPE_CHECKING:
 
 def _ordinal(place: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(place, f"{place}th")
-
-
-def _cards(count: int) -> str:
-    return "1 card left" if count == 1 else f"{count} cards left"
-
-
-def mean_outcome(detail: dict[str, Any], seat: int) -> str:
-    """What decided a MEAN! player's place: MEAN! keeps no points, only who went out (and
-    in which order, when play goes on), who went out on an Eight, and the cards left."""
-    if seat in detail.get("lost_on_eight", ()):
-        return "went out on an Eight: loses"
-    went_out = detail.get("went_out") or []
-    for order, group in enumerate(went_out):
-        if seat in group:
-            return f"went out {_ordinal(order + 1)}" if len(went_out) > 1 else "went out"
-    left = detail.get("cards_left")
-    return _cards(left[seat]) if left else "still in"
-
-
-def mean_note(detail: dict[str, Any], names: list[str]) -> str:
-    """The one line under the headline that says how a MEAN! game ended, if unusual."""
-    if detail.get("called"):
-        return "Nothing left play for many rounds: the game was called, fewer cards rank higher."
-    losers = [names[seat] for seat in detail.get("lost_on_eight", ())]
-    if losers and not detail.get("went_out"):
-        return f"{' and '.join(losers)} went out on an Eight: everyone else wins."
-    return ""
-
-
-# Per game, what its last column shows instead of the score, with the column's heading:
-# a game whose score means nothing to a player (MEAN! ranks, it does not count) says what
-# decided each place.
-OUTCOMES: dict[str, tuple[str, Callable[[dict[str, Any], int], str]]] = {
-    "mean": ("How it ended", mean_outcome),
-}
-NOTES: dict[str, Callable[[dict[str, Any], list[str]], str]] = {"mean": mean_note}
 
 
 class ResultsScene(MenuScene):
@@ -74,20 +40,25 @@ class ResultsScene(MenuScene):
         detail = result.get("detail") or {}
         ranking = result.get("ranking") or []
         scores = result.get("scores") or []
-        self.last_column, outcome = OUTCOMES.get(
-            launch.game_id, ("Score", lambda _detail, seat: str(scores[seat]))
-        )
-        note = NOTES.get(launch.game_id)
-        self.note = note(detail, names) if note else ""
+        # A game whose score means nothing to a player (MEAN! ranks, it does not count)
+        # says what decided each place: its table's words for the game's typed outcome.
+        words = app.outcome_words(launch.game_id)
+        outcome = registry.get(launch.game_id).vocabulary.outcome_of(detail)
+        if words is None or outcome is None:
+            self.last_column, self.note = "Score", ""
+        else:
+            self.last_column, self.note = words.heading, words.note(outcome, names)
         self.lines: list[tuple[str, str, str]] = []
         place = 1
         for seats in ranking:
             # A shared place is written "=2nd", as score sheets do, so it fits the column.
             shared = "=" if len(seats) > 1 else ""
             for seat in seats:
-                self.lines.append(
-                    (f"{shared}{_ordinal(place)}", names[seat], outcome(detail, seat))
-                )
+                if words is None or outcome is None:
+                    said = str(scores[seat])
+                else:
+                    said = words.place(outcome, seat)
+                self.lines.append((f"{shared}{_ordinal(place)}", names[seat], said))
             place += len(seats)  # two share 1st: the next is 3rd
         self.box = pygame.Rect(0, 0, 0, 0)
         self.row_height = 46

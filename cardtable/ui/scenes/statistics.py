@@ -17,7 +17,6 @@ from cardtable import storage
 from cardtable.games import registry
 
 from .. import theme
-from ..launch import RANKED
 from ..widgets import Button, ButtonColumn
 from .menu import MenuScene
 
@@ -69,7 +68,7 @@ def lines_from(data: dict[str, Any]) -> list[Line]:
         line = Line(info.title)
         if isinstance(game, dict):
             fill(line, game)
-        if info.id in RANKED:  # MEAN! keeps no points: its "best score" means nothing
+        if not info.keeps_points:  # MEAN!: its "best score" means nothing
             line.best = "–"
         lines.append(line)
     return lines

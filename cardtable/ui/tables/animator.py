@@ -2,11 +2,13 @@
 
 Moves fly with easing and turn over on the way when their face changes; moves that belong
 together (a deal) fly in one go, a beat apart. Other events get a default look by kind
-(``reveal``, ``shuffle``, ``deal``, ``announce``, ``slap``, ``score``, ``over``); a table
-shows one its own way by writing ``animate_<what>(event)`` (an announcement's ``what`` with
-``-`` as ``_``: ``animate_hand_over``) or ``animate_<kind>(event)``. A click or Enter lands
-every step at once (``skip``). Not for deciding what happened (the events say) nor for
-drawing the cards at rest (the table).
+(``reveal``, ``shuffle``, ``deal``, ``announce``, ``slap``, ``score``, ``over``). A table
+and its moments show one their own way through an explicit table, ``animations()``: a
+look by an event's ``what`` (a name its game declares, ``engine.vocabulary``) or by its
+kind. A name nobody declared is an error when the table opens, never a silent default;
+the names a table leaves to its kind's look on purpose are its ``defaulted``. A click or
+Enter lands every step at once (``skip``). Not for deciding what happened (the events
+say) nor for drawing the cards at rest (the table).
 """
 
 from __future__ import annotations
@@ -18,12 +20,12 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 import pytweening
 
-from cardtable.engine import HIDDEN, Event, words
+from cardtable.engine import HIDDEN, KINDS, Event, GameInfo
 
 from ..anim import AnimationQueue, Step, Tween
 from ..cards import CardStyle, flip_width, shadow
-from .log import second_person
 from .sheet import ScoreSheet
+from .vocabulary import Look
 
 if TYPE_CHECKING:
     from ..services import AppServices
@@ -41,10 +43,14 @@ class AnimatorDoor(Protocol):
     viewer: int | None
     names: list[str]
     moments: list[Any]
+    info: GameInfo  # its vocabulary: the names a look may be given
+    phrases: Any  # says an event in the players' names
     sheet: ScoreSheet | None
     banner_time: float
 
     def next_hand(self) -> None: ...
+
+    def animations(self) -> dict[str, Look]: ...
 
     def style_for(self, zone: str, code: str) -> CardStyle: ...
 
@@ -66,10 +72,6 @@ class AnimatorDoor(Protocol):
     def sheet_rows(self, event: Event) -> tuple[tuple[str, ...], list[tuple[str, ...]]]: ...
 
     def chooser_area(self) -> pygame.Rect: ...
-
-
-#: Sounds some announcements make by their ``what``: a coin paid (Copy Cat's tokens).
-EVENT_SOUNDS = {"pay": "coin"}
 
 
 @dataclass
@@ -127,6 +129,7 @@ class Animator:
         # Dragged cards on their way to where they were dropped: each flies on from there.
         self.release: list[tuple[str, pygame.Rect]] = []
         self.banner = ""
+        self._looks: dict[str, Look] | None = None
 
     @property
     def busy(self) -> bool:
@@ -224,22 +227,48 @@ class Animator:
         if group:
             self.moves(group)
 
+    def animations(self) -> dict[str, Look]:
+        """The default looks: by kind, and a score sheet between hands (``hand-over``)."""
+        return {
+            "reveal": self.animate_reveal,
+            "shuffle": self.animate_shuffle,
+            "deal": self.animate_deal,
+            "announce": self.animate_announce,
+            "slap": self.animate_slap,
+            "score": self.animate_score,
+            "over": self.animate_over,
+            "hand-over": self.animate_hand_over,
+        }
+
+    def looks(self) -> dict[str, Look]:
+        """Every look by name, made once the table has its moments: the defaults, then the
+        moments' (the first moment's over the others'), then the table's own over all.
+        A name the game does not declare is a ``ValueError`` naming who wrote it."""
+        if self._looks is None:
+            table = self.table
+            vocabulary = table.info.vocabulary
+            names = vocabulary.events | KINDS
+            looks = {name: look for name, look in self.animations().items() if name in names}
+            for owner in reversed((table, *table.moments)):
+                own = owner.animations()
+                vocabulary.check(own, type(owner).__name__)
+                looks.update(own)
+            self._looks = looks
+        return self._looks
+
     def animate(self, event: Event) -> None:
-        sound = EVENT_SOUNDS.get(event.what)
-        if sound is not None:  # heard as its step starts, whatever look the table gives it
-            self.step(lambda step: self.sound(sound), label=sound)
-        names = [f"animate_{event.what.replace('-', '_')}"] if event.what else []
-        for name in [*names, f"animate_{event.kind}"]:
-            for owner in (self.table, *self.table.moments, self):
-                handler = getattr(owner, name, None)
-                if handler is not None:
-                    handler(event)
-                    return
+        looks = self.looks()
+        look = looks.get(event.what) or looks.get(event.kind)
+        if look is not None:
+            look(event)
 
     def words(self, event: Event) -> str:
-        """The event's banner in the players' names, verbs mended after "You" ("You has
-        the highest UP card" -> "You have ...")."""
-        return second_person(words(event, self.table.names))
+        """The event's banner in the players' names ("You have the highest UP card"):
+        the game's phrases (``TableScene.phrases``) built from the event's data."""
+        names = self.table.names
+        return self.table.phrases.say(
+            event, lambda seat: names[seat] if 0 <= seat < len(names) else f"Seat {seat}"
+        )
 
     def animate_reveal(self, event: Event) -> None:
         self.turn_over(event.src or "", list(event.cards))

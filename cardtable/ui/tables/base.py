@@ -42,6 +42,7 @@ from .replay import Replay
 from .sheet import ScoreSheet
 from .tools import TableTools
 from .view import Spot, TableView
+from .vocabulary import TableVocabulary
 
 if TYPE_CHECKING:
     from ..services import AppServices
@@ -50,7 +51,7 @@ if TYPE_CHECKING:
 __all__ = ["TOP_BAR", "Drag", "Spot", "TableScene"]
 
 
-class TableScene(Scene):
+class TableScene(TableVocabulary, Scene):
     """One game at the table. Override the hooks in the first section only."""
 
     style: CardStyle = PLAIN
@@ -100,8 +101,8 @@ class TableScene(Scene):
         self.reason, self.reason_left = "", 0.0
         self.hold_bots = False  # tests hold the match to inspect a waiting table
         self.declined: set[int] = set()
-        #: The table's own moments (a slap round): each gets the events it has an
-        #: ``animate_*`` for, ``update(dt)`` every frame and ``draw(surface)`` over the cards.
+        #: The table's own moments (a slap round): each gets the events it has a
+        #: look for in its ``animations()``, ``update(dt)`` every frame and ``draw(surface)``.
         self.moments: list[Any] = []
         replay = Replay(self, self.match) if launch.replay else None
         # Menu, Settings, Rules, Hint, Undo; leaving asks; a replay's controls

@@ -1,7 +1,8 @@
 """What just happened: the table log, a collapsible panel that says each move in words.
 
 Each batch of events the table plays is said in the players' names, "you" for the viewer,
-newest at the bottom: announcements through ``cardtable.engine.words``, card moves through
+newest at the bottom: announcements through the game's phrases (``TableScene.phrases``,
+built from each event's data: who, a verb that agrees, the counts), card moves through
 the game's describer (``TableScene.describer``, a small function in each game's table
 package) and, for a table without one, a plain "Ada: hand -> discard, R4". Events arrive
 already hidden for the viewer, so a face-down card is only ever "a card" here.
@@ -16,13 +17,12 @@ Not for deciding what happened (the events say) nor for the banners of the anima
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
-from cardtable.engine import HIDDEN, Event, words
+from cardtable.engine import HIDDEN, Event
 
 from .. import theme
 from ..widgets import wrap
@@ -59,39 +59,6 @@ Describer = Callable[[Event, Who], "str | None"]
 KEEP = 400  # lines kept
 ALERT_TIME = 3.5
 LINE_SIZE = 14
-
-# "You swaps" -> "You swap": the few verb forms the rules' templates use after a name.
-_IRREGULAR = {"has": "have", "is": "are", "was": "were", "does": "do", "goes": "go"}
-_SUBJECT = re.compile(r"(^|[.!?:]\s+)(You|you) (\w+)([^.!?]*)")
-_AND_VERB = re.compile(r"\band (\w+)")
-# Verbs a second "and ..." may carry in the rules' templates ("cuts the deck and loses").
-_SECOND_VERBS = {"loses", "plays", "draws", "takes", "goes", "wins", "swaps", "passes"}
-
-
-def plain_verb(verb: str) -> str:
-    if verb in _IRREGULAR:
-        return _IRREGULAR[verb]
-    if verb.endswith(("ches", "shes", "sses", "xes")):
-        return verb[:-2]
-    if verb.endswith("s") and not verb.endswith("ss") and len(verb) > 2:
-        return verb[:-1]
-    return verb
-
-
-def second_person(line: str) -> str:
-    """Mend the verbs after a sentence-opening "You" ("You wins!" -> "You win!", "Hand 1:
-    you deals" -> "Hand 1: you deal", "You cut the deck and loses" -> "... and lose")."""
-
-    def mend(match: re.Match[str]) -> str:
-        rest = _AND_VERB.sub(
-            lambda m: (
-                f"and {plain_verb(m.group(1)) if m.group(1) in _SECOND_VERBS else m.group(1)}"
-            ),
-            match.group(4),
-        )
-        return f"{match.group(1)}{match.group(2)} {plain_verb(match.group(3))}{rest}"
-
-    return _SUBJECT.sub(mend, line)
 
 
 def cards_said(cards: tuple[str, ...], label: Callable[[str], str] = str) -> str:
@@ -204,9 +171,8 @@ class TableLog:
                 return said
         if event.kind == "move":
             return generic(event, self.who)
-        if event.kind in ("announce", "deal", "slap") and event.text:
-            names = [self.who(seat) for seat in range(len(self.table.names))]
-            return words(event, names)
+        if event.kind in ("announce", "deal", "slap"):
+            return self.table.phrases.say(event, self.who)
         return ""
 
     def record(self, events: list[Event], by_viewer: bool) -> None:
@@ -222,7 +188,7 @@ class TableLog:
             if line.startswith(",") and self.lines:
                 self.lines[-1] += line
             else:
-                self.lines.append(second_person(capital(line)))
+                self.lines.append(capital(line))
             if event.seat is not None:
                 said.setdefault(event.seat, self.lines[-1])
         del self.lines[:-KEEP]

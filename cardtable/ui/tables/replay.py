@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
-from ..launch import RANKED
 from ..widgets import Button
 from .drawing import TOP_BAR
 
@@ -168,7 +167,7 @@ class Replay:
         names = [controller.name for controller in self.match.seats]
         ranking = result.get("ranking") or [[]]
         winners = " and ".join(names[seat] for seat in ranking[0])
-        if self.match.info.id in RANKED:  # its result ranks players: no points (MEAN!)
+        if not self.match.info.keeps_points:  # its result ranks players (MEAN!)
             return f"Recorded result: {winners} won"
         scores = ", ".join(f"{names[s]} {score}" for s, score in enumerate(result["scores"]))
         return f"Recorded result: {winners} won ({scores})"

@@ -16,6 +16,7 @@ from cardtable.engine import Event
 from ... import theme
 from ...anim import Step, Tween
 from .. import drawing
+from ..vocabulary import Look
 
 if TYPE_CHECKING:
     from ..animator import Animator
@@ -110,11 +111,15 @@ class Coins:
             self.shown = list(coins or self.shown)
         self.gains = {}
 
+    def animations(self) -> dict[str, Look]:
+        return {"pay": self.animate_pay}
+
     def animate_pay(self, event: Event) -> None:
-        """The tokens fly from payer to payee; the payer's stack shrinks as they leave,
-        the payee's grows as they land."""
+        """A coin's sound, then the tokens fly from payer to payee; the payer's stack
+        shrinks as they leave, the payee's grows as they land."""
         payer, payee, amount = (int(event.data[k]) for k in ("payer", "payee", "amount"))
         animator = self.table.animator
+        animator.step(lambda step: animator.sound("coin"), label="coin")
         if amount <= 0:
             animator.say(animator.words(event), 0.6)
             return

@@ -8,6 +8,7 @@ from __future__ import annotations
 from cardtable.engine import Event
 
 from ..log import Who, move_words
+from ..parts.words import agree
 
 
 def describe(event: Event, who: Who) -> str | None:
@@ -21,9 +22,9 @@ def describe(event: Event, who: Who) -> str | None:
     if src.startswith("hand:") and dst == "field":
         return ""  # the play or copy line that follows names the number and the count
     if src == "draw" and dst.startswith("hand:"):
-        return f"{actor} draws {cards}"
+        return f"{agree(actor, 'draw')} {cards}"
     if src == "field" and dst == "discard":
         return f"The field ({cards}) is discarded"
     if src.startswith("hand:") and dst == "discard":
-        return f"{actor} discards {cards}"
+        return f"{agree(actor, 'discard')} {cards}"
     return None

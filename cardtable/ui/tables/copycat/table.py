@@ -37,11 +37,14 @@ from ... import theme
 from ...anim import Step
 from ...cards import card_size
 from ..base import TOP_BAR, Spot, TableScene
+from ..parts.phrases import Phrases
 from ..parts.plates import place_seats
+from ..vocabulary import Look
 from .cards import COPYCAT_STYLE
 from .coins import Coins
 from .describe import describe
 from .field import Field
+from .phrases import phrases
 
 ENDINGS = {
     "pattern-a": "Pattern A",
@@ -63,6 +66,8 @@ class CopyCatTable(TableScene):
     style = COPYCAT_STYLE
     hand_order = staticmethod(card_order)
     describer = staticmethod(describe)  # the table log's words
+    # The ends of a set and of the match: their banners say it all.
+    defaulted = frozenset({"set-over", "match-over"})
     how_to = (
         "Your play: click the cards of one number, then drag them to the field. A "
         "two-number card asks which number it is.",
@@ -248,6 +253,29 @@ class CopyCatTable(TableScene):
         """A seat's name in the middle of a sentence (``you`` for the viewer)."""
         name = self.names[seat]
         return "you" if name.lower() == "you" else name
+
+    @property
+    def phrases(self) -> Phrases:
+        """The game's announcements in words, for a match of as many games as it has."""
+        return phrases(int(self.public.get("games", 1)))
+
+    def animations(self) -> dict[str, Look]:
+        return {
+            "deal": self.animate_deal,
+            "new-game": self.animate_new_game,
+            "play": self.animate_play,
+            "copy": self.animate_copy,
+            "decline": self.animate_decline,
+            "reveal": self.animate_reveal,
+            "meow": self.animate_meow,
+            "pattern-c": self.animate_pattern_c,
+            "meow-fail": self.animate_meow_fail,
+            "pattern-a": self.animate_pattern_a,
+            "pattern-b": self.animate_pattern_b,
+            "deck-out": self.animate_deck_out,
+            "all-copied": self.animate_all_copied,
+            "game-over": self.animate_game_over,
+        }
 
     def animate_deal(self, event: Event) -> None:
         """The new-game announcement says it."""

@@ -9,12 +9,12 @@ from ..parts.describer import MoveLine, move_describer
 
 describe = move_describer(
     (
-        MoveLine("hand:*", "discard", "{actor} plays {cards}"),
-        MoveLine("draw", "hand:*", "{actor} draws {cards}"),
-        MoveLine("draw", "discard", "{cards} is turned up", face="up"),
+        MoveLine("hand:*", "discard", "play", "{cards}"),
+        MoveLine("draw", "hand:*", "draw", "{cards}"),
+        MoveLine("draw", "discard", "", "{cards} is turned up", face="up"),
         # A cut, a flip, a refill or the cards gathered: announcements say it.
-        MoveLine("*", "draw", ""),
-        MoveLine("discard", "discard", ""),
+        MoveLine("*", "draw", "", ""),
+        MoveLine("discard", "discard", "", ""),
     ),
     card_name,
 )

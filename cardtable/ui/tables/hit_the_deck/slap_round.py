@@ -25,7 +25,8 @@ from ... import theme
 from ...anim import Step, Tween
 from ..parts.moments import TimedCall, clock_ring, order_list, slam
 from ..parts.slaps import HAND_LANDS, HandLook, HandOnPile, draw_hands
-from ..parts.words import agree, and_names
+from ..parts.words import agree, and_names, form
+from ..vocabulary import Look
 from .cards import HIT_GOLD, Colour, seat_colour
 
 if TYPE_CHECKING:
@@ -77,7 +78,7 @@ class SlapRoundLook(TimedCall):
     """What the table shows of the slap rounds: the slam, the hands on the pile, the
     order they came in, the call ("HIT THE DECK!" while ``calling``), the round's clock
     and its outcome (``result``, once the last hand landed). One of the table's
-    ``moments``: the round's events reach its ``animate_*`` methods."""
+    ``moments``: the round's events reach the looks in its ``animations()``."""
 
     def __init__(self, table: SlapRoundDoor) -> None:
         super().__init__()
@@ -90,6 +91,18 @@ class SlapRoundLook(TimedCall):
         return {hand.seat for hand in self.hands if not hand.fake}
 
     # -- events ---------------------------------------------------------------------------
+
+    def animations(self) -> dict[str, Look]:
+        """The round's own looks, by the names Hit the Deck declares for it."""
+        return {
+            "slap-open": self.animate_slap_open,
+            "slap-hit": self.animate_slap_hit,
+            "hit-hand": self.animate_hit_hand,
+            "late": self.animate_late,
+            "faked-out": self.animate_faked_out,
+            "slap-result": self.animate_slap_result,
+            "turn": self.animate_turn,
+        }
 
     def animate_slap_open(self, event: Event) -> None:
         number = int(event.data.get("round", 0))
@@ -129,8 +142,7 @@ class SlapRoundLook(TimedCall):
         self.hands = [h for h in self.hands if not h.fake]
         self.hands.append(HandOnPile(seat, 0, self.table.clock, number, fake=True))
         name = self.table.names[seat]
-        you = name == "You"  # the player's own seat reads "You are ... draw"
-        self.show_flash(f"{name} {'are' if you else 'is'} faked out: draw{'' if you else 's'} two")
+        self.show_flash(f"{agree(name, 'be')} faked out: {form(name, 'draw')} two")
 
     def animate_slap_result(self, event: Event) -> None:
         # The round is over the moment the rules say so: the call goes at once.

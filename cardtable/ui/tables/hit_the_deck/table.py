@@ -31,9 +31,11 @@ from ..base import TOP_BAR, Drag, Spot, TableScene
 from ..parts import rings
 from ..parts.plates import place_seats, split_seat, stripe
 from ..parts.words import HandTally, count
+from ..vocabulary import Look
 from . import marks
 from .cards import HIT_STYLE, ORDER, seat_colour
 from .describe import describe
+from .phrases import PHRASES
 from .slap_round import SlapRoundLook
 
 if TYPE_CHECKING:
@@ -43,6 +45,12 @@ if TYPE_CHECKING:
 
 class HitTheDeckTable(TableScene):
     describer = staticmethod(describe)
+    phrases = PHRASES
+    # The announcements whose banner says it all (the slap round's names are its own).
+    defaulted = frozenset(
+        {"buried", "out", "turn-passes", "call", "cut", "nothing-to-cut", "flip", "direction"}
+        | {"flip-buried", "refill", "draw-empty", "match-over"}
+    )
     how_to = (
         "Play one card that matches the top of the discard pile by colour or number: drag "
         "it there. Can't play? Click the Draw Pile.",
@@ -189,6 +197,9 @@ class HitTheDeckTable(TableScene):
         if event.src == "draw" and (event.dst or "").startswith("hand:") and self.round.result:
             return self.move_time * 1.4  # the loser's four cards: the moment to watch
         return self.move_time
+
+    def animations(self) -> dict[str, Look]:
+        return {"deal": self.animate_deal, "hand-over": self.animate_hand_over}
 
     def animate_deal(self, event: Event) -> None:
         hand = event.data.get("hand")

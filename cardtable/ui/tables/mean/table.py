@@ -45,9 +45,11 @@ from ..parts.moments import FlipSign
 from ..parts.piles import centred, fanned_run
 from ..parts.plates import place_seats, split_seat
 from ..parts.words import some
-from . import marks
+from ..vocabulary import Look
+from . import marks, outcome
 from .cards import DOWN_MARK, MEAN_STYLE, UP_MARK
 from .describe import describe
+from .phrases import PHRASES
 
 PILES = 4
 FAN = 0.42  # how far each card of the top run sits right of the one under it, in widths
@@ -59,6 +61,12 @@ DIRECTION_KEYS = {
 
 class MeanTable(TableScene):
     describer = staticmethod(describe)
+    outcome_words = outcome.WORDS
+    phrases = PHRASES
+    # Turns that start something, and announcements whose banner says it all.
+    defaulted = frozenset(
+        {"punish", "answer", "end-game", "replenish", "punishment-dropped", "called", "match-over"}
+    )
     how_to = (
         "Shed your hand on the Play Area, Going Up or Going Down: click cards of one value "
         "to make a group, then drag it there (or click the Play Area).",
@@ -277,6 +285,21 @@ class MeanTable(TableScene):
         for event in events:
             if event.dst == "play" and "value" in event.data:
                 self.shown_values += [int(event.data["value"])] * len(event.cards)
+
+    def animations(self) -> dict[str, Look]:
+        return {
+            "deal": self.animate_deal,
+            "direction": self.animate_direction,
+            "mean": self.animate_mean,
+            "mean-resolved": self.animate_mean_resolved,
+            "wild": self.animate_wild,
+            "punished": self.animate_punished,
+            "swap": self.animate_swap,
+            "clear": self.animate_clear,
+            "win": self.animate_win,
+            "lost-on-eight": self.animate_lost_on_eight,
+            "restart": self.animate_restart,
+        }
 
     def animate_deal(self, event: Event) -> None:
         self.animator.say("Four Punishment Piles, then four cards each", 0.8)

@@ -8,6 +8,8 @@ rules write those, ``engine.words`` fills in the names).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
 from cardtable.engine import Event
 
@@ -29,14 +31,29 @@ def and_names(names: list[str]) -> str:
     )
 
 
+# Verbs whose forms after a name are not the plain one with an "s".
+_IRREGULAR = {"be": ("are", "is"), "have": ("have", "has")}
+
+
+def form(name: str, verb: str) -> str:
+    """The form of ``verb`` that agrees with ``name``: ``take`` after "You", ``takes``
+    after "Ada"; ``copies``, ``goes``, ``passes``, ``has``, ``is``; ``must`` stays."""
+    you = name.lower() == "you"
+    if verb in _IRREGULAR:
+        return _IRREGULAR[verb][0 if you else 1]
+    if you or verb in ("must", "can", "will"):
+        return verb
+    if verb.endswith("y") and verb[-2:-1] not in "aeiou":
+        return f"{verb[:-1]}ies"
+    if verb.endswith(("s", "sh", "ch", "x", "z", "o")):
+        return f"{verb}es"
+    return f"{verb}s"
+
+
 def agree(name: str, verb: str) -> str:
     """``Ada takes`` / ``You take``, ``Ada copies`` / ``You copy``: a name with a verb
     that agrees."""
-    if name.lower() == "you":
-        return f"{name} {verb}"
-    if verb.endswith("y") and verb[-2:-1] not in "aeiou":
-        return f"{name} {verb[:-1]}ies"
-    return f"{name} {verb}s"
+    return f"{name} {form(name, verb)}"
 
 
 class HandTally:
@@ -58,3 +75,22 @@ class HandTally:
     ) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
         totals = ("Total", *(str(score) for score in event.data.get("scores", [])))
         return ("Hand", *names), [*self.rows, totals]
+
+
+def ordinal(place: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``: a place as score sheets write it."""
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(place, f"{place}th")
+
+
+@dataclass(frozen=True)
+class OutcomeWords:
+    """What a game's results screen says of its typed outcome (the game's ``Outcome``,
+    ``cardtable.engine.vocabulary``) in place of scores: the last column's ``heading``,
+    each seat's ``place`` words (``place(outcome, seat)``) and a ``note`` under the
+    headline on how the game ended, "" when it was the usual way (``note(outcome,
+    names)``). A table that has them sets ``outcome_words``; without, the results show
+    the score."""
+
+    heading: str
+    place: Callable[[Any, int], str]
+    note: Callable[[Any, list[str]], str] = lambda _outcome, _names: ""

@@ -6,6 +6,7 @@ from __future__ import annotations
 from cardtable.engine import Event
 
 from ..log import Who, move_words
+from ..parts.words import agree
 
 
 def label(code: str) -> str:
@@ -24,20 +25,20 @@ def describe(event: Event, who: Who) -> str | None:
     kind, target = src.split(":")[0], dst.split(":")[0]
     if target == "build":
         where = {"hand": "", "up": " from the UP card", "store": " from a Store Pile"}
-        return f"{actor} builds {cards}{where.get(kind, '')}"
+        return f"{agree(actor, 'build')} {cards}{where.get(kind, '')}"
     if kind == "hand" and target == "store":
-        return f"{actor} stores {cards}"
+        return f"{agree(actor, 'store')} {cards}"
     if kind == "draw" and target == "hand":
-        return f"{actor} draws {cards}"
+        return f"{agree(actor, 'draw')} {cards}"
     if kind == "stack" and target == "up":
-        return f"{actor} turns up {cards}"
+        return f"{agree(actor, 'turn')} up {cards}"
     if kind == "build" and target == "discard":
         return f"A full Build Pile ({cards}) goes to the Discard Pile"
     if kind == "hand" and target == "discard":
-        return f"{actor} discards {cards}"
+        return f"{agree(actor, 'discard')} {cards}"
     if target == "stack" and event.data.get("dealt"):
         owner = who(int(dst.split(":")[1]))
-        whose = "your" if owner == "You" else f"{owner}'s"
+        whose = "your" if owner.lower() == "you" else f"{owner}'s"
         return f"{cards[:1].upper()}{cards[1:]} dealt face down to {whose} Card Stack"
     if target == "stack":
         return f"{cards[:1].upper()}{cards[1:]} goes to the bottom of a Card Stack"

@@ -15,6 +15,8 @@ Only what differs from ``TableScene``. Not for the rules (``games.spite_malice``
 
 from __future__ import annotations
 
+import functools
+
 import pygame
 
 from cardtable.engine import Event
@@ -35,14 +37,17 @@ from cardtable.games.spite_malice import (
     store_source,
     wild_code,
 )
+from cardtable.games.spite_malice_vocabulary import SPITES
 
 from ... import theme
 from ...cards import card_size
 from .. import drawing
 from ..base import TOP_BAR, Spot, TableScene
 from ..parts.plates import place_seats
+from ..vocabulary import Look
 from .cards import SPITE_STYLE
 from .describe import describe
+from .phrases import PHRASES
 
 BANNERS = {
     "go-again": 0.8,
@@ -65,6 +70,7 @@ class SpiteMaliceTable(TableScene):
     style = SPITE_STYLE
     hand_order = staticmethod(lambda code: (card_value(code) or 99, code))
     describer = staticmethod(describe)  # the table log's words
+    phrases = PHRASES
     slaps = True  # a local human claims a Spite out of turn with their slap key
     how_to = (
         "Build the piles in the middle up from 1 to 13: drag from your hand, your UP card "
@@ -292,10 +298,26 @@ class SpiteMaliceTable(TableScene):
     def banner(self, event: Event, seconds: float = 1.0) -> None:
         self.animator.show_banner(self.animator.words(event), seconds)
 
-    def animate_announce(self, event: Event) -> None:
-        """Announcements without their own animation: a banner, long or short."""
-        if event.what in BANNERS:
-            self.banner(event, BANNERS[event.what])
+    def animations(self) -> dict[str, Look]:
+        looks: dict[str, Look] = {
+            # Announcements without a look of their own: a banner, long or short.
+            what: functools.partial(self.banner, seconds=seconds)
+            for what, seconds in BANNERS.items()
+        }
+        spites = {f"spite-{kind.lower()}": self.spite for kind in SPITES}
+        return (
+            looks
+            | spites
+            | {
+                "announce": self.quiet,
+                "capped": self.animate_capped,
+                "malice-given": self.animate_malice_given,
+                "win": self.animate_win,
+            }
+        )
+
+    def quiet(self, event: Event) -> None:
+        """Any other announcement shows nothing."""
 
     def animate_capped(self, event: Event) -> None:
         self.banner(event, 1.0)
@@ -308,8 +330,6 @@ class SpiteMaliceTable(TableScene):
         target = event.seats[1]
         self.animator.step(lambda step: setattr(self, "struck", (target, self.clock)))
         self.banner(event, 1.2)
-
-    animate_spite_dump = animate_spite_bury = animate_spite_malice = spite
 
     def animate_win(self, event: Event) -> None:
         self.banner(event, 1.6)

@@ -7,10 +7,10 @@ from ..parts.describer import MoveLine, move_describer
 
 describe = move_describer(
     (
-        MoveLine("hand:*", "bid:*", "{actor} bids {cards}"),
-        MoveLine("points", "center", "Point Card {cards} is turned up"),
-        MoveLine("bid:*", "played:*", "{actor} showed {cards}"),
-        MoveLine("center", "won:*", "{actor} takes {cards}"),
-        MoveLine("*", "unclaimed", "{cards} goes unclaimed"),
+        MoveLine("hand:*", "bid:*", "bid", "{cards}"),
+        MoveLine("points", "center", "", "Point Card {cards} is turned up"),
+        MoveLine("bid:*", "played:*", "", "{actor} showed {cards}"),
+        MoveLine("center", "won:*", "take", "{cards}"),
+        MoveLine("*", "unclaimed", "", "{cards} goes unclaimed"),
     )
 )

@@ -11,6 +11,7 @@ import pygame
 
 from cardtable.engine import HIDDEN, Event
 from cardtable.games.what_the_heck import bid_code
+from cardtable.games.what_the_heck_vocabulary import VOCABULARY
 
 from ... import theme
 from ...cards import CardStyle, card_size
@@ -19,14 +20,19 @@ from ..base import Spot, TableScene
 from ..parts.piles import caption, centred, drop_hint
 from ..parts.plates import place_seats, split_seat
 from ..parts.words import count
+from ..vocabulary import Look
 from .cards import PLAYER_STYLE, POINT_STYLE, point_face
 from .describe import describe
+from .phrases import PHRASES
 
 POINT_ZONES = ("points", "center", "unclaimed")
 
 
 class WhatTheHeckTable(TableScene):
     describer = staticmethod(describe)
+    phrases = PHRASES
+    # The bids revealed have the look of their kind (``animate_reveal``); the rest, banners.
+    defaulted = VOCABULARY.events
     how_to = (
         "Each round, lay one of your Player Cards face down on your bid spot: drag it there.",
         "Bids turn over together. The highest takes a positive Point Card, the lowest a "
@@ -160,6 +166,9 @@ class WhatTheHeckTable(TableScene):
         return self.seat_boxes.center
 
     # -- the reveal -----------------------------------------------------------------------
+
+    def animations(self) -> dict[str, Look]:
+        return {"reveal": self.animate_reveal}
 
     def animate_reveal(self, event: Event) -> None:
         data = dict(event.data)
