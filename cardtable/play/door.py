@@ -23,6 +23,7 @@ from cardtable.engine import Event
 
 from . import protocol
 from .host import MatchHost
+from .timeline import ClockEstimator
 
 
 class Door(Protocol):
@@ -88,11 +89,18 @@ class SeatClient:
     """What the table knows of its match, from its door alone (module docstring).
 
     ``clock`` is the time the moment's time left is counted on (the table's still clock in
-    local play, the computer's own clock across a network)."""
+    local play, the computer's own clock across a network). ``wall`` (across a network:
+    this computer's own clock) starts the clock protocol: ``ping`` asks the host's time,
+    ``timeline`` learns the offset from the answers, and every move is stamped with when
+    it was made, on the host's clock."""
 
-    def __init__(self, door: Door, clock: Callable[[], float]) -> None:
+    def __init__(
+        self, door: Door, clock: Callable[[], float], wall: Callable[[], float] | None = None
+    ) -> None:
         self.door = door
         self.clock = clock
+        self.wall = wall
+        self.timeline = ClockEstimator()
         self.game = ""
         self.players = 0
         self.names: list[str] = []
@@ -138,6 +146,8 @@ class SeatClient:
             elif kind == "over":
                 self.result, self.record = message["result"], message["record"]
                 happenings.append(Happening("over"))
+            elif kind == "pong" and self.wall is not None:
+                self.timeline.sample(message["t0"], message["t1"], message["t2"], self.wall())
         return happenings
 
     # -- what the table reads -------------------------------------------------------------
@@ -145,6 +155,16 @@ class SeatClient:
     @property
     def is_over(self) -> bool:
         return bool(self.moment.get("over"))
+
+    @property
+    def judging(self) -> bool:
+        """Are presses in a race waiting to be judged (on a line across computers)?"""
+        return bool(self.moment.get("judging"))
+
+    @property
+    def too_slow(self) -> str:
+        """What the host says of this computer's connection when it cannot race fairly."""
+        return str(self.moment.get("slow", ""))
 
     @property
     def step(self) -> int:
@@ -178,8 +198,20 @@ class SeatClient:
     # -- what the table sends -------------------------------------------------------------
 
     def move(self, seat: int, code: str, stamp: float | None = None) -> list[Happening]:
-        """Send a move; what came back at once (in local play: its events or refusal)."""
+        """Send a move; what came back at once (in local play: its events or refusal).
+        Across a network it is stamped now, on the host's clock (or ``stamp``, this
+        computer's clock when it was made, converted)."""
+        if self.wall is not None and self.timeline.ready:
+            stamp = self.timeline.to_host(self.wall() if stamp is None else stamp)
         self.door.send(protocol.move(seat, code, stamp))
+        return self.pump()
+
+    def ping(self) -> list[Happening]:
+        """Ask the host's time (across a network, every ``timeline.PING_EVERY`` seconds)."""
+        if self.wall is not None:
+            t0 = self.wall()
+            stamp = self.timeline.to_host(t0) if self.timeline.ready else None
+            self.door.send(protocol.ping(t0, stamp))
         return self.pump()
 
     def decline(self, seat: int) -> list[Happening]:
