@@ -23,7 +23,7 @@ from cardtable.engine import Event
 
 from . import protocol
 from .host import MatchHost
-from .timeline import ClockEstimator
+from .timeline import PING_EVERY, PING_RACE, ClockEstimator
 
 
 class Door(Protocol):
@@ -101,6 +101,7 @@ class SeatClient:
         self.clock = clock
         self.wall = wall
         self.timeline = ClockEstimator()
+        self.pinged: float | None = None
         self.game = ""
         self.players = 0
         self.names: list[str] = []
@@ -206,10 +207,19 @@ class SeatClient:
         self.door.send(protocol.move(seat, code, stamp))
         return self.pump()
 
+    def ping_due(self) -> bool:
+        """Is it time to ask the host's time again (``timeline.PING_EVERY``; while a race
+        runs, ``PING_RACE``: each ping then also says how far this computer is heard)?"""
+        if self.wall is None:
+            return False
+        racing = self.moment.get("window") or self.moment.get("pause") or self.judging
+        every = PING_RACE if racing else PING_EVERY
+        return self.pinged is None or self.wall() - self.pinged >= every
+
     def ping(self) -> list[Happening]:
-        """Ask the host's time (across a network, every ``timeline.PING_EVERY`` seconds)."""
+        """Ask the host's time (when ``ping_due``)."""
         if self.wall is not None:
-            t0 = self.wall()
+            t0 = self.pinged = self.wall()
             stamp = self.timeline.to_host(t0) if self.timeline.ready else None
             self.door.send(protocol.ping(t0, stamp))
         return self.pump()

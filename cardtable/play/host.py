@@ -124,6 +124,7 @@ class MatchHost:
         self.seq = 0
         self._moments: dict[int, tuple[Any, dict[str, Any]]] = {}
         self.delays: dict[int, timeline.DelayTracker] = {}
+        self.heard: dict[int, float] = {}  # the latest stamp heard from each remote door
         self.claims: list[Claim] = []
         self.line = 0.0  # the judged clock: where the referee's time stands
         self.walls = WallMap()
@@ -145,6 +146,7 @@ class MatchHost:
             self.endpoints.remove(endpoint)
         self._moments.pop(id(endpoint), None)
         self.delays.pop(id(endpoint), None)
+        self.heard.pop(id(endpoint), None)
 
     def greet(self, endpoint: Endpoint) -> None:
         """``hello`` and the whole current view: a door that opens, looks elsewhere or
@@ -240,20 +242,42 @@ class MatchHost:
         tracker = self.delays.get(id(endpoint))
         return timeline.UNKNOWN if tracker is None else tracker.bound()
 
+    def _holds(self, endpoint: Endpoint) -> float | None:
+        """The handicap of a remote door that races (None: here, or not racing)."""
+        if not is_remote(endpoint):
+            return None
+        racing = [s for s in endpoint.seats if self.handicaps.get(s, 0.0) is not None]
+        return min((self.handicaps.get(s) or 0.0 for s in racing), default=None)
+
     def lag(self) -> float:
-        """How far the judged clock runs behind the host's during a race: the slowest
+        """The most the judged clock runs behind the host's during a race: the slowest
         connected remote door's delay bound (no more than ``timeline.FAIR_LIMIT``), less
         its handicap; a seat that does not race holds nobody."""
         lags = [0.0]
         for endpoint in self.endpoints:
-            if not is_remote(endpoint):
-                continue
-            racing = [s for s in endpoint.seats if self.handicaps.get(s, 0.0) is not None]
-            if racing:
-                handicap = min(self.handicaps.get(s) or 0.0 for s in racing)
+            handicap = self._holds(endpoint)
+            if handicap is not None:
                 bound = min(self.bound_of(endpoint), timeline.FAIR_LIMIT)
                 lags.append(max(0.0, bound - handicap))
         return max(lags)
+
+    def horizon(self, now: float) -> float:
+        """How far the judged clock may run at ``now``: no further than each racing remote
+        door has been heard from (its messages come in order, so nothing it sends later
+        was made earlier), and never more than its bound behind ``now``."""
+        edge = now
+        for endpoint in self.endpoints:
+            handicap = self._holds(endpoint)
+            if handicap is None:
+                continue
+            cap = max(0.0, min(self.bound_of(endpoint), timeline.FAIR_LIMIT) - handicap)
+            heard = self.heard.get(id(endpoint), float("-inf")) + handicap
+            edge = min(edge, max(heard, now - cap))
+        return edge
+
+    def _heard(self, endpoint: Endpoint, stamp: float) -> None:
+        key = id(endpoint)
+        self.heard[key] = max(self.heard.get(key, stamp), stamp)
 
     def stamp_of(self, endpoint: Endpoint, seat: int, stamp: Any, arrival: float) -> float:
         """When a press arriving at ``arrival`` was made, on the referee's clock: a press
@@ -265,7 +289,9 @@ class MatchHost:
         opened = self.referee.window_open_at
         bound = min(self.bound_of(endpoint), timeline.FAIR_LIMIT)
         at = None if stamp is None else self.walls.to_now(float(stamp))
-        return timeline.clamp(at, arrival, opened, bound) + handicap
+        at = timeline.clamp(at, arrival, opened, bound)
+        self._heard(endpoint, at)
+        return at + handicap
 
     def answer_ping(self, endpoint: Endpoint, message: dict[str, Any]) -> None:
         """A clock question from a door: its one-way delay noted (a remote door's stamp
@@ -275,6 +301,7 @@ class MatchHost:
         if is_remote(endpoint) and message.get("stamp") is not None:
             tracker = self.delays.setdefault(id(endpoint), timeline.DelayTracker())
             tracker.seen(message["stamp"], t1)
+            self._heard(endpoint, min(self.walls.to_now(message["stamp"]), self.now()))
         endpoint.deliver(protocol.pong(message["t0"], t1, wall()))
 
     def _apply(self, seat: int, code: str, endpoint: Endpoint | None, at: float) -> None:
@@ -316,7 +343,7 @@ class MatchHost:
         as one is over, the line is the host's clock again: a window opens on the line
         when it is shown, not a lag later."""
         if self.racing() or self.claims:
-            target = max(self.line, now - self.lag())
+            target = max(self.line, self.horizon(now))
             while self.claims and self.claims[0].stamp <= target:
                 claim = self.claims.pop(0)
                 at = max(claim.stamp, self.line)

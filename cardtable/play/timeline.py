@@ -15,8 +15,10 @@ paths are slower one way than the other: no clock protocol can see that differen
 
 ``DelayTracker`` (on the host, one per remote door) keeps the one-way delays it sees
 (a ping's stamp, in host time, against its arrival) and gives a ``bound``: a high
-quantile plus a margin. The host holds a race open for the slowest connected player's
-bound, so a press made earlier but arriving later still counts in its place.
+quantile plus a margin. The host holds a race open until every connected player has been
+heard from past a press (messages on one connection come in order), and never longer
+than the slowest one's bound, so a press made earlier but arriving later still counts in
+its place.
 
 ``clamp`` keeps a stamp honest: no earlier than the window opened (plus the fastest the
 card could have reached the player) nor than its arrival minus the delay bound (a press
@@ -41,8 +43,11 @@ UNKNOWN = 0.25
 #: The longest the host holds a race for one connection (seconds): a connection whose
 #: bound is longer is too slow to race fairly, and its presses count from a bound this long.
 FAIR_LIMIT = 0.25
-#: Seconds between a remote computer's pings during a match.
+#: Seconds between a remote computer's pings during a match, and while a race runs (then
+#: each ping also tells the host how far this computer has been heard: the race is judged
+#: as soon as every computer has been heard past it, usually well before the bound).
 PING_EVERY = 1.0
+PING_RACE = 0.04
 
 
 @dataclass(frozen=True)

@@ -241,6 +241,42 @@ def test_a_bot_in_the_race_reacts_on_the_same_line_as_the_humans():
     assert hit_order(here)[-3:] == [(2, 0.25), (0, 0.3), (1, 0.35)]
 
 
+def test_a_race_is_judged_as_soon_as_every_computer_is_heard_past_it():
+    """Messages on one connection come in order: once the far computer's ping stamped
+    10.52 is in, no press of its made before 10.52 can still come, so a press here at
+    10.50 is judged then, well before the bound (0.12 s) is up."""
+    host, clock, here, there = make_host()
+    delays_seen(host, there, 0.1)
+    slap_open_at(host, clock, there)
+    press(host, clock, here, 0, arrival=10.50)
+    clock.t = 10.53
+    host.advance(10.53)
+    assert host.referee.state.slap.hits == []  # the far computer may yet have pressed
+    there.send(protocol.ping(-1.0, 10.52))  # its clock's t0; the host time it was sent
+    host.advance(10.54)
+    assert host.referee.state.slap.hits == [0]
+    press(host, clock, there, 1, arrival=10.56, stamp=10.53)
+    host.advance(10.57)
+    assert host.referee.state.slap.hits == [0, 1]
+
+
+def test_a_remote_computer_pings_often_while_a_race_runs():
+    host, clock, here, there = make_host()
+    far = Clock()
+    client = SeatClient(there, far, wall=far)
+    assert client.ping_due()
+    client.ping()
+    far.t += timeline.PING_RACE
+    assert not client.ping_due()  # no race: once a second
+    slap_open_at(host, clock, there)
+    client.pump()
+    assert client.ping_due()
+    client.ping()
+    assert not client.ping_due()
+    far.t += timeline.PING_RACE
+    assert client.ping_due()
+
+
 # -- who drops out, and the record ----------------------------------------------------------
 
 

@@ -123,10 +123,19 @@ def draw_cards(table: TableScene, surface: pygame.Surface) -> None:
             drawing.badge(surface, visible, slots[visible - 1])
 
 
+#: What the top bar says while a race between computers is judged (``play.host``).
+JUDGING = "Judging… every computer's presses go in the order they were made"
+
+
 def status_line(table: TableScene) -> tuple[str, tuple[int, int, int]]:
     replay = table.tools.replay
     if replay is not None:  # a replay: the move shown, at the end the recorded result
         return replay.result_words(), theme.GOLD if replay.at_end else theme.INK
+    client = table.client
+    if client.judging:  # a race between computers: presses wait to be put in order
+        return JUDGING, theme.GOLD
+    if client.too_slow and (client.moment.get("window") or client.out_of_turn()):
+        return client.too_slow, theme.RED
     own = table.status()
     if own is not None:
         return own
