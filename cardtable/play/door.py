@@ -102,6 +102,7 @@ class SeatClient:
         self.wall = wall
         self.timeline = ClockEstimator()
         self.pinged: float | None = None
+        self.stamped = float("-inf")  # the latest stamp sent: stamps never go back
         self.game = ""
         self.players = 0
         self.names: list[str] = []
@@ -203,9 +204,16 @@ class SeatClient:
         Across a network it is stamped now, on the host's clock (or ``stamp``, this
         computer's clock when it was made, converted)."""
         if self.wall is not None and self.timeline.ready:
-            stamp = self.timeline.to_host(self.wall() if stamp is None else stamp)
+            stamp = self.host_time(self.wall() if stamp is None else stamp)
         self.door.send(protocol.move(seat, code, stamp))
         return self.pump()
+
+    def host_time(self, t: float) -> float:
+        """This computer's ``t`` on the host's clock, never before a stamp already sent
+        (a new estimate may move the offset back a little; the host reads a connection's
+        stamps as coming in order)."""
+        self.stamped = max(self.stamped, self.timeline.to_host(t))
+        return self.stamped
 
     def ping_due(self) -> bool:
         """Is it time to ask the host's time again (``timeline.PING_EVERY``; while a race
@@ -220,7 +228,7 @@ class SeatClient:
         """Ask the host's time (when ``ping_due``)."""
         if self.wall is not None:
             t0 = self.pinged = self.wall()
-            stamp = self.timeline.to_host(t0) if self.timeline.ready else None
+            stamp = self.host_time(t0) if self.timeline.ready else None
             self.door.send(protocol.ping(t0, stamp))
         return self.pump()
 

@@ -21,7 +21,11 @@ from cardtable.play import LocalDoor, MatchHost, Referee, SeatClient, protocol, 
 from cardtable.play.timeline import ClockEstimator, DelayTracker, clamp
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "games"))
+sys.path.insert(0, str(Path(__file__).parents[1]))
 from hit_the_deck_tables import stacked  # noqa: E402
+from spite_malice_tables import STACK0, STACK1, stacked_deck  # noqa: E402
+
+from cardtable.games.spite_malice import build_code, hand_source, spite_code  # noqa: E402
 
 HANDS = ["", "HIT-HAND R1", ""]
 DISCARD = "R3"
@@ -277,6 +281,35 @@ def test_a_remote_computer_pings_often_while_a_race_runs():
     assert client.ping_due()
 
 
+def test_a_spite_claimed_out_of_turn_from_another_computer_beats_a_later_move_here():
+    """Spite & Malice: seat 0 (here) builds a 2, which gives seat 1 (at another computer)
+    a Spite out of turn while the table pauses for it. Seat 1 spites first (10.30, arriving
+    10.42); seat 0's next build, made at 10.35, comes after it: its hand was dumped."""
+    hands = ["2 3 9 10", "WS-DUMP 11 12 12"]
+    deck = stacked_deck([STACK0, STACK1], hands, "1")
+    state = registry.get("spite-malice").new_game(2, 0, {"stack": 5, "spite": True}, deck=deck)
+    referee = Referee(state, [None, None], deck=deck, out_of_turn_pause=2.0)
+    clock = Clock()
+    host = MatchHost(referee, ["You", "Far"], ["human"] * 2, clock)
+    here = LocalDoor(host, (0,), 0).open()
+    there = RemoteDoor(host, (1,), 1).open()
+    delays_seen(host, there, 0.1)
+    clock.t = 10.0
+    here.send(protocol.move(0, build_code(hand_source("2"), 1)))
+    host.advance(10.0)
+    assert host.racing() and referee.pause_left(10.0) == pytest.approx(2.0)
+    press_at = [(there, 1, spite_code("DUMP", 0), 10.42, 10.30)]
+    press_at.append((here, 0, build_code(hand_source("3"), 1), 10.35, None))
+    for door, seat, code, arrival, stamp in sorted(press_at, key=lambda p: p[3]):
+        clock.t = arrival
+        door.send(protocol.move(seat, code, stamp))
+    run_to(host, clock, 10.7)
+    assert state.history[-1] == (1, spite_code("DUMP", 0))
+    assert state.hands[0] == []
+    refusals = [m for m in here.receive() if m["type"] == "refused"]
+    assert refusals and refusals[-1]["code"] == build_code(hand_source("3"), 1)
+
+
 # -- who drops out, and the record ----------------------------------------------------------
 
 
@@ -401,3 +434,28 @@ def test_clock_messages_survive_json_and_go_the_right_way():
     assert protocol.from_json(protocol.to_json(pong), protocol.DOWN) == pong
     with pytest.raises(protocol.BadMessage):
         protocol.check(pong, protocol.UP)
+
+
+class Sent:
+    """A door that keeps what is sent and brings nothing."""
+
+    def __init__(self) -> None:
+        self.sent: list[dict] = []
+
+    def send(self, message) -> None:
+        self.sent.append(message)
+
+    def receive(self) -> list:
+        return []
+
+
+def test_a_computers_stamps_never_go_back_when_its_estimate_does():
+    far = Clock()
+    door = Sent()
+    client = SeatClient(door, far, wall=far)
+    client.timeline.sample(0.0, 100.05, 100.05, 0.1)  # offset 100.0
+    far.t = 1.0
+    client.move(1, "hit")
+    client.timeline.sample(1.0, 100.98, 100.98, 1.0)  # a faster trip: offset 99.99
+    client.ping()
+    assert [m["stamp"] for m in door.sent] == [pytest.approx(101.0), pytest.approx(101.0)]
