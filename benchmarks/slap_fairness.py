@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import math
 import os
@@ -116,11 +117,12 @@ async def pipe(reader, writer, path: Path_) -> None:
 async def proxy(target: int, up: Path_, down: Path_) -> asyncio.Server:
     async def serve(client_reader, client_writer) -> None:
         host_reader, host_writer = await asyncio.open_connection("127.0.0.1", target)
-        await asyncio.gather(
-            pipe(client_reader, host_writer, up),
-            pipe(host_reader, client_writer, down),
-            return_exceptions=True,
-        )
+        with contextlib.suppress(asyncio.CancelledError):  # the run is over
+            await asyncio.gather(
+                pipe(client_reader, host_writer, up),
+                pipe(host_reader, client_writer, down),
+                return_exceptions=True,
+            )
 
     return await asyncio.start_server(serve, "127.0.0.1", 0)
 

@@ -459,3 +459,18 @@ def test_a_computers_stamps_never_go_back_when_its_estimate_does():
     client.timeline.sample(1.0, 100.98, 100.98, 1.0)  # a faster trip: offset 99.99
     client.ping()
     assert [m["stamp"] for m in door.sent] == [pytest.approx(101.0), pytest.approx(101.0)]
+
+
+def test_a_stamp_on_the_computers_clock_lands_on_the_still_clock_the_referee_runs_on():
+    """The host's table runs its referee on a still clock that stands while the table
+    animates; pings are answered, and stamps made, on the computer's own clock."""
+    from cardtable.play.host import WallMap
+
+    walls = WallMap()
+    for wall, still in [(100.0, 5.0), (101.0, 6.0), (102.0, 6.0), (103.0, 7.0)]:
+        walls.seen(wall, still)  # the table animated from 101 to 102: the clock stood
+    assert walls.to_now(100.5) == pytest.approx(5.5)
+    assert walls.to_now(101.5) == pytest.approx(6.0)  # made while the clock stood
+    assert walls.to_now(102.5) == pytest.approx(6.5)
+    assert walls.to_now(103.2) == pytest.approx(7.2)  # since the last pair: as the wall runs
+    assert walls.to_now(99.0) == pytest.approx(4.0)
