@@ -15,13 +15,16 @@ door, so the door is the whole of its reach; its size is counted in two kinds:
   parts are allowed more, as ceilings that may only come down:
   the frame (``FRAME``) is the table's own ``draw`` moved to a module: it lays every part
   in its layer (input, animator, log, choices, sheet, celebration, tools, moments,
-  buttons) and the top bar says whose turn it is, so it names every part it draws; the
+  buttons) and the top bar says whose turn it is and whether a race between computers is
+  being judged (the table's ``client``, its door to the match), so it names every part
+  it draws; the
   choosers (``CHOICES``) ask "who must choose now" four ways (to act, out of turn, with
   which legal codes, whether still), hand back two intents (``act``, ``decline``) and are
   built for the window's size and the view's version (``app``, ``view``);
 - the game's hooks: the public methods of ``TableScene``'s first section and its class
-  settings (``describer``, ``banner_time``), which every game's table overrides and
-  ``docs/writing-a-table.md`` documents. A part exists to ask them (the input asks what a
+  settings (``describer``, ``banner_time``), and the game's vocabulary it takes
+  (``TableVocabulary``: ``animations``, ``phrases``, ``defaulted``, ``outcome_words``),
+  which every game's table overrides and ``docs/writing-a-table.md`` documents. A part exists to ask them (the input asks what a
   drop means), so they are named in its door but not capped: they are the table's
   published face, not its insides.
 
@@ -43,7 +46,7 @@ UI = ROOT / "cardtable" / "ui"
 TABLES = UI / "tables"
 
 MACHINERY = 8
-FRAME = 19
+FRAME = 20
 CHOICES = 9
 
 #: Every part handed its table, with the door it names it by.
@@ -149,6 +152,18 @@ def hooks() -> set[str]:
             found.add(node.target.id)
         elif isinstance(node, ast.Assign):
             found |= {target.id for target in node.targets if isinstance(target, ast.Name)}
+    # The game's vocabulary (``tables/vocabulary.py``, which ``TableScene`` takes): its
+    # looks, phrases, defaulted names and outcome words are hooks every game writes too.
+    vocabulary = next(
+        node
+        for node in ast.walk(ast.parse((TABLES / "vocabulary.py").read_text(encoding="utf-8")))
+        if isinstance(node, ast.ClassDef) and node.name == "TableVocabulary"
+    )
+    for node in vocabulary.body:
+        if isinstance(node, ast.FunctionDef):
+            found.add(node.name)
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            found.add(node.target.id)
     set_by_parts = set()
     for path in TABLES.rglob("*.py"):
         for node in ast.walk(parse(path)):

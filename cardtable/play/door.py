@@ -23,6 +23,7 @@ from cardtable.engine import Event
 
 from . import protocol
 from .host import MatchHost
+from .timeline import PING_EVERY, PING_RACE, ClockEstimator
 
 
 class Door(Protocol):
@@ -88,11 +89,20 @@ class SeatClient:
     """What the table knows of its match, from its door alone (module docstring).
 
     ``clock`` is the time the moment's time left is counted on (the table's still clock in
-    local play, the computer's own clock across a network)."""
+    local play, the computer's own clock across a network). ``wall`` (across a network:
+    this computer's own clock) starts the clock protocol: ``ping`` asks the host's time,
+    ``timeline`` learns the offset from the answers, and every move is stamped with when
+    it was made, on the host's clock."""
 
-    def __init__(self, door: Door, clock: Callable[[], float]) -> None:
+    def __init__(
+        self, door: Door, clock: Callable[[], float], wall: Callable[[], float] | None = None
+    ) -> None:
         self.door = door
         self.clock = clock
+        self.wall = wall
+        self.timeline = ClockEstimator()
+        self.pinged: float | None = None
+        self.stamped = float("-inf")  # the latest stamp sent: stamps never go back
         self.game = ""
         self.players = 0
         self.names: list[str] = []
@@ -138,6 +148,8 @@ class SeatClient:
             elif kind == "over":
                 self.result, self.record = message["result"], message["record"]
                 happenings.append(Happening("over"))
+            elif kind == "pong" and self.wall is not None:
+                self.timeline.sample(message["t0"], message["t1"], message["t2"], self.wall())
         return happenings
 
     # -- what the table reads -------------------------------------------------------------
@@ -145,6 +157,16 @@ class SeatClient:
     @property
     def is_over(self) -> bool:
         return bool(self.moment.get("over"))
+
+    @property
+    def judging(self) -> bool:
+        """Are presses in a race waiting to be judged (on a line across computers)?"""
+        return bool(self.moment.get("judging"))
+
+    @property
+    def too_slow(self) -> str:
+        """What the host says of this computer's connection when it cannot race fairly."""
+        return str(self.moment.get("slow", ""))
 
     @property
     def step(self) -> int:
@@ -178,8 +200,36 @@ class SeatClient:
     # -- what the table sends -------------------------------------------------------------
 
     def move(self, seat: int, code: str, stamp: float | None = None) -> list[Happening]:
-        """Send a move; what came back at once (in local play: its events or refusal)."""
+        """Send a move; what came back at once (in local play: its events or refusal).
+        Across a network it is stamped now, on the host's clock (or ``stamp``, this
+        computer's clock when it was made, converted)."""
+        if self.wall is not None and self.timeline.ready:
+            stamp = self.host_time(self.wall() if stamp is None else stamp)
         self.door.send(protocol.move(seat, code, stamp))
+        return self.pump()
+
+    def host_time(self, t: float) -> float:
+        """This computer's ``t`` on the host's clock, never before a stamp already sent
+        (a new estimate may move the offset back a little; the host reads a connection's
+        stamps as coming in order)."""
+        self.stamped = max(self.stamped, self.timeline.to_host(t))
+        return self.stamped
+
+    def ping_due(self) -> bool:
+        """Is it time to ask the host's time again (``timeline.PING_EVERY``; while a race
+        runs, ``PING_RACE``: each ping then also says how far this computer is heard)?"""
+        if self.wall is None:
+            return False
+        racing = self.moment.get("window") or self.moment.get("pause") or self.judging
+        every = PING_RACE if racing else PING_EVERY
+        return self.pinged is None or self.wall() - self.pinged >= every
+
+    def ping(self) -> list[Happening]:
+        """Ask the host's time (when ``ping_due``)."""
+        if self.wall is not None:
+            t0 = self.pinged = self.wall()
+            stamp = self.host_time(t0) if self.timeline.ready else None
+            self.door.send(protocol.ping(t0, stamp))
         return self.pump()
 
     def decline(self, seat: int) -> list[Happening]:

@@ -17,11 +17,15 @@ What a door receives (down, host to table), for the seats it holds and the one i
              left, whether the match is over.
 ``refused``  an intent the referee turned down, with its reason; nothing changed.
 ``over``     the result and the whole match record, for every player to keep.
+``pong``     the answer to a ``ping``: its ``t0`` back, with the host's clock when the
+             ping came (``t1``) and when the answer left (``t2``) (``timeline``).
 
 What a door sends (up, table to host): ``move`` (a seat's move code, with the time it
-was made for a race), ``decline`` (a seat lets an out-of-turn chance pass) and ``look``
-(the table now shows this seat of its own, or none: the privacy screen between people at
-one screen). A door acts only for the seats it holds.
+was made for a race, on the host's clock), ``decline`` (a seat lets an out-of-turn chance
+pass), ``look`` (the table now shows this seat of its own, or none: the privacy screen
+between people at one screen) and ``ping`` (``t0``: this computer's clock now; ``stamp``:
+the same moment on the host's clock as estimated so far, or null).
+A door acts only for the seats it holds.
 
 Not for: carrying messages (``door`` in-process; the network layer over a WebSocket) or
 deciding anything (the referee behind ``host``).
@@ -69,7 +73,9 @@ __all__ = [
     "look",
     "move",
     "over",
+    "ping",
     "plain",
+    "pong",
     "refused",
     "to_json",
     "update",
@@ -183,6 +189,14 @@ def move(seat: int, code: str, stamp: float | None = None) -> dict[str, Any]:
     return _message("move", seat=seat, code=code, stamp=stamp)
 
 
+def ping(t0: float, stamp: float | None = None) -> dict[str, Any]:
+    return _message("ping", t0=t0, stamp=stamp)
+
+
+def pong(t0: float, t1: float, t2: float) -> dict[str, Any]:
+    return _message("pong", t0=t0, t1=t1, t2=t2)
+
+
 def decline(seat: int) -> dict[str, Any]:
     return _message("decline", seat=seat)
 
@@ -229,10 +243,14 @@ _MOMENT = record(
         ),
         "pause": nullable(record({"seconds": _SECONDS, "left": _SECONDS}, required=True)),
         "over": flag,
+        "judging": flag,
+        "slow": text(1000),
     },
     required=True,
+    optional=("judging", "slow"),
 )
 _VIEWER = nullable(_SEAT)
+_TIME = number(-1e12, 1e12)
 
 SCHEMAS: dict[str, Check] = {
     "hello": record(
@@ -262,15 +280,17 @@ SCHEMAS: dict[str, Check] = {
     "refused": record({"seat": _VIEWER, "code": _CODE, "reason": text(1000)}, required=True),
     "over": record({"result": plain_data(), "record": plain_data()}, required=True),
     "move": record(
-        {"seat": _SEAT, "code": _CODE, "stamp": nullable(number(-1e12, 1e12))},
+        {"seat": _SEAT, "code": _CODE, "stamp": nullable(_TIME)},
         required=True,
         optional=("stamp",),
     ),
     "decline": record({"seat": _SEAT}, required=True),
+    "ping": record({"t0": _TIME, "stamp": nullable(_TIME)}, required=True, optional=("stamp",)),
+    "pong": record({"t0": _TIME, "t1": _TIME, "t2": _TIME}, required=True),
     "look": record({"seat": _VIEWER}, required=True),
 }
-DOWN = ("hello", "update", "refused", "over")
-UP = ("move", "decline", "look")
+DOWN = ("hello", "update", "refused", "over", "pong")
+UP = ("move", "decline", "look", "ping")
 
 
 def check(message: Any, direction: tuple[str, ...] | None = None) -> dict[str, Any]:

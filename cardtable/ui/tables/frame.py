@@ -19,6 +19,7 @@ from .drawing import TOP_BAR
 
 if TYPE_CHECKING:
     from cardtable.engine import GameInfo
+    from cardtable.play import SeatClient
 
     from ..cards import CardStyle
     from ..services import AppServices
@@ -46,6 +47,7 @@ class FrameDoor(Protocol):
     names: list[str]
     public: dict[str, Any]
     clock: float
+    client: SeatClient  # the door to the match: a race being judged, a slow connection
     reason: str
     reason_left: float
     input: TableInput
@@ -186,10 +188,19 @@ def draw_cards(table: FrameDoor, surface: pygame.Surface) -> None:
             drawing.badge(surface, visible, slots[visible - 1])
 
 
+#: What the top bar says while a race between computers is judged (``play.host``).
+JUDGING = "Judging… every computer's presses go in the order they were made"
+
+
 def status_line(table: FrameDoor) -> tuple[str, tuple[int, int, int]]:
     replay = table.tools.replay
     if replay is not None:  # a replay: the move shown, at the end the recorded result
         return replay.result_words(), theme.GOLD if replay.at_end else theme.INK
+    client = table.client
+    if client.judging:  # a race between computers: presses wait to be put in order
+        return JUDGING, theme.GOLD
+    if client.too_slow and (client.moment.get("window") or client.out_of_turn()):
+        return client.too_slow, theme.RED
     own = table.status()
     if own is not None:
         return own

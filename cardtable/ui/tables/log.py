@@ -44,6 +44,7 @@ class LogDoor(Protocol):
     humans: list[int]
     viewer: int | None
     describer: Any
+    phrases: Any  # ``parts.phrases.Phrases``: an announcement said from its data
     animator: Any  # ``Animator`` (it imports this module): ``sound``
     input: Any  # ``TableInput``: its ``slap_keys``
 

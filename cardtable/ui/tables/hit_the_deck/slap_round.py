@@ -14,7 +14,7 @@ Not for the rules of the round (``games.hit_the_deck``) nor the slap keys (``ui.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 import pytweening
@@ -53,6 +53,7 @@ class SlapRoundDoor(Protocol):
     centre: pygame.Rect
     ring: pygame.Rect
     pile_size: tuple[int, int]
+    client: Any  # ``SeatClient``, the door to the match: a race being judged
 
     def window_left(self) -> float | None: ...
 
@@ -123,7 +124,10 @@ class SlapRoundLook(TimedCall):
         self.table.app.sounds.play("play")
         number = int(event.data.get("round", 0))
         order = int(event.data.get("order", 0))
-        self.hands.append(HandOnPile(int(event.seat or 0), order, self.table.clock, number))
+        hand = HandOnPile(int(event.seat or 0), order, self.table.clock, number)
+        after = event.data.get("after")
+        hand.after = float(after) if isinstance(after, int | float) else None
+        self.hands.append(hand)
 
     def animate_hit_hand(self, event: Event) -> None:
         """The player of the card hit in time: that hit is the call."""
@@ -227,6 +231,7 @@ class SlapRoundLook(TimedCall):
         order = [hand.seat for hand in sorted(hands, key=lambda hand: hand.order)]
         waiting = [seat for seat in range(table.players) if seat not in order]
         called = {hand.seat for hand in hands if hand.called}
+        after = {hand.seat: hand.after for hand in hands if hand.after is not None}
         size = max(13, min(17, table.pile_size[1] // 9))
         row = size + 8
         ring = table.ring
@@ -244,10 +249,13 @@ class SlapRoundLook(TimedCall):
             down = seat in order
             colour = seat_colour(seat) if down else theme.INK_DIM
             marks = hit_order_marks(table.names[seat], seat in called, seat in losers)
+            if seat in after:  # across computers: how long after the card it came
+                marks += f"  {after[seat]:.2f} s"
             if seat in losers:
                 colour = (255, 120, 110)
             rows.append((f"{place}. " if down else "–  ", table.names[seat], marks, colour, down))
-        order_list(surface, box, "Hands down", size, rows)
+        title = "Hands down · judging…" if table.client.judging else "Hands down"
+        order_list(surface, box, title, size, rows)
 
     def outcome_words(self) -> str:
         """Who draws four, and why, in the game's words."""

@@ -35,6 +35,7 @@ class HandOnPile:
     round: int
     fake: bool = False
     called: bool = False
+    after: float | None = None  # seconds after the card appeared (judged across computers)
 
 
 #: How a hand looks: its player's plate (where it comes from), its colour, whether it
