@@ -24,9 +24,9 @@ door, so the door is the whole of its reach; its size is counted in two kinds:
 - the game's hooks: the public methods of ``TableScene``'s first section and its class
   settings (``describer``, ``banner_time``), and the game's vocabulary it takes
   (``TableVocabulary``: ``animations``, ``phrases``, ``defaulted``, ``outcome_words``),
-  which every game's table overrides and ``docs/writing-a-table.md`` documents. A part exists to ask them (the input asks what a
-  drop means), so they are named in its door but not capped: they are the table's
-  published face, not its insides.
+  which every game's table overrides and ``docs/writing-a-table.md`` documents. A part
+  exists to ask them (the input asks what a drop means), so they are named in its door
+  but not capped: they are the table's published face, not its insides.
 
 Measured at cbaec61, before the doors: the input touched 32 of the scene's attributes,
 the frame 31, the animator 18, the tools 18, the hints 17, the choices 16.
