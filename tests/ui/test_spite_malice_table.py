@@ -265,3 +265,37 @@ def test_the_first_player_banner_speaks_to_you_in_your_own_words(app):
     other = table.seats[1].name
     flipped = first._replace(seats=(1,), text=first.text.replace("{P0}", "{P1}"))
     assert table.animator.words(flipped) == f"{other} has the highest UP card and goes first"
+
+
+def test_a_spite_claimed_while_the_player_on_turn_has_their_hand_up_turns_the_table(app):
+    # Issue 35: seat 1 (on turn) has passed the privacy screen and sees their hand; seat
+    # 0's key must still claim the chance: the screen turns to seat 0, who chooses.
+    table = people_at_a_spite_chance(app, [STACK1, STACK0], ["WS-MALICE 11 12 12", "2 3 9 10"])
+    until(app, lambda: isinstance(app.manager.top, PrivacyScene))
+    key(app, pygame.K_RETURN)
+    until(app, lambda: table.viewer == 1 and app.manager.top is table and table.still())
+    assert 0 in table.out_of_turn_humans()
+    slap = {seat: code for code, seat in table.input.slap_keys.items()}
+    key(app, slap[0])
+    until(app, lambda: isinstance(app.manager.top, PrivacyScene), limit=200)
+    key(app, pygame.K_RETURN)
+    until(app, lambda: table.choices.chooser is not None, limit=200)
+    assert table.viewer == 0
+    assert table.choices.chooser.options[0] == "MALICE at Ada"
+    key(app, pygame.K_1)
+    until(app, lambda: (0, "spite MALICE at 1") in table.state.history)
+    # Then the table goes back to the player on turn, behind the screen.
+    until(app, lambda: isinstance(app.manager.top, PrivacyScene), limit=400)
+    key(app, pygame.K_RETURN)
+    until(app, lambda: table.viewer == 1, limit=200)
+
+
+def test_with_two_people_the_spite_countdown_says_what_it_is_for(app):
+    table = people_at_a_spite_chance(app, [STACK1, STACK0], ["WS-MALICE 11 12 12", "2 3 9 10"])
+    until(app, lambda: isinstance(app.manager.top, PrivacyScene))
+    key(app, pygame.K_RETURN)
+    until(app, lambda: table.viewer == 1 and app.manager.top is table and table.still())
+    said = []
+    table.spite_words = lambda: said.append(True) or "Spite now?"
+    app.step()
+    assert said, "the chance is named while its countdown runs"

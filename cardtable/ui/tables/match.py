@@ -181,14 +181,17 @@ class Match:
         if len(self.humans) < 2:
             return False
         ref = self.referee
-        # A chance out of turn first: the next move would take it away.
-        wanted = [
+        # A chance out of turn first: the next move would take it away, so it turns the
+        # table even from the player on turn (who has not moved yet).
+        chances = [
             s for s in ref.out_of_turn_humans() if table.asks(sorted(table.legal_codes_of(s)))
         ]
-        wanted += [s for s in ref.humans_to_act() if table.needs_hand(table.legal_codes_of(s))]
+        wanted = chances + [
+            s for s in ref.humans_to_act() if table.needs_hand(table.legal_codes_of(s))
+        ]
         if table.viewer is not None and table.viewer not in wanted:
             self.show_seat(None)
-        if not wanted or table.viewer in wanted:
+        if not wanted or table.viewer in (chances or wanted):
             return False
         following = wanted[0]
         self.show_seat(None)

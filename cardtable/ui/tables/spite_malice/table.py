@@ -381,11 +381,15 @@ class SpiteMaliceTable(TableScene):
                 )
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
-        if not self.spite_offered():
+        # With several people here, a chance that is not the shown hand's is named too:
+        # its countdown runs for everyone, and the claim is by key.
+        if not self.spite_offered() and (len(self.humans) < 2 or not self.out_of_turn_humans()):
             return
+        if self.animator.busy or (self.claimed is not None and self.claimed == self.viewer):
+            return  # a deal still running; a claimer choosing has the chooser's words
         hand = f"hand:{self.viewer}"
         strength = drawing.pulse(self.clock, 2.4)
-        for index, code in enumerate(self.model.get(hand, [])):
+        for index, code in enumerate(self.model.get(hand, []) if self.spite_offered() else []):
             if is_wild(code):
                 drawing.glow(surface, self.view.slot(hand, index), theme.RED, strength)
         ref = self.match.referee
