@@ -121,6 +121,62 @@ def test_a_group_of_equal_cards_dragged_onto_the_play_area_plays_them_together(a
     assert second.x > first.x + first.w // 4
 
 
+def held_top(table: MeanTable, card: str, occurrence: int = 0) -> tuple[int, int]:
+    """A point on the raised top of a held card, above where it lies unheld."""
+    hand = table.model[f"hand:{table.viewer}"]
+    index = [i for i, code in enumerate(hand) if code == card][occurrence]
+    slot = table.view.slot(f"hand:{table.viewer}", index)
+    return hand_point(table, card, occurrence)[0], slot.y - slot.h // 10
+
+
+def test_a_held_card_is_taken_where_it_is_drawn_raised(app):
+    # Issue 35: a click on the raised top of a held card missed it and let go of all.
+    table = open_mean(app, [["7", "7", "2", "4"], ["3", "4", "5", "9"]], ["9"])
+    until(app, table.awaiting_human)
+    click(app, hand_point(table, "7", 0))
+    click(app, hand_point(table, "7", 1))
+    start = held_top(table, "7", 1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    frames(app)
+    away = (start[0], start[1] - 60)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=away, rel=(0, 0), buttons=(1,)))
+    frames(app)
+    held = table.input.drag
+    assert held is not None and held.moved and held.cards == ("7", "7")
+
+
+def test_a_click_that_skips_the_deal_still_picks_the_card(app):
+    # Issue 35: the click that landed the deal picked a card, and the table, laying the
+    # cards out again, let go of it: the next 7 clicked was held alone.
+    table = open_mean(app, [["7", "7", "2", "4"], ["3", "4", "5", "9"]], ["9"])
+    until(app, lambda: table.animator.busy and "9" in table.model.get("hand:0", []))
+    click(app, hand_point(table, "7", 0))
+    assert table.input.picked is not None
+    until(app, lambda: table.awaiting_human() and table.still())
+    click(app, hand_point(table, "7", 1))
+    assert table.input.picked is not None and table.input.picked.cards == ("7", "7")
+
+
+def test_a_click_on_a_held_card_lets_go_of_that_card_only(app):
+    table = open_mean(app, [["7", "7", "2", "4"], ["3", "4", "5", "9"]], ["9"])
+    until(app, table.awaiting_human)
+    hand = table.model["hand:0"]
+    sevens = [i for i, code in enumerate(hand) if code == "7"]
+    click(app, hand_point(table, "7", 0))
+    click(app, hand_point(table, "7", 1))
+    click(app, held_top(table, "7", 1))
+    assert table.input.picked is not None and table.input.picked.group == (sevens[0],)
+
+
+def test_a_card_that_joins_the_held_one_is_dragged_with_it(app):
+    # Click one 7, then drag the other: both go, as the how-to says.
+    table = open_mean(app, [["7", "7", "2", "4"], ["3", "4", "5", "9"]], ["9"])
+    until(app, table.awaiting_human)
+    click(app, hand_point(table, "7", 0))
+    drag(app, hand_point(table, "7", 1), play_area(table))
+    assert table.match.state.history == [(0, "play 7 7")]
+
+
 def test_a_refused_drop_snaps_back_with_the_engines_reason(app):
     table = open_mean(app, [["9", "5", "2", "4"], ["11", "3", "3", "8"]], ["12", "12", "11"])
     until(app, table.awaiting_human)

@@ -355,8 +355,8 @@ class TableScene(Scene):
         picked = self.input.picked
         held = None if picked is None else list(self.view.zones.get(picked.zone, []))
         self.view.load(self.match.referee.observation(self.viewer), self.arrange)
-        if picked is not None and self.view.zones.get(picked.zone) != held:
-            self.input.cancel()  # the cards changed under the selection: start afresh
+        if picked is not None and held is not None:
+            self.input.keep(held)  # the same cards stay held, wherever they lie now
         self.synced()
 
     def hand_count(self, seat: int) -> int:

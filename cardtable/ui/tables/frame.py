@@ -15,6 +15,7 @@ from .. import theme
 from ..cards import shadow
 from ..widgets import wrap
 from . import drawing
+from .input import held_rise
 
 if TYPE_CHECKING:
     from .base import TableScene
@@ -106,7 +107,7 @@ def draw_cards(table: TableScene, surface: pygame.Surface) -> None:
             rect = slots[index].copy()
             held = picked is not None and picked.zone == zone and index in picked.group
             if held:
-                rect.y -= rect.h // 5
+                rect.y -= held_rise(rect)
             elif (zone, index) in (hover, focus):
                 rect.y -= rect.h // 12  # the card under the pointer rises to be taken
             surface.blit(
