@@ -145,6 +145,33 @@ def test_a_spite_card_dropped_on_a_plate_is_played_at_that_player(app):
     assert table.public["up_cards"][1] == "b12"
 
 
+def test_a_spite_card_dropped_anywhere_on_a_players_seat_goes_at_them(app):
+    # Issue 35: only the thin plate took a Spite; the whole seat does, and lights up.
+    table = open_table(app, [STACK0, STACK1], ["WS-BURY 9 10 10", "11 11 12 12"], draw="8")
+    until(app, table.awaiting_human)
+    up = table.view.spots["up:1"].rect.center
+    start = hand_point(table, "WS-BURY")
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    frames(app)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=up, rel=(0, 0), buttons=(1,)))
+    frames(app)
+    lit = table.input.drag.lit
+    assert "plate:1" in lit and table.drop_targets()["plate:1"].collidepoint(up)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=up, button=1))
+    frames(app)
+    until(app, table.awaiting_human)
+    assert table.state.history[-1] == (0, "spite BURY at 1")
+
+
+def test_the_turn_line_says_a_spite_card_may_be_played_when_you_hold_one(app):
+    table = open_table(app, [STACK0, STACK1], ["WS-BURY 9 10 10", "11 11 12 12"], draw="8")
+    until(app, table.awaiting_human)
+    assert "Spite" in table.prompt()
+    plain = open_table(app, [STACK0, STACK1], ["9 9 10 10", "11 11 12 12"], draw="8")
+    until(app, plain.awaiting_human)
+    assert "Spite" not in plain.prompt()
+
+
 def test_a_spite_chance_out_of_turn_glows_and_counts_down_then_a_drop_spites(app):
     table = open_table(
         app, [STACK1, STACK0], ["WS-DUMP 11 12 12", "2 3 9 10"], draw="1", seats=["human", "easy"]

@@ -186,10 +186,16 @@ class SpiteMaliceTable(TableScene):
                 spot = self.view.spots.get(f"store:{self.viewer}:{index}")
                 if spot is not None:
                     targets[f"store:{self.viewer}:{index}"] = spot.rect
-        for seat, plate in self.plates.items():
+        for seat in self.plates:
             if seat != self.viewer:
-                targets[f"plate:{seat}"] = plate
+                targets[f"plate:{seat}"] = self.seat_place(seat)
         return targets
+
+    def seat_place(self, seat: int) -> pygame.Rect:
+        """A seat's whole place, its plate and its cards: a Spite card dropped anywhere
+        on it goes at that player."""
+        plate = self.plates[seat]
+        return plate.union(self.seat_boxes.boxes[seat]) if self.seat_boxes else plate
 
     def action_for(self, cards: tuple[str, ...], source: str, target: str):
         if len(cards) != 1 or self.viewer is None:
@@ -218,7 +224,7 @@ class SpiteMaliceTable(TableScene):
 
     def off_target_words(self, drag) -> str:
         if drag.cards and is_wild(drag.cards[0]):
-            return "Drop a Wild on a Build Pile, or its Spite on another player's plate."
+            return "Drop a Wild on a Build Pile, or on another player to play its Spite at them."
         return "Drop your card on a Build Pile, or a hand card on a Store Pile to end your turn."
 
     def asks(self, legal: list[str]) -> list[str]:
@@ -335,10 +341,14 @@ class SpiteMaliceTable(TableScene):
         if any(code.startswith("give") for code in legal):
             return "You capped a pile: give its Malice card: click a player"
         if any(code.startswith("store") for code in legal):
-            return "Your turn: build on the piles, then drag a card onto a Store Pile"
-        if self.buildable(sorted(legal)):
-            return "Your turn: play your 2 (a 2 may not be held while a pile shows 1)"
-        return "Your turn: nothing to store: end your turn"
+            said = "Your turn: build on the piles, then drag a card onto a Store Pile"
+        elif self.buildable(sorted(legal)):
+            said = "Your turn: play your 2 (a 2 may not be held while a pile shows 1)"
+        else:
+            said = "Your turn: nothing to store: end your turn"
+        if any(parse(code).kind == "spite" for code in legal):
+            said += "; a Spite card: drag it onto a player"
+        return said
 
     def spite_offered(self) -> bool:
         return self.viewer is not None and self.viewer in self.out_of_turn_humans()
