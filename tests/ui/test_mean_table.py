@@ -11,6 +11,8 @@ up to five); the rest of the deck follows ``draw``, highest cards first.
 from __future__ import annotations
 
 from collections import Counter
+from concurrent.futures import Future
+from types import SimpleNamespace
 
 import pygame
 
@@ -518,3 +520,34 @@ def test_announcements_name_the_players(app):
     assert table.animator.banner == f"{other} takes 2 Punishment Piles"
     table.refuse(table.match.state.explain(1, "play 5"))
     assert table.reason == "It is not your turn."
+
+
+def test_a_hint_says_what_the_move_is_and_why(app):
+    # Issue 35: every hint said "the lit card goes to the lit place".
+    table = open_mean(app, [["7", "7", "2", "4"], ["3", "4", "5", "9"]], ["9"])
+    until(app, table.awaiting_human)
+    hints = table.tools.hints
+    hints.show("play 7 7")
+    assert hints.line == "Hint: You play 7 7: it sheds 2 cards in one go"
+    assert hints.cards == ("hand:0", [2, 3]) and hints.target == "play"
+    hints.show("play 2")
+    assert hints.line == "Hint: You play 2"
+
+
+def test_a_table_waiting_on_a_hint_wakes_for_it_without_input(app, monkeypatch):
+    # Issue 35: the table rested until the next input, up to a second, before it looked
+    # whether the hint was ready.
+    table = open_mean(app, [["7", "7", "2", "4"], ["3", "4", "5", "9"]], ["9"])
+    until(app, lambda: table.awaiting_human() and table.still())
+    assert table.wake_in() is None, "a still table waits for the player"
+    answer: Future = Future()
+    monkeypatch.setattr(table.match, "executor", SimpleNamespace(submit=lambda *a: answer))
+    table.tools.hints.ask()
+    frames(app)
+    assert table.tools.hints.line == "Thinking of a hint…"
+    wake = table.wake_in()
+    assert wake is not None and wake <= 0.1
+    answer.set_result(Action("play 7 7"))
+    frames(app)
+    assert table.tools.hints.code == "play 7 7"
+    assert table.wake_in() is None

@@ -326,3 +326,18 @@ def test_with_two_people_the_spite_countdown_says_what_it_is_for(app):
     table.spite_words = lambda: said.append(True) or "Spite now?"
     app.step()
     assert said, "the chance is named while its countdown runs"
+
+
+def test_a_hint_names_the_spite_and_its_target_and_an_up_card_build_says_why(app):
+    stacks = ["b9 b9 b10 b10 b3", "b11 b11 b12 b12 b2"]
+    table = open_table(app, stacks, ["WS-BURY 2 10 10", "11 11 12 12"], draw="1")
+    until(app, table.awaiting_human)
+    hints = table.tools.hints
+    hints.show("spite BURY at 1")
+    assert hints.line == "Hint: Play your Spite card: BURY at Ada"
+    table.act(build_code(hand_source("2"), 1))
+    until(app, lambda: table.awaiting_human() and table.still())
+    up = build_code(UP, 1)
+    assert up in table.legal_codes()
+    hints.show(up)
+    assert hints.line.endswith(": it takes a card off your Card Stack"), hints.line

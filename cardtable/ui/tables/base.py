@@ -32,6 +32,7 @@ from .animator import Animator
 from .celebration import Celebration
 from .choices import Choices
 from .frame import TOP_BAR
+from .hints import HINT_POLL
 from .input import Drag, TableInput
 from .log import Describer, TableLog
 from .match import OUT_OF_TURN_PAUSE, Match
@@ -438,6 +439,8 @@ class TableScene(Scene):
         self.choices.refresh()
 
     def wake_in(self) -> float | None:
+        if self.tools.hints.thinking():
+            return HINT_POLL  # the hint shows the moment it is ready, not at the next input
         return self.match.wake_in()
 
     def handle(self, event: pygame.event.Event) -> None:

@@ -19,12 +19,15 @@ from cardtable.strategy import levels, make_bot, view_for
 
 from .. import theme
 from . import drawing
+from .hint_words import hint_line
 
 if TYPE_CHECKING:
     from .base import TableScene
 
 HINT_LEVEL = "hard"
 HINT_COLOUR = (120, 230, 255)
+#: How often a table resting for input looks whether the hint it asked for is ready (s).
+HINT_POLL = 0.05
 
 
 class Hints:
@@ -46,6 +49,10 @@ class Hints:
             and not table.match.launch.replay
             and (HINT_LEVEL in levels(table.info.id))
         )
+
+    def thinking(self) -> bool:
+        """Is a hint being worked out (its "Thinking of a hint…" up)?"""
+        return self.future is not None
 
     def moment(self) -> int:
         return len(self.table.match.referee.state.history)
@@ -96,12 +103,10 @@ class Hints:
                 chooser.move_focus(chooser.options.index(label) - chooser.focus)
             self.line = f"Hint: choose “{label}”"
             return
+        self.line = hint_line(table, code)
         found = self.find(code)
-        if found is None:
-            self.line = f"Hint: {label}"
-            return
-        self.cards, self.target = found[0], found[1]
-        self.line = "Hint: the lit card goes to the lit place"
+        if found is not None:
+            self.cards, self.target = found[0], found[1]
 
     def find(self, code: str) -> tuple[tuple[str, list[int]], str] | None:
         """The cards and the target a drag making ``code`` would use."""

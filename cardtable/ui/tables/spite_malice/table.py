@@ -271,6 +271,13 @@ class SpiteMaliceTable(TableScene):
             return "your UP card"
         return "End my turn"
 
+    def hint_what(self, code: str) -> str | None:
+        """A hint's words for a Spite, which the log says only by its card."""
+        move = parse(code)
+        if move.kind == "spite":
+            return f"Play your Spite card: {move.spite} at {self.names[move.target or 0]}"
+        return None
+
     def on_slap(self, seat: int) -> bool:
         """With several people here, a player's slap key claims a Spite out of turn."""
         if len(self.humans) > 1 and seat in self.out_of_turn_humans():
