@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from cardtable.engine import Action, Event, IllegalAction, words
 
-from .log import capital, generic, second_person, seat_of
+from .log import capital, generic, seat_of, second_person
 
 if TYPE_CHECKING:
     from .base import TableScene
