@@ -53,6 +53,8 @@ _SECOND_VERBS = {"loses", "plays", "draws", "takes", "goes", "wins", "swaps", "p
 def plain_verb(verb: str) -> str:
     if verb in _IRREGULAR:
         return _IRREGULAR[verb]
+    if verb.endswith("ies") and len(verb) > 4:  # copies -> copy; ties -> tie
+        return verb[:-3] + "y"
     if verb.endswith(("ches", "shes", "sses", "xes")):
         return verb[:-2]
     if verb.endswith("s") and not verb.endswith("ss") and len(verb) > 2:

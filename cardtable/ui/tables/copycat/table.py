@@ -21,7 +21,6 @@ import pygame
 
 from cardtable.engine import Event
 from cardtable.games.copycat import (
-    NUMBER_NAMES,
     PHASE_ANSWER,
     card_order,
     copy_code,
@@ -30,7 +29,6 @@ from cardtable.games.copycat import (
     numbers_on,
     parse,
     play_code,
-    plural,
 )
 
 from ... import theme
@@ -40,7 +38,7 @@ from ..base import TOP_BAR, Spot, TableScene
 from ..parts.plates import place_seats
 from .cards import COPYCAT_STYLE
 from .coins import Coins
-from .describe import describe
+from .describe import count_of, describe, plural_name
 from .field import Field
 
 ENDINGS = {
@@ -52,11 +50,6 @@ ENDINGS = {
 }
 DRAW_KEYS = (pygame.K_d,)
 MEOW_KEYS = (pygame.K_m,)
-
-
-def plural_name(number: int) -> str:
-    name = NUMBER_NAMES[number]
-    return "Sixes" if name == "Six" else f"{name}s"
 
 
 class CopyCatTable(TableScene):
@@ -264,12 +257,12 @@ class CopyCatTable(TableScene):
         self.animator.say(self.animator.words(event), 0.9)
 
     def animate_play(self, event: Event) -> None:
-        cards = plural(int(event.data["number"]), len(event.data["cards"]))
+        cards = count_of(int(event.data["number"]), len(event.data["cards"]))
         self.animator.say(f"{self.says(event.seats[0], 'play')} {cards}", 0.6)
 
     def animate_copy(self, event: Event) -> None:
         seat, original = event.seats
-        cards = plural(int(event.data["number"]), len(event.data["cards"]))
+        cards = count_of(int(event.data["number"]), len(event.data["cards"]))
         self.animator.say(f"{self.says(seat, 'copy')} {self.whom(original)} with {cards}", 0.6)
 
     def animate_decline(self, event: Event) -> None:
