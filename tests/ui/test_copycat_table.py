@@ -430,3 +430,16 @@ def test_a_plates_card_count_follows_the_cards_drawn_under_it_frame_by_frame(app
     settle(app, table)
     assert {detail for detail, _ in said} >= {"4 cards"}
     assert all(detail == f"{shown} cards" for detail, shown in said)
+
+
+def test_the_move_banner_stays_off_the_names_under_the_field(app):
+    # Issue 35: "Ada plays two Sixes" covered "You play"/"Ada plays" under the field.
+    table = open_copycat(
+        app, ["7 8 2 5 6", "3 4 4 7 7", "1 1 2 6 6"], seats=["easy", "human", "easy"]
+    )
+    bot_plays(app, table, 0, "play 7")
+    until(app, lambda: bool(table.animator.banner))
+    size = max(20, app.size[1] // 26)
+    _x, y = table.banner_centre()
+    names_top = table.view.spots["field"].rect.bottom + 2
+    assert y + size * 3 // 4 < table.field_rect.top < names_top

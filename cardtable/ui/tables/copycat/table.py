@@ -150,9 +150,10 @@ class CopyCatTable(TableScene):
         return area.clip(pygame.Rect(0, 0, *self.app.size))
 
     def banner_centre(self) -> tuple[int, int]:
-        """Under the field's cards, where the names of who played what sit."""
-        cards = self.view.spots["field"].rect if "field" in self.view.spots else self.field_rect
-        return (self.field_rect.centerx, (cards.bottom + self.field_rect.bottom) // 2 + 8)
+        """Just over the field: never over the names under its cards (who played what),
+        which the banner is about."""
+        half = max(20, self.app.size[1] // 26) * 3 // 4 + 6  # half the banner's box
+        return (self.field_rect.centerx, max(TOP_BAR + half, self.field_rect.top - half - 2))
 
     # -- what the viewer may do -----------------------------------------------------------
 
