@@ -248,11 +248,8 @@ class CopyCatTable(TableScene):
 
     def animate_new_game(self, event: Event) -> None:
         def start(step: Step) -> None:
-            self.totals, self.coins.gains = {}, {}
             # The header counts the new game as it is dealt, not once the deal is over.
-            game = int(event.data.get("game", self.public.get("game", 1)))
-            per_set = int(self.public.get("games_per_set") or game)
-            self.public.update(game=game, set=(game - 1) // per_set + 1)
+            self.next_game(int(event.data.get("game", self.public.get("game", 1))))
 
         self.animator.step(start)
         self.animator.say(self.animator.words(event), 0.9)
@@ -308,6 +305,16 @@ class CopyCatTable(TableScene):
     def animate_game_over(self, event: Event) -> None:
         self.animator.step(hold=0.8, label="read the hands")
         self.animator.animate_hand_over(event, deal="game")
+        if not event.data.get("match_over"):
+            # Once the sheet is passed the game is over for the table too: the header
+            # counts the next game and the coins just won are no longer shown, while the
+            # cards are gathered and dealt.
+            self.animator.step(lambda step: self.next_game(int(event.data.get("game", 1)) + 1))
+
+    def next_game(self, game: int) -> None:
+        self.totals, self.coins.gains = {}, {}
+        per_set = int(self.public.get("games_per_set") or game)
+        self.public.update(game=game, set=(game - 1) // per_set + 1)
 
     def sheet_rows(self, event: Event) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
         rows = []
