@@ -230,7 +230,7 @@ def test_a_person_claims_a_spite_out_of_turn_with_their_key_and_chooses_it_by_th
         frames(app)
     chooser = table.choices.chooser
     assert chooser is not None and table.viewer == 0
-    assert chooser.options == ["DUMP at Ada", "MALICE at Ada", "Let it pass"]
+    assert chooser.options == ["DUMP at Player 2", "MALICE at Player 2", "Let it pass"]
     key(app, pygame.K_1)
     until(app, lambda: (0, "spite DUMP at 1") in table.state.history)
     for _ in range(300):  # the chance stays open (a MALICE is left), the claim does not
@@ -308,7 +308,7 @@ def test_a_spite_claimed_while_the_player_on_turn_has_their_hand_up_turns_the_ta
     key(app, pygame.K_RETURN)
     until(app, lambda: table.choices.chooser is not None, limit=200)
     assert table.viewer == 0
-    assert table.choices.chooser.options[0] == "MALICE at Ada"
+    assert table.choices.chooser.options[0] == "MALICE at Player 2"
     key(app, pygame.K_1)
     until(app, lambda: (0, "spite MALICE at 1") in table.state.history)
     # Then the table goes back to the player on turn, behind the screen.
