@@ -291,14 +291,16 @@ class TableInput:
         return False
 
     def release(self, pos: tuple[int, int]) -> None:
-        drag, self.drag = self.drag, None
+        drag = self.drag
         table = self.table
         if drag is not None:
             # Where the button came up, even when no motion was reported there (a quick
             # flick): the cards fly on, or back, from under the pointer.
             drag.follow(pos)
+        dropped_on = self.target_at(pos)  # while held: a table may widen a target for them
+        self.drag = None
         if drag is not None and drag.moved:
-            target = self.target_at(pos)
+            target = dropped_on
             if target is None:
                 table.refuse(table.off_target_words(drag))
                 self.snap_back(drag)

@@ -186,16 +186,20 @@ class SpiteMaliceTable(TableScene):
                 spot = self.view.spots.get(f"store:{self.viewer}:{index}")
                 if spot is not None:
                     targets[f"store:{self.viewer}:{index}"] = spot.rect
+        held = self.input.drag or self.input.picked
+        spite = held is not None and any(is_wild(code) for code in held.cards)
         for seat in self.plates:
             if seat != self.viewer:
-                targets[f"plate:{seat}"] = self.seat_place(seat)
+                targets[f"plate:{seat}"] = self.seat_place(seat) if spite else self.plates[seat]
         return targets
 
     def seat_place(self, seat: int) -> pygame.Rect:
-        """A seat's whole place, its plate and its cards: a Spite card dropped anywhere
-        on it goes at that player."""
-        plate = self.plates[seat]
-        return plate.union(self.seat_boxes.boxes[seat]) if self.seat_boxes else plate
+        """A seat's whole place, its plate and its cards: while a Spite card is held, one
+        dropped anywhere on it goes at that player (and the whole place lights)."""
+        spots = self.view.spots
+        zones = [f"stack:{seat}", f"up:{seat}", f"hand:{seat}"]
+        zones += [f"store:{seat}:{index}" for index in range(1, STORE_PILES + 1)]
+        return self.plates[seat].unionall([spots[zone].rect for zone in zones if zone in spots])
 
     def action_for(self, cards: tuple[str, ...], source: str, target: str):
         if len(cards) != 1 or self.viewer is None:
