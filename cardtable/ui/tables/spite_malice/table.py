@@ -5,8 +5,8 @@ the Draw and Discard Piles with their counts.
 Drag from your hand, UP card or a Store Pile top onto a Build Pile (the legal ones light
 up), or a hand card onto one of your Store Piles to end the turn. A Wild dropped on a
 pile asks which card covers it (its value is the one the pile needs). A Spite card goes
-onto another player's plate, on your turn and out of turn: after an opponent's card
-lands, your Spite cards glow while the match pauses for you (Settings: "Pause for
+onto another player (their plate or cards), on your turn and out of turn: after an
+opponent's card lands, your Spite cards glow while the match pauses for you (Settings: "Pause for
 Spite"). With several people at the computer, a player claims a Spite out of turn with
 their own key and chooses it behind the privacy screen.
 
@@ -70,9 +70,9 @@ class SpiteMaliceTable(TableScene):
         "Build the piles in the middle up from 1 to 13: drag from your hand, your UP card "
         "or a Store Pile top onto a pile that lights up.",
         "End your turn by dragging a hand card onto one of your four Store Piles.",
-        "A Wild is any value; its Spite half hits another player: drag it onto their plate, "
-        "on your turn or just after their card lands. With several people here, claim "
-        "that chance with your slap key.",
+        "A Wild is any value; its Spite half hits another player: drag it onto their cards "
+        "or plate, on your turn or just after their card lands. With several people here, "
+        "claim that chance with your slap key.",
         "Empty your Card Stack first to win.",
     )
 
