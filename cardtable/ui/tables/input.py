@@ -297,10 +297,9 @@ class TableInput:
             # Where the button came up, even when no motion was reported there (a quick
             # flick): the cards fly on, or back, from under the pointer.
             drag.follow(pos)
-        dropped_on = self.target_at(pos)  # while held: a table may widen a target for them
+        target = self.target_at(pos)  # while held: a table may widen a target for them
         self.drag = None
         if drag is not None and drag.moved:
-            target = dropped_on
             if target is None:
                 table.refuse(table.off_target_words(drag))
                 self.snap_back(drag)
@@ -313,7 +312,6 @@ class TableInput:
             else:
                 self.select(drag.zone, drag.index if drag.clicked is None else drag.clicked)
             return
-        target = self.target_at(pos)
         if self.picked is not None and target is not None:
             picked, self.picked = self.picked, None
             self.drop(picked, target)
