@@ -439,9 +439,7 @@ class TableScene(Scene):
         self.choices.refresh()
 
     def wake_in(self) -> float | None:
-        if self.tools.hints.thinking():
-            return HINT_POLL  # the hint shows the moment it is ready, not at the next input
-        return self.match.wake_in()
+        return HINT_POLL if self.tools.hints.thinking() else self.match.wake_in()
 
     def handle(self, event: pygame.event.Event) -> None:
         self.input.route(event)

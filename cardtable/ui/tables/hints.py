@@ -51,7 +51,9 @@ class Hints:
         )
 
     def thinking(self) -> bool:
-        """Is a hint being worked out (its "Thinking of a hint…" up)?"""
+        """Is a hint being worked out (its "Thinking of a hint…" up)? A table resting for
+        input wakes every ``HINT_POLL`` meanwhile, so the hint shows the moment it is
+        ready, not at the next input."""
         return self.future is not None
 
     def moment(self) -> int:
