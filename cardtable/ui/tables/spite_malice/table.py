@@ -351,15 +351,19 @@ class SpiteMaliceTable(TableScene):
         legal = self.legal_codes()
         if any(code.startswith("give") for code in legal):
             return "You capped a pile: give its Malice card: click a player"
+        # Holding a Spite card, the line says where it goes, in as few words as fit.
+        spite = any(parse(code).kind == "spite" for code in legal)
         if any(code.startswith("store") for code in legal):
-            said = "Your turn: build on the piles, then drag a card onto a Store Pile"
-        elif self.buildable(sorted(legal)):
-            said = "Your turn: play your 2 (a 2 may not be held while a pile shows 1)"
-        else:
-            said = "Your turn: nothing to store: end your turn"
-        if any(parse(code).kind == "spite" for code in legal):
-            said += "; a Spite card: drag it onto a player"
-        return said
+            if spite:
+                return "Your turn: build, then a card onto a Store Pile; Spite cards onto a player"
+            return "Your turn: build on the piles, then drag a card onto a Store Pile"
+        if self.buildable(sorted(legal)):
+            if spite:
+                return "Your turn: play your 2 first; Spite cards go onto a player"
+            return "Your turn: play your 2 (a 2 may not be held while a pile shows 1)"
+        if spite:
+            return "Your turn: nothing to store; Spite cards go onto a player"
+        return "Your turn: nothing to store: end your turn"
 
     def spite_offered(self) -> bool:
         return self.viewer is not None and self.viewer in self.out_of_turn_humans()
