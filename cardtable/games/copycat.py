@@ -1051,10 +1051,11 @@ games shows everyone's coins.
 ## Options (off unless chosen)
 - **reverse** (FAQ Q3 1): once every player has started a game, play goes the other way
   (counter-clockwise) for the rest of the set.
-- **sets** = 3 or 5 (FAQ Q3 2): each set is a full match; coins go back to 25 after each
-  set, and each set's ranking adds a bonus: 2 players +6/-6; 3 players +6/0/-6;
-  4 players +6/+3/-3/-6; 5 players +6/+3/0/-3/-6. A set scores coins plus bonus; the
-  highest sum over all sets wins.
+- **sets** = 3 or 5 (FAQ Q3 2): each set is one full match (2 games per player; with
+  two players a set is 8 games); coins go back to 25 after each set, and each set's
+  ranking adds a bonus: 2 players +6/-6; 3 players +6/0/-6; 4 players +6/+3/-3/-6;
+  5 players +6/+3/0/-3/-6. A set scores coins plus bonus; the highest sum over all sets
+  wins.
 
 ## Rulings Card Table follows
 - The deck (the published card list could not be found): 1-8 four times each plus the

@@ -1353,9 +1353,11 @@ rank by the cards left in their stacks (fewer is better).
   stack card turns up only after the move.
 - A Wild may be the UP card (a Malice card can bring one into a stack); played, it
   counts like any UP card. For choosing the first player a Wild counts lowest.
-- Go Again happens whenever your last hand card goes onto a Build Pile, even when your
-  hand held fewer than five (a short Draw Pile, or a Spite card played from it). A hand
-  emptied by DUMP does not Go Again.
+- Go Again happens whenever your hand is emptied by building: your last hand card goes
+  onto a Build Pile, even when your hand held fewer than five (a short Draw Pile). Spite
+  cards played from that hand during the turn count as played: the sheet's "all five
+  cards onto Build Piles" is read as "the whole hand". A hand emptied by DUMP does not
+  Go Again.
 - Capping a pile with your last hand card: you give the Malice card first, then Go Again.
   Capping with your last stack card wins at once: no Malice card is given.
 - You're Stuck needs five cards: a smaller hand of only 2s and Wilds is shown and kept.

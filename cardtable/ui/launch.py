@@ -10,7 +10,7 @@ from typing import Any
 
 from cardtable.engine import BadSetup, IllegalAction, brief
 from cardtable.games import registry
-from cardtable.names import clean_name
+from cardtable.names import DEFAULT_NAMES, clean_name
 from cardtable.strategy import playable
 
 
@@ -70,8 +70,8 @@ class Launch:
 def seat_names(launch: Launch, name_of) -> list[str]:
     """The players' names: the launch's, else humans take the settings' names first
     ("You" ...) and bots the next. When several humans share the screen, "You" is nobody
-    in particular ("Pass to You", "You play" shown to another player): that human is
-    called "Player N" after their seat instead."""
+    in particular ("Pass to You", "You play" shown to another player) and "Ada" reads as
+    a bot: a human with a stock name is called "Player N" after their seat instead."""
     kinds = ["bot"] * len(launch.seats) if launch.watch else list(launch.seats)
     humans = [s for s, k in enumerate(kinds) if k == "human"]
     order = humans + [s for s in range(len(kinds)) if s not in humans]
@@ -84,8 +84,10 @@ def seat_names(launch: Launch, name_of) -> list[str]:
         for seat in range(len(kinds))
     ]
     if len(humans) > 1:
+        # The stock names read as the computer's players ("Ada") or as nobody ("You"):
+        # people sharing the screen are "Player N" unless they typed a name of their own.
         names = [
-            f"Player {seat + 1}" if name == "You" and seat in humans else name
+            f"Player {seat + 1}" if name in DEFAULT_NAMES and seat in humans else name
             for seat, name in enumerate(names)
         ]
     return names

@@ -12,6 +12,7 @@ import random
 
 import pygame
 
+from . import scripts
 from .resources import asset_path
 
 FELT = (24, 92, 62)
@@ -37,10 +38,12 @@ CONDENSED = "DejaVuSansCondensed-Bold.ttf"
 
 
 class Fonts:
-    """The bundled fonts by file and pixel size: ``fonts.get(24, bold=True)``."""
+    """The bundled fonts by file and pixel size: ``fonts.get(24, bold=True)``; and for
+    each, the fonts its other scripts are drawn with (``variant``)."""
 
     def __init__(self) -> None:
-        self._cache: dict[tuple[str, int], pygame.font.Font] = {}
+        self._cache: dict[tuple[str, int] | tuple[str, int, str], pygame.font.Font] = {}
+        self._origin: dict[int, tuple[str, int]] = {}  # id(font) -> its file and size
 
     def file(self, name: str, size: int) -> pygame.font.Font:
         size = max(6, int(size))
@@ -49,7 +52,24 @@ class Fonts:
         if font is None:
             font = pygame.font.Font(str(asset_path("fonts", name)), size)
             self._cache[key] = font
+            self._origin[id(font)] = key
         return font
+
+    def variant(self, font: pygame.font.Font, kind: str) -> pygame.font.Font:
+        """The font a run of another kind is drawn with beside ``font``: ``emoji`` the
+        bundled emoji font at its size, else a script ("Arab", "Hebr") drawn right to
+        left in the same file."""
+        name, size = self._origin.get(id(font), (REGULAR, font.get_height()))
+        if kind == "emoji":
+            return self.file(scripts.EMOJI_FONT, size)
+        key = (name, size, kind)
+        shaped = self._cache.get(key)
+        if shaped is None:
+            shaped = pygame.font.Font(str(asset_path("fonts", name)), size)
+            shaped.set_direction(pygame.DIRECTION_RTL)
+            shaped.set_script(kind)
+            self._cache[key] = shaped
+        return shaped
 
     def get(self, size: int, bold: bool = False) -> pygame.font.Font:
         return self.file(BOLD if bold else REGULAR, size)
@@ -91,10 +111,19 @@ def text(
 ) -> pygame.Rect:
     """Draw one line of text with its ``anchor`` (a Rect attribute) at ``pos``."""
     font = font or fonts().get(size, bold)
-    image = font.render(words, True, colour)
+    image = render(font, words, colour)
     rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     surface.blit(image, rect)
     return rect
+
+
+def render(font: pygame.font.Font, words: str, colour) -> pygame.Surface:
+    """``font.render`` for words in any script: right-to-left names in their order and
+    joined, emoji drawn (``scripts``)."""
+    if scripts.plain(words):
+        return font.render(words, True, colour)
+    cache = fonts()
+    return scripts.render(font, words, colour, lambda kind: cache.variant(font, kind))
 
 
 def fit(words: str, font: pygame.font.Font, width: float) -> str:

@@ -673,3 +673,12 @@ def test_a_code_reads_the_same_the_second_time_and_junk_is_refused_each_time():
     for _ in range(2):
         with pytest.raises(IllegalAction, match="same number"):
             parse("play 3 4")
+
+
+def test_the_rules_help_says_a_set_with_two_players_is_one_match_of_8_games():
+    # RULINGS.md: with sets and two players, a set is one match, 8 games.
+    from cardtable.games import registry
+
+    help_text = " ".join(registry.get("copycat").rules_help.split())
+    assert "each set is one full match" in help_text
+    assert "with two players a set is 8 games" in help_text

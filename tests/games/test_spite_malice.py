@@ -540,3 +540,12 @@ def test_the_draw_check_agrees_with_every_seats_whole_reach_all_through_random_g
             state.apply(seat, rng.choice(state.legal_actions(seat)))
     assert answers[False] > 100
     assert dead_table().no_build_ever() and from_reach(dead_table())
+
+
+def test_the_rules_help_says_go_again_as_the_project_reads_it():
+    # RULINGS.md: a hand emptied by building, Spite cards played from it counting.
+    from cardtable.games import registry
+
+    help_text = " ".join(registry.get("spite-malice").rules_help.split())
+    assert "Go Again happens whenever your hand is emptied by building" in help_text
+    assert "Spite cards played from that hand during the turn count as played" in help_text

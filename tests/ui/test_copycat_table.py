@@ -21,7 +21,7 @@ from cardtable.ui.tables.copycat import CopyCatTable
 from cardtable.ui.tables.copycat.coins import tokens
 from cardtable.ui.tables.frame import status_line
 
-from .conftest import click, drag, key, until
+from .conftest import click, drag, frames, key, until
 
 MEOW_HANDS = ["8 8 6 6 5", "1 1 2 7 7", "3 4 5 5 6", "3 4 8 8 2"]
 MEOW_DRAWS = "7 2 3 4 1/8"
@@ -430,3 +430,29 @@ def test_a_plates_card_count_follows_the_cards_drawn_under_it_frame_by_frame(app
     settle(app, table)
     assert {detail for detail, _ in said} >= {"4 cards"}
     assert all(detail == f"{shown} cards" for detail, shown in said)
+
+
+def test_the_move_banner_stays_off_the_names_under_the_field(app):
+    # Issue 35: "Ada plays two Sixes" covered "You play"/"Ada plays" under the field.
+    table = open_copycat(
+        app, ["7 8 2 5 6", "3 4 4 7 7", "1 1 2 6 6"], seats=["easy", "human", "easy"]
+    )
+    bot_plays(app, table, 0, "play 7")
+    until(app, lambda: bool(table.animator.banner))
+    size = max(20, app.size[1] // 26)
+    _x, y = table.banner_centre()
+    names_top = table.view.spots["field"].rect.bottom + 2
+    assert y + size * 3 // 4 < table.field_rect.top < names_top
+
+
+def test_once_the_sheet_is_passed_the_last_game_is_gone_before_the_cards_are_gathered(app):
+    # Issue 35: while game 2 was gathered and dealt the header still read "Game 1/" and
+    # the "+6" coin badges stayed up.
+    table = pattern_b(app)
+    until(app, lambda: table.sheet is not None)
+    assert table.coins.gains, "the game's payments are shown with the sheet"
+    key(app, pygame.K_RETURN)
+    frames(app, 2)
+    assert table.animator.busy, "the cards of game 1 are still being gathered"
+    assert "Game 2/" in table.title_text()
+    assert not table.coins.gains

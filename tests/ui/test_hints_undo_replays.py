@@ -202,7 +202,20 @@ def test_a_mean_replay_says_who_won_without_its_meaningless_scores(app, home):
     storage.save_match(finished("copycat", seed=3), "copycat-old")
     words = {entry.record.game_id: entry.words for entry in open_replays(app).entries}
     assert words["mean"].endswith(" won") and " to " not in words["mean"]
-    assert " won · " in words["copycat"] and " to " in words["copycat"]
+    assert " won · " in words["copycat"]
+
+
+def test_a_replay_names_each_score_best_place_first(app, home):
+    # Issue 35: "Ada won · 8 to 18 to 14" gave the scores in seat order with no names.
+    record = finished("copycat", seed=3)
+    storage.save_match(record, "copycat-old")
+    (entry,) = open_replays(app).entries
+    result = registry.replay(record).result
+    names = ["You", "Ada", "Bo"][: record.players]
+    ranked = [seat for group in result.ranking for seat in group]
+    said = ", ".join(f"{names[seat]} {result.scores[seat]}" for seat in ranked)
+    assert entry.words.endswith(" won · " + said), entry.words
+    assert " to " not in entry.words
 
 
 def test_a_damaged_record_s_message_leaves_the_back_button_in_sight(app, home):

@@ -11,6 +11,7 @@ import pygame
 
 from cardtable.games import registry
 from cardtable.games.hit_the_deck import HAND_SIZE, card, full_deck
+from cardtable.ui import theme
 from cardtable.ui.launch import Launch
 from cardtable.ui.scenes.privacy import PrivacyScene
 from cardtable.ui.tables import table_for
@@ -373,3 +374,47 @@ def test_the_hands_down_list_says_you_draw_four_and_another_player_draws_four():
     assert hit_order_marks("Ada", called=False, draws=True) == " · draws 4"
     assert hit_order_marks("Ada", called=True, draws=True) == " (called) · draws 4"
     assert hit_order_marks("Bo", called=True, draws=False) == " (called)"
+
+
+def round_look(app, seats=("human", "human", "easy")):
+    table = HitTheDeckTable(app, Launch("hit-the-deck", len(seats), seats, seed=3))
+    table.hold_bots = True
+    app.show_title()
+    app.manager.push(table)
+    frames(app, 2)
+    return table, table.round
+
+
+def test_the_hands_down_panel_shows_each_name_whole(app, monkeypatch):
+    # Issue 35: "Player 1 (called) · draws 4" was cut to "P… (called) · draws 4".
+    from cardtable.ui.tables.hit_the_deck import slap_round
+    from cardtable.ui.tables.parts.slaps import HandOnPile
+
+    table, look = round_look(app)
+    shown = []
+    monkeypatch.setattr(slap_round, "order_list", lambda *args: shown.append(args))
+    look.hands = [HandOnPile(seat, seat + 1, table.clock, 1) for seat in range(3)]
+    look.hands[0].called = True
+    look.result = {"draws": [0], "order": [0, 1, 2], "announced": True}
+    look.draw_hit_order(app.screen, {0})
+    _surface, box, _title, size, rows = shown[0]
+    for lead, name, after, _colour, bold in rows:
+        font = theme.fonts().get(size, bold=bold)
+        assert font.size(lead + name + after)[0] <= box.width - 20, (name, box)
+    assert box.right <= app.size[0] and box.left >= 0
+
+
+def test_who_hit_last_is_said_for_a_while_not_into_the_next_turn(app, monkeypatch):
+    from cardtable.ui.tables.parts import moments
+
+    table, look = round_look(app)
+    said = []
+    monkeypatch.setattr(moments, "shout", lambda surface, words, *rest: said.append(words))
+    look.result = {"draws": [1], "order": [0, 1, 2], "announced": True}
+    look.result_at = table.clock
+    look.draw_words(app.screen)
+    assert said and "hit last" in said[-1]
+    said.clear()
+    table.clock += 6.0
+    look.draw_words(app.screen)
+    assert not said

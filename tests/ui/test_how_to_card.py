@@ -1,5 +1,5 @@
 """The first-run "how to play" card: shown over the table the first time a game is
-started from its setup, for every game; "Don't show again" (on by default) remembered in
+started from its setup, for every game; "Don't show again" (ticked by default) remembered in
 the settings; switched off, it comes again; reachable later from the game's Rules."""
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ def test_every_game_shows_its_card_the_first_time_and_not_again(app):
         assert len(card.lines) >= 4, f"{info.id}: how its table is played, in a few lines"
         table = app.manager.stack[-2]
         assert isinstance(table, TableScene) and table.clock == 0  # the match waits under it
-        key(app, pygame.K_RETURN)  # Play, with "Don't show again" on
+        key(app, pygame.K_RETURN)  # Play, with "Don't show again" ticked
         assert app.manager.top is table
         assert info.id in storage.load_settings()[0].seen_how_to
         assert isinstance(start(app, info.id), TableScene)
@@ -42,9 +42,10 @@ def test_switched_off_dont_show_again_shows_it_next_time(app):
     app.settings.seen_how_to = []
     card = start(app, "mean")
     switch = card.column.buttons[0]
-    assert switch.label == "Don't show again: On"
+    # Issue 35: "Don't show again: On" was ambiguous; a ticked box is plain.
+    assert switch.label == "☑ Don't show again"
     click(app, switch.rect.center)
-    assert app.manager.top.column.buttons[0].label == "Don't show again: Off"
+    assert app.manager.top.column.buttons[0].label == "☐ Don't show again"
     key(app, pygame.K_ESCAPE)
     assert "mean" not in app.settings.seen_how_to
     assert isinstance(start(app, "mean"), HowToScene)

@@ -11,6 +11,8 @@ up to five); the rest of the deck follows ``draw``, highest cards first.
 from __future__ import annotations
 
 from collections import Counter
+from concurrent.futures import Future
+from types import SimpleNamespace
 
 import pygame
 
@@ -119,6 +121,62 @@ def test_a_group_of_equal_cards_dragged_onto_the_play_area_plays_them_together(a
     # The two 7s lie fanned: the run on top shows how many there are.
     first, second = table.view.slots("play")
     assert second.x > first.x + first.w // 4
+
+
+def held_top(table: MeanTable, card: str, occurrence: int = 0) -> tuple[int, int]:
+    """A point on the raised top of a held card, above where it lies unheld."""
+    hand = table.model[f"hand:{table.viewer}"]
+    index = [i for i, code in enumerate(hand) if code == card][occurrence]
+    slot = table.view.slot(f"hand:{table.viewer}", index)
+    return hand_point(table, card, occurrence)[0], slot.y - slot.h // 10
+
+
+def test_a_held_card_is_taken_where_it_is_drawn_raised(app):
+    # Issue 35: a click on the raised top of a held card missed it and let go of all.
+    table = open_mean(app, [["7", "7", "2", "4"], ["3", "4", "5", "9"]], ["9"])
+    until(app, table.awaiting_human)
+    click(app, hand_point(table, "7", 0))
+    click(app, hand_point(table, "7", 1))
+    start = held_top(table, "7", 1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    frames(app)
+    away = (start[0], start[1] - 60)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=away, rel=(0, 0), buttons=(1,)))
+    frames(app)
+    held = table.input.drag
+    assert held is not None and held.moved and held.cards == ("7", "7")
+
+
+def test_a_click_that_skips_the_deal_still_picks_the_card(app):
+    # Issue 35: the click that landed the deal picked a card, and the table, laying the
+    # cards out again, let go of it: the next 7 clicked was held alone.
+    table = open_mean(app, [["7", "7", "2", "4"], ["3", "4", "5", "9"]], ["9"])
+    until(app, lambda: table.animator.busy and "9" in table.model.get("hand:0", []))
+    click(app, hand_point(table, "7", 0))
+    assert table.input.picked is not None
+    until(app, lambda: table.awaiting_human() and table.still())
+    click(app, hand_point(table, "7", 1))
+    assert table.input.picked is not None and table.input.picked.cards == ("7", "7")
+
+
+def test_a_click_on_a_held_card_lets_go_of_that_card_only(app):
+    table = open_mean(app, [["7", "7", "2", "4"], ["3", "4", "5", "9"]], ["9"])
+    until(app, table.awaiting_human)
+    hand = table.model["hand:0"]
+    sevens = [i for i, code in enumerate(hand) if code == "7"]
+    click(app, hand_point(table, "7", 0))
+    click(app, hand_point(table, "7", 1))
+    click(app, held_top(table, "7", 1))
+    assert table.input.picked is not None and table.input.picked.group == (sevens[0],)
+
+
+def test_a_card_that_joins_the_held_one_is_dragged_with_it(app):
+    # Click one 7, then drag the other: both go, as the how-to says.
+    table = open_mean(app, [["7", "7", "2", "4"], ["3", "4", "5", "9"]], ["9"])
+    until(app, table.awaiting_human)
+    click(app, hand_point(table, "7", 0))
+    drag(app, hand_point(table, "7", 1), play_area(table))
+    assert table.match.state.history == [(0, "play 7 7")]
 
 
 def test_a_refused_drop_snaps_back_with_the_engines_reason(app):
@@ -462,3 +520,34 @@ def test_announcements_name_the_players(app):
     assert table.animator.banner == f"{other} takes 2 Punishment Piles"
     table.refuse(table.match.state.explain(1, "play 5"))
     assert table.reason == "It is not your turn."
+
+
+def test_a_hint_says_what_the_move_is_and_why(app):
+    # Issue 35: every hint said "the lit card goes to the lit place".
+    table = open_mean(app, [["7", "7", "2", "4"], ["3", "4", "5", "9"]], ["9"])
+    until(app, table.awaiting_human)
+    hints = table.tools.hints
+    hints.show("play 7 7")
+    assert hints.line == "Hint: You play 7 7: it sheds 2 cards in one go"
+    assert hints.cards == ("hand:0", [2, 3]) and hints.target == "play"
+    hints.show("play 2")
+    assert hints.line == "Hint: You play 2"
+
+
+def test_a_table_waiting_on_a_hint_wakes_for_it_without_input(app, monkeypatch):
+    # Issue 35: the table rested until the next input, up to a second, before it looked
+    # whether the hint was ready.
+    table = open_mean(app, [["7", "7", "2", "4"], ["3", "4", "5", "9"]], ["9"])
+    until(app, lambda: table.awaiting_human() and table.still())
+    assert table.wake_in() is None, "a still table waits for the player"
+    answer: Future = Future()
+    monkeypatch.setattr(table.match, "executor", SimpleNamespace(submit=lambda *a: answer))
+    table.tools.hints.ask()
+    frames(app)
+    assert table.tools.hints.line == "Thinking of a hint…"
+    wake = table.wake_in()
+    assert wake is not None and wake <= 0.1
+    answer.set_result(Action("play 7 7"))
+    frames(app)
+    assert table.tools.hints.code == "play 7 7"
+    assert table.wake_in() is None

@@ -120,4 +120,28 @@ def test_with_several_humans_nobody_is_called_you():
     alone = Launch("copycat", 3, ("human", "medium", "medium"))
     together = Launch("copycat", 3, ("human", "human", "medium"))
     assert seat_names(alone, names.__getitem__) == ["You", "Ada", "Bo"]
-    assert seat_names(together, names.__getitem__) == ["Player 1", "Ada", "Bo"]
+    # Issue 35: the second person here was "Ada", a name that reads as a bot's.
+    assert seat_names(together, names.__getitem__) == ["Player 1", "Player 2", "Bo"]
+    typed = Launch("copycat", 3, ("human", "human", "medium"), names=("Sam", "Kim", "Bo"))
+    assert seat_names(typed, names.__getitem__) == ["Sam", "Kim", "Bo"]
+    stock = Launch("copycat", 3, ("human", "human", "medium"), names=("You", "Ada", "Bo"))
+    assert seat_names(stock, names.__getitem__) == ["Player 1", "Player 2", "Bo"]
+
+
+def test_a_right_to_left_name_is_drawn_as_typed_and_emoji_are_drawn(app):
+    # Issue 35: right-to-left names were drawn reversed and unjoined; emoji were boxes.
+    from cardtable.ui import scripts, theme
+
+    assert scripts.runs("Ada سارة") == [("ltr", "Ada "), ("rtl", "سارة")]
+    assert scripts.runs("سارة علي") == [("rtl", "سارة علي")]  # both words, as typed
+    font = theme.fonts().get(24, bold=True)
+    shaped = theme.fonts().variant(font, "Arab")
+    drawn = theme.render(font, "سارة", theme.INK)
+    joined = shaped.render("سارة", True, theme.INK)  # right to left, letters joined
+    unjoined = font.render("سارة", True, theme.INK)
+    pixels = pygame.image.tobytes
+    assert pixels(drawn, "RGBA") == pixels(joined, "RGBA") != pixels(unjoined, "RGBA")
+    cat = theme.render(font, "🐱", theme.INK)
+    emoji = theme.fonts().variant(font, "emoji").render("🐱", True, theme.INK)
+    boxed = font.render("🐱", True, theme.INK)
+    assert cat.get_size() == emoji.get_size() != boxed.get_size()

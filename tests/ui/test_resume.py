@@ -92,7 +92,7 @@ def test_a_resumed_game_of_two_at_one_screen_asks_for_the_player_before_their_ha
     frames(app, 3)
     cover = app.manager.top
     assert isinstance(cover, PrivacyScene), "the hand showed before its player said so"
-    assert cover.name == ["You", "Ada"][mover]
+    assert cover.name == ["Player 1", "Player 2"][mover]  # people here, by seat
     table = app.manager.find(TableScene)
     assert table.viewer is None
     key(app, pygame.K_RETURN)

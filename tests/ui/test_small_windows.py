@@ -259,3 +259,46 @@ def test_the_top_bar_says_whose_turn_it_is_whole_at_the_smallest_window(app, mon
     buttons = sorted(button.rect for button in table.buttons)
     assert all(a.right < b.left for a, b in zip(buttons, buttons[1:], strict=False))
     assert buttons[-1].right <= MIN_SIZE[0]
+
+
+def test_at_the_smallest_window_what_the_heck_writes_the_other_players_won_cards(
+    small_app, monkeypatch
+):
+    # Issue 35: at 640x400 the other players' won Point Cards were minis nobody could read.
+    from cardtable.ui import theme
+    from cardtable.ui.tables.what_the_heck import table as heck
+
+    app = small_app
+    app.settings.seen_how_to = registry.ids()
+    app.open_table(Launch("what-the-heck", 4, ("human", "hard", "hard", "hard"), seed=3))
+    table = app.manager.top
+    for index in range(7):
+        for _ in range(20000):
+            if table.awaiting_human() and table.still():
+                break
+            app.step()
+        table.act(sorted(table.legal_codes())[index])
+    for _ in range(20000):
+        if table.awaiting_human() and table.still():
+            break
+        app.step()
+    written = []
+    real = theme.text
+    monkeypatch.setattr(
+        theme,
+        "text",
+        lambda s, words, *a, **k: written.append((words, k)) or real(s, words, *a, **k),
+    )
+    table.draw_won_words(app.screen)
+    others = [seat for seat in range(4) if seat != table.viewer and table.model[f"won:{seat}"]]
+    assert others, "the bots have won cards by round 8"
+    for seat in others:
+        spot = table.view.spots[f"won:{seat}"]
+        assert spot.card[1] < heck.READABLE, "the minis are too small to read"
+        values = " ".join(heck.point_face(code).index for code in table.model[f"won:{seat}"])
+        said = [
+            (words, k["font"])
+            for words, k in written
+            if words in (values, f"{len(table.model[f'won:{seat}'])} won")
+        ]
+        assert said and said[0][1].get_height() >= 11

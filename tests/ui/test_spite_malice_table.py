@@ -150,6 +150,33 @@ def test_a_spite_card_dropped_on_a_plate_is_played_at_that_player(app):
     assert table.public["up_cards"][1] == "b12"
 
 
+def test_a_spite_card_dropped_anywhere_on_a_players_seat_goes_at_them(app):
+    # Issue 35: only the thin plate took a Spite; the whole seat does, and lights up.
+    table = open_table(app, [STACK0, STACK1], ["WS-BURY 9 10 10", "11 11 12 12"], draw="8")
+    until(app, table.awaiting_human)
+    up = table.view.spots["up:1"].rect.center
+    start = hand_point(table, "WS-BURY")
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    frames(app)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=up, rel=(0, 0), buttons=(1,)))
+    frames(app)
+    lit = table.input.drag.lit
+    assert "plate:1" in lit and table.drop_targets()["plate:1"].collidepoint(up)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=up, button=1))
+    frames(app)
+    until(app, table.awaiting_human)
+    assert table.state.history[-1] == (0, "spite BURY at 1")
+
+
+def test_the_turn_line_says_a_spite_card_may_be_played_when_you_hold_one(app):
+    table = open_table(app, [STACK0, STACK1], ["WS-BURY 9 10 10", "11 11 12 12"], draw="8")
+    until(app, table.awaiting_human)
+    assert "Spite" in table.prompt()
+    plain = open_table(app, [STACK0, STACK1], ["9 9 10 10", "11 11 12 12"], draw="8")
+    until(app, plain.awaiting_human)
+    assert "Spite" not in plain.prompt()
+
+
 def test_a_spite_chance_out_of_turn_glows_and_counts_down_then_a_drop_spites(app):
     table = open_table(
         app, [STACK1, STACK0], ["WS-DUMP 11 12 12", "2 3 9 10"], draw="1", seats=["human", "easy"]
@@ -208,7 +235,7 @@ def test_a_person_claims_a_spite_out_of_turn_with_their_key_and_chooses_it_by_th
         frames(app)
     chooser = table.choices.chooser
     assert chooser is not None and table.viewer == 0
-    assert chooser.options == ["DUMP at Ada", "MALICE at Ada", "Let it pass"]
+    assert chooser.options == ["DUMP at Player 2", "MALICE at Player 2", "Let it pass"]
     key(app, pygame.K_1)
     until(app, lambda: (0, "spite DUMP at 1") in table.state.history)
     for _ in range(300):  # the chance stays open (a MALICE is left), the claim does not
@@ -270,3 +297,52 @@ def test_the_first_player_banner_speaks_to_you_in_your_own_words(app):
     other = table.seats[1].name
     flipped = first._replace(seats=(1,), text=first.text.replace("{P0}", "{P1}"))
     assert table.animator.words(flipped) == f"{other} has the highest UP card and goes first"
+
+
+def test_a_spite_claimed_while_the_player_on_turn_has_their_hand_up_turns_the_table(app):
+    # Issue 35: seat 1 (on turn) has passed the privacy screen and sees their hand; seat
+    # 0's key must still claim the chance: the screen turns to seat 0, who chooses.
+    table = people_at_a_spite_chance(app, [STACK1, STACK0], ["WS-MALICE 11 12 12", "2 3 9 10"])
+    until(app, lambda: isinstance(app.manager.top, PrivacyScene))
+    key(app, pygame.K_RETURN)
+    until(app, lambda: table.viewer == 1 and app.manager.top is table and table.still())
+    assert 0 in table.out_of_turn_humans()
+    slap = {seat: code for code, seat in table.input.slap_keys.items()}
+    key(app, slap[0])
+    until(app, lambda: isinstance(app.manager.top, PrivacyScene), limit=200)
+    key(app, pygame.K_RETURN)
+    until(app, lambda: table.choices.chooser is not None, limit=200)
+    assert table.viewer == 0
+    assert table.choices.chooser.options[0] == "MALICE at Player 2"
+    key(app, pygame.K_1)
+    until(app, lambda: (0, "spite MALICE at 1") in table.state.history)
+    # Then the table goes back to the player on turn, behind the screen.
+    until(app, lambda: isinstance(app.manager.top, PrivacyScene), limit=400)
+    key(app, pygame.K_RETURN)
+    until(app, lambda: table.viewer == 1, limit=200)
+
+
+def test_with_two_people_the_spite_countdown_says_what_it_is_for(app):
+    table = people_at_a_spite_chance(app, [STACK1, STACK0], ["WS-MALICE 11 12 12", "2 3 9 10"])
+    until(app, lambda: isinstance(app.manager.top, PrivacyScene))
+    key(app, pygame.K_RETURN)
+    until(app, lambda: table.viewer == 1 and app.manager.top is table and table.still())
+    said = []
+    table.spite_words = lambda: said.append(True) or "Spite now?"
+    app.step()
+    assert said, "the chance is named while its countdown runs"
+
+
+def test_a_hint_names_the_spite_and_its_target_and_an_up_card_build_says_why(app):
+    stacks = ["b9 b9 b10 b10 b3", "b11 b11 b12 b12 b2"]
+    table = open_table(app, stacks, ["WS-BURY 2 10 10", "11 11 12 12"], draw="1")
+    until(app, table.awaiting_human)
+    hints = table.tools.hints
+    hints.show("spite BURY at 1")
+    assert hints.line == "Hint: Play your Spite card: BURY at Ada"
+    table.act(build_code(hand_source("2"), 1))
+    until(app, lambda: table.awaiting_human() and table.still())
+    up = build_code(UP, 1)
+    assert up in table.legal_codes()
+    hints.show(up)
+    assert hints.line.endswith(": it takes a card off your Card Stack"), hints.line

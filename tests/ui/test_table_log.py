@@ -168,3 +168,23 @@ def test_a_slap_rounds_words_are_logged_with_names(app):
         f"{ada} hit last and draws four.",
         "You hit last and draw four.",
     ]
+
+
+def test_copy_cat_says_a_play_its_copies_and_a_decline_once_and_counts_in_words(app):
+    # Issue 35: "You play one Five" beside "Bo plays 2 Sixes"; a decline said the draw
+    # twice ("Bo draws instead of copying", then "Bo draws a card").
+    from cardtable.engine import announce
+    from cardtable.ui.tables.copycat.describe import describe as copycat
+
+    who = {0: "you", 1: "Bo"}.get
+    play = announce("{P1} plays 2 Sixes.", 1, what="play", seats=(1,), number=6, cards=["6", "6"])
+    assert copycat(play, who) == "Bo plays two Sixes"
+    one = announce("{P0} plays one Five.", 0, what="play", seats=(0,), number=5, cards=["5"])
+    assert copycat(one, who) == "you play one Five"
+    copy = announce(
+        "{P0} copies {P1} with one Six.", 0, what="copy", seats=(0, 1), number=6, cards=["6"]
+    )
+    assert copycat(copy, who) == "you copy Bo with one Six"
+    decline = announce("{P1} draws instead of copying.", 1, what="decline", seats=(1,))
+    said = copycat(decline, who)
+    assert "draw" not in said and said == "Bo does not copy"

@@ -1,6 +1,6 @@
 """A game's short "how to play" card: its goal in a line, a few lines on how its table is
 played, and where the whole rules are. Shown over the table the first time a game is
-started from its setup (until "Don't show again" is left on), and at any time from the
+started from its setup (until "Don't show again" is left ticked), and at any time from the
 game's Rules: there it only closes ("Back"), with no switch, and changes no setting. Not
 for the rules themselves (``rules``).
 """
@@ -34,7 +34,7 @@ def should_show(app: AppServices, info: GameInfo) -> bool:
 
 class HowToScene(MenuScene):
     """The card over a dimmed table. Enter or Escape plays on; "Don't show again" is a
-    switch (on by default), remembered as the card closes. ``rules`` (the way to the full
+    check box (ticked by default), remembered as the card closes. ``rules`` (the way to the full
     rules) is given on the first run only; without it the card was opened from the Rules."""
 
     opaque = False
@@ -78,7 +78,8 @@ class HowToScene(MenuScene):
         self.column = ButtonColumn(buttons)
 
     def switch_label(self) -> str:
-        return f"Don't show again: {'On' if self.hide else 'Off'}"
+        """A check box that reads as what it does: ticked, the card stays away."""
+        return f"{'☑' if self.hide else '☐'} Don't show again"
 
     def toggle(self) -> None:
         self.hide = not self.hide

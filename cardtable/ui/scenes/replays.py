@@ -34,8 +34,8 @@ class Entry:
 
 
 def describe(record: MatchRecord, path: Path, names: list[str]) -> str:
-    """ "Copy Cat · 26 Nov 04:50 · You, Ada (hard) · You won · 0 to 12"; a game without
-    points (MEAN!) says only who won."""
+    """ "Copy Cat · 26 Nov 04:50 · You, Ada (hard) · Ada won · Ada 12, You 0"; a game
+    without points (MEAN!) says only who won."""
     info = registry.get(record.game_id)
     when = time.strftime("%d %b %H:%M", time.localtime(path.stat().st_mtime))
     players = ", ".join(
@@ -48,7 +48,9 @@ def describe(record: MatchRecord, path: Path, names: list[str]) -> str:
     else:
         outcome = " and ".join(names[seat] for seat in result.winners) + " won"
         if info.keeps_points:  # a game that only ranks (MEAN!) shows no numbers
-            outcome += " · " + " to ".join(str(score) for score in result.scores)
+            # Each score with its player's name, best place first: "Ada 18, Bo 14, You 8".
+            ranked = [seat for group in result.ranking for seat in group]
+            outcome += " · " + ", ".join(f"{names[s]} {result.scores[s]}" for s in ranked)
     return f"{info.title} · {when} · {players} · {outcome}"
 
 

@@ -33,7 +33,7 @@ from .animator import Animator
 from .celebration import Celebration, celebrate
 from .choices import Choices
 from .drawing import TOP_BAR
-from .hints import Hints
+from .hints import HINT_POLL, Hints
 from .input import ENTER_KEYS, Drag, TableInput
 from .log import Describer, TableLog
 from .match import OUT_OF_TURN_PAUSE, Match
@@ -400,8 +400,8 @@ class TableScene(TableVocabulary, Scene):
         held = None if picked is None else list(self.view.zones.get(picked.zone, []))
         self.client.fresh = False
         self.view.load(self.client.view, self.arrange)
-        if picked is not None and self.view.zones.get(picked.zone) != held:
-            self.input.cancel()  # the cards changed under the selection: start afresh
+        if picked is not None and held is not None:
+            self.input.keep(held)  # the same cards stay held, wherever they lie now
         self.synced()
 
     def restart(self, actions) -> None:
@@ -516,6 +516,8 @@ class TableScene(TableVocabulary, Scene):
         """A still table waiting for a human needs no frame until input comes, nor one
         waiting for an answer to "Leave this game?" or to the score sheet; one waiting for
         a bot's move, a window or an out-of-turn offer needs one when it is due."""
+        if self.tools.hints.thinking():
+            return HINT_POLL  # a hint on its way: looked for often, so it shows at once
         if self.reason_left <= 0 and self.awaiting_answer():
             return None  # "Leave this game?" or the score sheet: the player's answer
         if not self.still() or self.view.dirty or self.reason_left > 0:
@@ -543,13 +545,16 @@ class TableScene(TableVocabulary, Scene):
         the screen is up."""
         if len(self.humans) < 2:
             return False
-        # A chance out of turn first: the next move would take it away.
+        # A chance out of turn first: the next move would take it away, so it turns the
+        # table even from the player on turn (who has not moved yet).
         client = self.client
-        wanted = [s for s in client.out_of_turn() if self.asks(sorted(self.legal_codes_of(s)))]
-        wanted += [s for s in client.humans_to_act() if self.needs_hand(self.legal_codes_of(s))]
+        chances = [s for s in client.out_of_turn() if self.asks(sorted(self.legal_codes_of(s)))]
+        wanted = chances + [
+            s for s in client.humans_to_act() if self.needs_hand(self.legal_codes_of(s))
+        ]
         if self.viewer is not None and self.viewer not in wanted:
             self.show_seat(None)
-        if not wanted or self.viewer in wanted:
+        if not wanted or self.viewer in (chances or wanted):
             return False
         following = wanted[0]
         self.show_seat(None)

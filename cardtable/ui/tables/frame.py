@@ -16,6 +16,7 @@ from ..cards import shadow
 from ..widgets import wrap
 from . import drawing
 from .drawing import TOP_BAR
+from .input import held_rise
 
 if TYPE_CHECKING:
     from cardtable.engine import GameInfo
@@ -171,7 +172,7 @@ def draw_cards(table: FrameDoor, surface: pygame.Surface) -> None:
             rect = slots[index].copy()
             held = picked is not None and picked.zone == zone and index in picked.group
             if held:
-                rect.y -= rect.h // 5
+                rect.y -= held_rise(rect)
             elif (zone, index) in (hover, focus):
                 rect.y -= rect.h // 12  # the card under the pointer rises to be taken
             surface.blit(
@@ -221,18 +222,27 @@ def status_line(table: FrameDoor) -> tuple[str, tuple[int, int, int]]:
     return f"{together} to play", theme.INK
 
 
-def bar_title(table: FrameDoor, free: int) -> str:
-    """The title as the top bar shows it, in at most 58% of the ``free`` width the
-    buttons leave, so whose turn it is shows too (on two lines, if it must). When the
-    whole title is longer, the game's name goes first ("Round 1/15" says more than
-    "What the Heck?  Round…"), then an ellipsis cuts what is left."""
-    font, room = theme.fonts().get(20, bold=True), max(40, free * 58 // 100)
+def bar_title(table: FrameDoor, free: int) -> tuple[list[str], pygame.font.Font]:
+    """The title as the top bar shows it (its lines and font), in at most 58% of the
+    ``free`` width the buttons leave, so whose turn it is shows too. When the whole title
+    is too long it takes smaller type, then two lines, the game's name over the rest
+    ("What the Heck?" over "Round 15/15"): the name always shows; only past that does an
+    ellipsis cut what is left."""
+    fonts, room = theme.fonts(), max(40, free * 58 // 100)
     whole = table.title_text()
-    if font.size(whole)[0] <= room:
-        return whole
+    for size in (20, 18, 16):
+        font = fonts.get(size, bold=True)
+        if font.size(whole)[0] <= room:
+            return [whole], font
     name = table.info.title
-    rest = whole[len(name) :].lstrip(" ·") if whole.startswith(name) else ""
-    return theme.fit(rest or whole, font, room)
+    rest = whole[len(name) :].strip(" ·") if whole.startswith(name) else ""
+    for size in (16, 15, 14, 13, 12) if rest else ():
+        font = fonts.get(size, bold=True)
+        two = 2 * font.get_linesize() <= TOP_BAR - 2
+        if two and max(font.size(name)[0], font.size(rest)[0]) <= room:
+            return [name, rest], font
+    font = fonts.get(12, bold=True)
+    return [theme.fit(rest or whole, font, room)], font
 
 
 def draw_bar(table: FrameDoor, surface: pygame.Surface) -> None:
@@ -241,10 +251,15 @@ def draw_bar(table: FrameDoor, surface: pygame.Surface) -> None:
     bar.fill((*theme.PANEL, 215))
     surface.blit(bar, (0, 0))
     free = min((button.rect.x for button in table.buttons), default=width) - 14
-    title = bar_title(table, free)
-    shown = theme.text(surface, title, (14, TOP_BAR // 2), 20, theme.INK, True, "midleft")
+    titles, title_font = bar_title(table, free)
+    right = 14
+    for index, line in enumerate(titles):
+        y = TOP_BAR // 2 + (index - (len(titles) - 1) / 2) * title_font.get_linesize()
+        at = (14, round(y))
+        shown = theme.text(surface, line, at, 0, theme.INK, True, "midleft", font=title_font)
+        right = max(right, shown.right)
     words, colour = status_line(table)
-    left = shown.right + 24
+    left = right + 24
     room = free + 14 - left - 10
     lines, font = fitted(words, room, TOP_BAR - 4)
     for index, line in enumerate(lines):

@@ -19,6 +19,7 @@ from cardtable.strategy import levels, make_bot
 
 from .. import theme
 from . import drawing
+from .hint_words import HintWordsDoor, hint_line
 
 if TYPE_CHECKING:
     from cardtable.play import SeatClient
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
     from .view import TableView
 
 
-class HintsDoor(Protocol):
+class HintsDoor(HintWordsDoor, Protocol):
     """What a hint touches of its table: the viewer and what they may do now (``client``,
     ``legal_codes``), the view and the input it finds the cards and target in, the chooser
     it points at, the clock it pulses with and the refusal it may show; and the game's
@@ -60,6 +61,8 @@ class HintsDoor(Protocol):
 
 HINT_LEVEL = "hard"
 HINT_COLOUR = (120, 230, 255)
+#: How often a table resting for input looks whether the hint it asked for is ready (s).
+HINT_POLL = 0.05
 
 
 class Hints:
@@ -79,6 +82,12 @@ class Hints:
         match = self.match
         known = HINT_LEVEL in levels(match.info.id)
         return bool(match.humans) and not match.launch.replay and known
+
+    def thinking(self) -> bool:
+        """Is a hint being worked out (its "Thinking of a hint…" up)? A table resting for
+        input wakes every ``HINT_POLL`` meanwhile, so the hint shows the moment it is
+        ready, not at the next input."""
+        return self.future is not None
 
     def moment(self) -> int:
         return self.table.client.step
@@ -132,12 +141,10 @@ class Hints:
                 chooser.move_focus(chooser.options.index(label) - chooser.focus)
             self.line = f"Hint: choose “{label}”"
             return
+        self.line = hint_line(table, self.match.preview, code)
         found = self.find(code)
-        if found is None:
-            self.line = f"Hint: {label}"
-            return
-        self.cards, self.target = found[0], found[1]
-        self.line = "Hint: the lit card goes to the lit place"
+        if found is not None:
+            self.cards, self.target = found[0], found[1]
 
     def find(self, code: str) -> tuple[tuple[str, list[int]], str] | None:
         """The cards and the target a drag making ``code`` would use."""

@@ -27,6 +27,13 @@ if TYPE_CHECKING:
     from .view import TableView
 
 DRAG_THRESHOLD = 6
+
+
+def held_rise(rect: pygame.Rect) -> int:
+    """How far a held card is drawn above where it lies: it is taken there too."""
+    return rect.h // 5
+
+
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 
 
@@ -47,6 +54,7 @@ class Drag:
     start: tuple[int, int]
     moved: bool = False
     lit: set[str] = field(default_factory=set)
+    clicked: int | None = None  # the card pressed, when the group holds others too
 
     @property
     def index(self) -> int:
@@ -143,6 +151,24 @@ class TableInput:
         self.drag = None
         self.picked = None
 
+    def keep(self, before: list[str]) -> None:
+        """The held cards' zone was laid out again (``before`` is how it lay): hold the
+        same cards where they lie now; let go when one of them has left."""
+        picked = self.picked
+        now = self.table.view.zones.get(picked.zone, []) if picked is not None else []
+        if picked is None or now == before:
+            return
+        free = list(range(len(now)))
+        group = []
+        for code in (before[i] for i in picked.group if i < len(before)):
+            found = next((i for i in free if now[i] == code), None)
+            if found is None:
+                self.cancel()
+                return
+            free.remove(found)
+            group.append(found)
+        self.picked = self.pick(picked.zone, sorted(group))
+
     # -- what may be picked up ------------------------------------------------------------
 
     def pick(self, zone: str, group: list[int], pos: tuple[int, int] | None = None) -> Drag:
@@ -170,11 +196,17 @@ class TableInput:
         return list(range(count))
 
     def card_at(self, pos: tuple[int, int]) -> tuple[str, int] | None:
-        """The topmost card the viewer may pick up under ``pos``."""
+        """The topmost card the viewer may pick up under ``pos``, a held card also on
+        its raised top, where it is drawn."""
+        picked = self.picked
         for zone in self.table.view.zones:
             slots = self.table.view.slots(zone)
+            held = picked.group if picked is not None and picked.zone == zone else ()
             for index in reversed(self.takeable(zone)):
-                if slots[index].collidepoint(pos):
+                slot = slots[index]
+                if index in held:
+                    slot = slot.union(slot.move(0, -held_rise(slot)))
+                if slot.collidepoint(pos):
                     return zone, index
         return None
 
@@ -260,11 +292,16 @@ class TableInput:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             hit = self.card_at(event.pos)
             if hit is not None:
-                held = self.picked is not None and self.picked.zone == hit[0]
-                group = (
-                    list(self.picked.group) if held and hit[1] in self.picked.group else [hit[1]]
-                )
+                # A press on a held card, or on one that joins them, takes the group.
+                picked = self.picked
+                group = [hit[1]]
+                if picked is not None and picked.zone == hit[0]:
+                    if hit[1] in picked.group:
+                        group = list(picked.group)
+                    elif self.table.joins(hit[0], [picked.cards[0]], hit[1]):
+                        group = sorted([*picked.group, hit[1]])
                 self.drag = self.pick(hit[0], group, event.pos)
+                self.drag.clicked = hit[1]
             return True
         if event.type == pygame.MOUSEMOTION and self.drag is not None:
             self.drag.follow(event.pos)
@@ -275,14 +312,15 @@ class TableInput:
         return False
 
     def release(self, pos: tuple[int, int]) -> None:
-        drag, self.drag = self.drag, None
+        drag = self.drag
         table = self.table
         if drag is not None:
             # Where the button came up, even when no motion was reported there (a quick
             # flick): the cards fly on, or back, from under the pointer.
             drag.follow(pos)
+        target = self.target_at(pos)  # while held: a table may widen a target for them
+        self.drag = None
         if drag is not None and drag.moved:
-            target = self.target_at(pos)
             if target is None:
                 table.refuse(table.off_target_words(drag))
                 self.snap_back(drag)
@@ -293,9 +331,8 @@ class TableInput:
             if self.clicks(drag.zone) and len(drag.lit) == 1:
                 self.drop(drag, next(iter(drag.lit)))
             else:
-                self.select(drag.zone, drag.index)
+                self.select(drag.zone, drag.index if drag.clicked is None else drag.clicked)
             return
-        target = self.target_at(pos)
         if self.picked is not None and target is not None:
             picked, self.picked = self.picked, None
             self.drop(picked, target)

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardtable import storage
-from cardtable.engine import MatchRecord, Rng
+from cardtable.engine import Action, Event, MatchRecord, Rng
 from cardtable.games import registry
 from cardtable.play import LocalDoor, MatchHost, Referee
 from cardtable.play.undo import step
@@ -167,6 +167,12 @@ class Match:
     def seat_view(self, seat: int) -> SeatView:
         """What a bot at ``seat`` would see now, on a copy (a hint's search)."""
         return view_for(self.referee.state.copy(), seat)
+
+    def preview(self, seat: int, code: str) -> list[Event]:
+        """What ``seat``'s move ``code`` would do, on a copy of the game, as that seat
+        would see it (a hint says it in words); ``IllegalAction`` if it is refused."""
+        events = self.referee.state.copy().apply(seat, Action(code))
+        return [event.for_seat(seat) for event in events]
 
     def record(self) -> MatchRecord:
         return self.referee.record()

@@ -21,7 +21,6 @@ import pygame
 
 from cardtable.engine import Event
 from cardtable.games.copycat import (
-    NUMBER_NAMES,
     PHASE_ANSWER,
     card_order,
     copy_code,
@@ -30,7 +29,6 @@ from cardtable.games.copycat import (
     numbers_on,
     parse,
     play_code,
-    plural,
 )
 
 from ... import theme
@@ -42,7 +40,7 @@ from ..parts.plates import place_seats
 from ..vocabulary import Look
 from .cards import COPYCAT_STYLE
 from .coins import Coins
-from .describe import describe
+from .describe import count_of, describe, plural_name
 from .field import Field
 from .phrases import phrases
 
@@ -55,11 +53,6 @@ ENDINGS = {
 }
 DRAW_KEYS = (pygame.K_d,)
 MEOW_KEYS = (pygame.K_m,)
-
-
-def plural_name(number: int) -> str:
-    name = NUMBER_NAMES[number]
-    return "Sixes" if name == "Six" else f"{name}s"
 
 
 class CopyCatTable(TableScene):
@@ -162,9 +155,10 @@ class CopyCatTable(TableScene):
         return area.clip(pygame.Rect(0, 0, *self.app.size))
 
     def banner_centre(self) -> tuple[int, int]:
-        """Under the field's cards, where the names of who played what sit."""
-        cards = self.view.spots["field"].rect if "field" in self.view.spots else self.field_rect
-        return (self.field_rect.centerx, (cards.bottom + self.field_rect.bottom) // 2 + 8)
+        """Just over the field: never over the names under its cards (who played what),
+        which the banner is about."""
+        half = max(20, self.app.size[1] // 26) * 3 // 4 + 6  # half the banner's box
+        return (self.field_rect.centerx, max(TOP_BAR + half, self.field_rect.top - half - 2))
 
     # -- what the viewer may do -----------------------------------------------------------
 
@@ -282,22 +276,19 @@ class CopyCatTable(TableScene):
 
     def animate_new_game(self, event: Event) -> None:
         def start(step: Step) -> None:
-            self.totals, self.coins.gains = {}, {}
             # The header counts the new game as it is dealt, not once the deal is over.
-            game = int(event.data.get("game", self.public.get("game", 1)))
-            per_set = int(self.public.get("games_per_set") or game)
-            self.public.update(game=game, set=(game - 1) // per_set + 1)
+            self.next_game(int(event.data.get("game", self.public.get("game", 1))))
 
         self.animator.step(start)
         self.animator.say(self.animator.words(event), 0.9)
 
     def animate_play(self, event: Event) -> None:
-        cards = plural(int(event.data["number"]), len(event.data["cards"]))
+        cards = count_of(int(event.data["number"]), len(event.data["cards"]))
         self.animator.say(f"{self.says(event.seats[0], 'play')} {cards}", 0.6)
 
     def animate_copy(self, event: Event) -> None:
         seat, original = event.seats
-        cards = plural(int(event.data["number"]), len(event.data["cards"]))
+        cards = count_of(int(event.data["number"]), len(event.data["cards"]))
         self.animator.say(f"{self.says(seat, 'copy')} {self.whom(original)} with {cards}", 0.6)
 
     def animate_decline(self, event: Event) -> None:
@@ -342,6 +333,16 @@ class CopyCatTable(TableScene):
     def animate_game_over(self, event: Event) -> None:
         self.animator.step(hold=0.8, label="read the hands")
         self.animator.animate_hand_over(event, deal="game")
+        if not event.data.get("match_over"):
+            # Once the sheet is passed the game is over for the table too: the header
+            # counts the next game and the coins just won are no longer shown, while the
+            # cards are gathered and dealt.
+            self.animator.step(lambda step: self.next_game(int(event.data.get("game", 1)) + 1))
+
+    def next_game(self, game: int) -> None:
+        self.totals, self.coins.gains = {}, {}
+        per_set = int(self.public.get("games_per_set") or game)
+        self.public.update(game=game, set=(game - 1) // per_set + 1)
 
     def sheet_rows(self, event: Event) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
         rows = []

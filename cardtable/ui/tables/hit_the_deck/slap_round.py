@@ -62,6 +62,8 @@ class SlapRoundDoor(Protocol):
 SLAM = 0.4
 #: How long a fake-out's hand stays on the pile (its words stay a little longer).
 FAKE_STAYS = 1.8
+#: How long (table seconds) who hit last is said once the round is over.
+OUTCOME_STAYS = 3.0
 OVER_RED: Colour = (255, 170, 160)
 FLASH_RED, FLASH_INK = (150, 36, 36), (255, 240, 236)
 
@@ -86,6 +88,7 @@ class SlapRoundLook(TimedCall):
         self.table = table
         self.hands: list[HandOnPile] = []
         self.slam: Tween | None = None
+        self.result_at = 0.0  # the table clock when the outcome was first said
 
     def hit_seats(self) -> set[int]:
         """The seats whose hand is down in the open round."""
@@ -157,6 +160,7 @@ class SlapRoundLook(TimedCall):
         def start(step: Step) -> None:
             self.closed = False
             self.result = data
+            self.result_at = self.table.clock
             self.table.app.sounds.play("win")
 
         # The last hand lands first, then the table says who draws.
@@ -233,17 +237,6 @@ class SlapRoundLook(TimedCall):
         called = {hand.seat for hand in hands if hand.called}
         after = {hand.seat: hand.after for hand in hands if hand.after is not None}
         size = max(13, min(17, table.pile_size[1] // 9))
-        row = size + 8
-        ring = table.ring
-        room = table.centre.right + 6 - (ring.right + 18)
-        box = pygame.Rect(0, 0, max(150, min(size * 14, room)), 30 + row * table.players)
-        box.midleft = (ring.right + 18, ring.centery)
-        box.right = min(box.right, table.centre.right + 6)
-        discard = table.view.spots["discard"].rect
-        if box.left < discard.right + 8:
-            # No room beside the discard pile: over the Draw Pile side, so the hands landing
-            # on the discard pile stay in sight.
-            box.right = max(ring.left - 18, table.centre.left - 6 + box.width)
         rows = []
         for place, seat in enumerate(order + waiting, start=1):
             down = seat in order
@@ -254,8 +247,29 @@ class SlapRoundLook(TimedCall):
             if seat in losers:
                 colour = (255, 120, 110)
             rows.append((f"{place}. " if down else "–  ", table.names[seat], marks, colour, down))
+        # As wide as its longest row, so no name is cut; smaller words where it must be.
+        widest = table.centre.width // 2
+        while size > 11 and self.row_width(rows, size) > widest:
+            size -= 1
+        row = size + 8
+        ring = table.ring
+        width = max(150, min(self.row_width(rows, size), widest))
+        box = pygame.Rect(0, 0, width, 30 + row * table.players)
+        box.midleft = (ring.right + 18, ring.centery)
+        box.right = min(box.right, table.centre.right + 6)
+        discard = table.view.spots["discard"].rect
+        if box.left < discard.right + 8:
+            # No room beside the discard pile: over the Draw Pile side, so the hands landing
+            # on the discard pile stay in sight.
+            box.right = max(ring.left - 18, table.centre.left - 6 + box.width)
         title = "Hands down · judging…" if table.client.judging else "Hands down"
         order_list(surface, box, title, size, rows)
+
+    @staticmethod
+    def row_width(rows: list, size: int) -> int:
+        """The width the hands-down panel needs for ``rows`` at ``size``."""
+        fonts = theme.fonts()
+        return 20 + max(fonts.get(size, bold=r[4]).size(r[0] + r[1] + r[2])[0] for r in rows)
 
     def outcome_words(self) -> str:
         """Who draws four, and why, in the game's words."""
@@ -284,7 +298,9 @@ class SlapRoundLook(TimedCall):
         call = ("HIT THE DECK!", round(max(26, big * 0.3) * pulse), HIT_GOLD)
         over = ("Round over", max(22, big // 5), OVER_RED)
         outcome = (self.outcome_words(), max(20, round(big * 0.17)), OVER_RED)
-        self.draw_call(surface, anchor, table.centre.width + 40, call, over, outcome)
+        said = self.result is None or table.clock - self.result_at < OUTCOME_STAYS
+        if said or self.calling or self.closed:  # who hit last, for a while: not all turn
+            self.draw_call(surface, anchor, table.centre.width + 40, call, over, outcome)
         if self.calling:
             self.draw_clock(surface)
 

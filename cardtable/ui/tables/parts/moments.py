@@ -39,8 +39,8 @@ def shout(
     while font.size(words)[0] > width and size > 14:
         size -= 2
         font = theme.fonts().get(size, bold=True)
-    shade = font.render(words, True, SHADE)
-    label = font.render(words, True, colour)
+    shade = theme.render(font, words, SHADE)
+    label = theme.render(font, words, colour)
     rect = label.get_rect(midbottom=anchor)
     for dx, dy in ((-2, 0), (2, 0), (0, -2), (0, 3), (2, 3)):
         surface.blit(shade, rect.move(dx, dy))
@@ -68,7 +68,7 @@ def name_tag(
     """A small filled tag with a dark rim (a name on a hand, a mark on a card), kept on
     the surface."""
     font = theme.fonts().get(size, bold=True)
-    label = font.render(words, True, ink)
+    label = theme.render(font, words, ink)
     box = label.get_rect(center=(round(centre[0]), round(centre[1]))).inflate(12, 4)
     box.clamp_ip(surface.get_rect())
     pygame.draw.rect(surface, fill, box, border_radius=8)

@@ -80,7 +80,7 @@ def key_cap(
     end before ``right``."""
     font = theme.fonts().get(size, bold=True)
     words = theme.fit(words, font, right - midleft[0] - 12)
-    cap = font.render(words, True, (30, 30, 30))
+    cap = theme.render(font, words, (30, 30, 30))
     box = cap.get_rect(midleft=(midleft[0] + 5, midleft[1])).inflate(10, 4)
     pygame.draw.rect(surface, (90, 86, 76), box.move(0, 2), border_radius=5)
     pygame.draw.rect(surface, (236, 232, 218), box, border_radius=5)

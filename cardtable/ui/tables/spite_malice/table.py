@@ -5,8 +5,8 @@ the Draw and Discard Piles with their counts.
 Drag from your hand, UP card or a Store Pile top onto a Build Pile (the legal ones light
 up), or a hand card onto one of your Store Piles to end the turn. A Wild dropped on a
 pile asks which card covers it (its value is the one the pile needs). A Spite card goes
-onto another player's plate, on your turn and out of turn: after an opponent's card
-lands, your Spite cards glow while the match pauses for you (Settings: "Pause for
+onto another player (their plate or cards), on your turn and out of turn: after an
+opponent's card lands, your Spite cards glow while the match pauses for you (Settings: "Pause for
 Spite"). With several people at the computer, a player claims a Spite out of turn with
 their own key and chooses it behind the privacy screen.
 
@@ -76,9 +76,9 @@ class SpiteMaliceTable(TableScene):
         "Build the piles in the middle up from 1 to 13: drag from your hand, your UP card "
         "or a Store Pile top onto a pile that lights up.",
         "End your turn by dragging a hand card onto one of your four Store Piles.",
-        "A Wild is any value; its Spite half hits another player: drag it onto their plate, "
-        "on your turn or just after their card lands. With several people here, claim "
-        "that chance with your slap key.",
+        "A Wild is any value; its Spite half hits another player: drag it onto their cards "
+        "or plate, on your turn or just after their card lands. With several people here, "
+        "claim that chance with your slap key.",
         "Empty your Card Stack first to win.",
     )
 
@@ -192,10 +192,20 @@ class SpiteMaliceTable(TableScene):
                 spot = self.view.spots.get(f"store:{self.viewer}:{index}")
                 if spot is not None:
                     targets[f"store:{self.viewer}:{index}"] = spot.rect
-        for seat, plate in self.plates.items():
+        held = self.input.drag or self.input.picked
+        spite = held is not None and any(is_wild(code) for code in held.cards)
+        for seat in self.plates:
             if seat != self.viewer:
-                targets[f"plate:{seat}"] = plate
+                targets[f"plate:{seat}"] = self.seat_place(seat) if spite else self.plates[seat]
         return targets
+
+    def seat_place(self, seat: int) -> pygame.Rect:
+        """A seat's whole place, its plate and its cards: while a Spite card is held, one
+        dropped anywhere on it goes at that player (and the whole place lights)."""
+        spots = self.view.spots
+        zones = [f"stack:{seat}", f"up:{seat}", f"hand:{seat}"]
+        zones += [f"store:{seat}:{index}" for index in range(1, STORE_PILES + 1)]
+        return self.plates[seat].unionall([spots[zone].rect for zone in zones if zone in spots])
 
     def action_for(self, cards: tuple[str, ...], source: str, target: str):
         if len(cards) != 1 or self.viewer is None:
@@ -224,7 +234,7 @@ class SpiteMaliceTable(TableScene):
 
     def off_target_words(self, drag) -> str:
         if drag.cards and is_wild(drag.cards[0]):
-            return "Drop a Wild on a Build Pile, or its Spite on another player's plate."
+            return "Drop a Wild on a Build Pile, or on another player to play its Spite at them."
         return "Drop your card on a Build Pile, or a hand card on a Store Pile to end your turn."
 
     def asks(self, legal: list[str]) -> list[str]:
@@ -270,6 +280,13 @@ class SpiteMaliceTable(TableScene):
                 return f"the top of Store Pile {cover.pile}"
             return "your UP card"
         return "End my turn"
+
+    def hint_what(self, code: str) -> str | None:
+        """A hint's words for a Spite, which the log says only by its card."""
+        move = parse(code)
+        if move.kind == "spite":
+            return f"Play your Spite card: {move.spite} at {self.names[move.target or 0]}"
+        return None
 
     def on_slap(self, seat: int) -> bool:
         """With several people here, a player's slap key claims a Spite out of turn."""
@@ -354,10 +371,18 @@ class SpiteMaliceTable(TableScene):
         legal = self.legal_codes()
         if any(code.startswith("give") for code in legal):
             return "You capped a pile: give its Malice card: click a player"
+        # Holding a Spite card, the line says where it goes, in as few words as fit.
+        spite = any(parse(code).kind == "spite" for code in legal)
         if any(code.startswith("store") for code in legal):
+            if spite:
+                return "Your turn: build, then a card onto a Store Pile; Spite cards onto a player"
             return "Your turn: build on the piles, then drag a card onto a Store Pile"
         if self.buildable(sorted(legal)):
+            if spite:
+                return "Your turn: play your 2 first; Spite cards go onto a player"
             return "Your turn: play your 2 (a 2 may not be held while a pile shows 1)"
+        if spite:
+            return "Your turn: nothing to store; Spite cards go onto a player"
         return "Your turn: nothing to store: end your turn"
 
     def spite_offered(self) -> bool:
@@ -401,11 +426,15 @@ class SpiteMaliceTable(TableScene):
                 )
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
-        if not self.spite_offered():
+        # With several people here, a chance that is not the shown hand's is named too:
+        # its countdown runs for everyone, and the claim is by key.
+        if not self.spite_offered() and (len(self.humans) < 2 or not self.out_of_turn_humans()):
             return
+        if self.animator.busy or (self.claimed is not None and self.claimed == self.viewer):
+            return  # a deal still running; a claimer choosing has the chooser's words
         hand = f"hand:{self.viewer}"
         strength = drawing.pulse(self.clock, 2.4)
-        for index, code in enumerate(self.model.get(hand, [])):
+        for index, code in enumerate(self.model.get(hand, []) if self.spite_offered() else []):
             if is_wild(code):
                 drawing.glow(surface, self.view.slot(hand, index), theme.RED, strength)
         left = self.window_left() or 0.0

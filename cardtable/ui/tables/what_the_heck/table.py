@@ -26,6 +26,8 @@ from .describe import describe
 from .phrases import PHRASES
 
 POINT_ZONES = ("points", "center", "unclaimed")
+#: Cards smaller than this (pixels high) cannot be read: their values are written.
+READABLE = 28
 
 
 class WhatTheHeckTable(TableScene):
@@ -114,7 +116,9 @@ class WhatTheHeckTable(TableScene):
         self.view.spots[f"hand:{seat}"] = Spot(hand, hand_card, "row", face_up=False)
         # Under the hand: the used Player Cards, then the won Point Cards.
         row_card = card_size(min(body.height - hand_card[1] - 8, hand_card[1] * 0.95))
-        used = pygame.Rect(left.x, hand.bottom + 6, round(left.width * 0.6), row_card[1])
+        # Too small to read, the won cards are written (``draw_won_words``): more room.
+        share = 0.6 if row_card[1] >= READABLE else 0.42
+        used = pygame.Rect(left.x, hand.bottom + 6, round(left.width * share), row_card[1])
         self.view.spots[f"played:{seat}"] = Spot(used, row_card, "row")
         won = pygame.Rect(used.right + 8, used.y, left.right - used.right - 8, row_card[1])
         self.view.spots[f"won:{seat}"] = Spot(won, row_card, "row")
@@ -224,6 +228,24 @@ class WhatTheHeckTable(TableScene):
         caption(surface, "Played", self.view.spots[f"played:{bottom}"].rect, gap=3)
         caption(surface, "Won", self.view.spots[f"won:{bottom}"].rect, below=True, gap=0)
 
+    def draw_won_words(self, surface: pygame.Surface) -> None:
+        """On a small window the other players' won Point Cards are too small to read:
+        their values are written over them instead ("+10 +1 −2", or "5 won" when too many)."""
+        for seat in self.plates:
+            spot = self.view.spots.get(f"won:{seat}")
+            cards = [code for code in self.model.get(f"won:{seat}", []) if code != HIDDEN]
+            if seat == self.bottom_seat() or spot is None or spot.card[1] >= READABLE:
+                continue
+            if not cards or self.view.visible(f"won:{seat}") < len(cards):
+                continue  # none yet, or one still on its way
+            words = " ".join(point_face(code).index for code in cards)
+            said, font = theme.fitting(words, 13, spot.rect.width - 6, smallest=10, bold=True)
+            if said != words:  # too many to list: how many (the plate says the points)
+                said, font = theme.fitting(f"{len(cards)} won", 13, spot.rect.width - 6, 10, True)
+            box = spot.rect.inflate(4, 0)
+            theme.panel(surface, box, alpha=235, radius=6)
+            theme.text(surface, said, box.center, 0, theme.GREEN, True, "center", font=font)
+
     def draw_middle(self, surface: pygame.Surface, right: int) -> None:
         """The last round's summary and the rule line over the Point Cards, which ends
         before ``right`` (the bid spot's caption) in smaller type on a small window."""
@@ -258,6 +280,7 @@ class WhatTheHeckTable(TableScene):
             )
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
+        self.draw_won_words(surface)
         if self.reveal is None:
             return
         cancelled = set(self.reveal.get("cancelled", []))
