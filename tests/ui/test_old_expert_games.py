@@ -20,6 +20,7 @@ from cardtable.ui.launch import record_problem, seats_problem
 from cardtable.ui.scenes.replays import ReplaysScene
 
 from .conftest import click, frames, until
+from .test_resume import cut
 
 GAME = "mean"  # a game that does not offer expert
 SEATS = ["human", "expert", "medium"]
@@ -81,7 +82,7 @@ def test_a_game_in_progress_with_an_expert_resumes_and_the_expert_plays_on(app):
     count = next(
         n for n in range(len(record.actions) // 2, 0, -1) if state_at(record, n).current == 0
     )
-    kept = MatchRecord(**{**record.__dict__, "actions": list(record.actions[:count])})
+    kept = cut(record, count)  # proving the game its moves reach, as a table saves it
     storage.save_progress(storage.Progress(kept, ["You", "Ada", "Bo"], 0))
     app.show_title()
     frames(app)

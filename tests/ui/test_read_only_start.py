@@ -111,6 +111,8 @@ def test_a_game_that_cannot_be_kept_in_a_read_only_home_is_said_once_and_play_go
         table = app.manager.top
         until(app, table.awaiting_human)
         table.act(sorted(table.legal_codes())[0])
+        app.saver.flush()  # written off the frame, and said at the next frame
+        app.step()
         assert table.reason == (
             "This game cannot be kept (Permission denied); it cannot be resumed later."
         )

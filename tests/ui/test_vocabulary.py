@@ -149,7 +149,7 @@ def test_copy_cat_says_you_copy_not_you_copie(app):
     text = "{P0} copies {P1} with one Six."
     copy = Event("announce", seat=0, text=text, data=data, what="copy", seats=(0, 1))
     table.log.record([copy], by_viewer=True)
-    assert table.log.lines[-1] == f"You copy {table.names[1]} with one Six."
+    assert table.log.lines[-1] == f"You copy {table.names[1]} with one Six"
     broke = {"payer": 0, "payee": 2, "amount": 0, "owed": 3}
     pay = Event("announce", data=broke, what="pay", seats=(0, 2))
     assert say(table, pay) == "You have no coins left to pay Bo."

@@ -106,7 +106,7 @@ class TableScene(TableVocabulary, Scene):
         self.moments: list[Any] = []
         replay = Replay(self, self.match) if launch.replay else None
         # Menu, Settings, Rules, Hint, Undo; leaving asks; a replay's controls
-        self.tools = TableTools(self, self.match, Hints(self, self.match), replay)
+        self.tools = TableTools(self, self.match, Hints(self, self.match, self), replay)
 
     # -- hooks a game's table writes ------------------------------------------------------
 
@@ -381,11 +381,9 @@ class TableScene(TableVocabulary, Scene):
         self.animator.play(events)
 
     def save(self) -> None:
-        """Keep the game in progress (off the frame); a write that failed is said once."""
+        """Keep the game in progress (written off the frame: ``update`` says a write that
+        failed, once, on the table's banner)."""
         self.match.save(self.viewer, self.tools.undone)
-        problem = self.match.saver.take_problem()
-        if problem:
-            self.app.tell(problem)
 
     def says(self, seat: int, verb: str) -> str:
         """``Ada takes`` / ``You take``: a seat's name with a verb that agrees."""
@@ -470,6 +468,9 @@ class TableScene(TableVocabulary, Scene):
     def update(self, dt: float) -> None:
         self.clock += dt
         self.reason_left = max(0.0, self.reason_left - dt)
+        problem = self.match.saver.take_problem()
+        if problem:  # the game in progress could not be written: said once, play goes on
+            self.refuse(problem)
         self.log.update(dt)
         self.animator.update(dt * self.app.speed)
         self.tools.update(dt)

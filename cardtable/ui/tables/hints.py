@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from .view import TableView
 
 
-class HintsDoor(HintWordsDoor, Protocol):
+class HintsDoor(Protocol):
     """What a hint touches of its table: the viewer and what they may do now (``client``,
     ``legal_codes``), the view and the input it finds the cards and target in, the chooser
     it points at, the clock it pulses with and the refusal it may show; and the game's
@@ -68,9 +68,10 @@ HINT_POLL = 0.05
 class Hints:
     """The hint asked for, and where it shows; ``match`` runs the bot that finds it."""
 
-    def __init__(self, table: HintsDoor, match: Match) -> None:
+    def __init__(self, table: HintsDoor, match: Match, words: HintWordsDoor) -> None:
         self.table = table
         self.match = match
+        self.words = words  # the table's words a hint is said in
         self.future: Future | None = None
         self.mark = -1  # the moment (moves made) the hint is for
         self.code: str | None = None
@@ -141,7 +142,7 @@ class Hints:
                 chooser.move_focus(chooser.options.index(label) - chooser.focus)
             self.line = f"Hint: choose “{label}”"
             return
-        self.line = hint_line(table, self.match.preview, code)
+        self.line = hint_line(self.words, self.match.preview, code)
         found = self.find(code)
         if found is not None:
             self.cards, self.target = found[0], found[1]
