@@ -849,7 +849,7 @@ class MeanState(GameState):
             hand.remove(card)
         self._hand_keys[seat] = None
         if self._tracking:
-            self.learned = self.learned.then("played", seat, cards)
+            self.learned = Learned(self.learned, "played", (seat, cards))
         self.play_area.extend(cards)
         self.play_values += [value] * len(cards)
         events = list(_PLAY_EVENTS[seat][code])
@@ -903,7 +903,9 @@ class MeanState(GameState):
         keys = self._hand_keys
         keys[seat], keys[target] = keys[target], keys[seat]
         if self._tracking:
-            self.learned = self.learned.then("swapped", seat, target, tuple(mine), tuple(theirs))
+            self.learned = Learned(
+                self.learned, "swapped", (seat, target, tuple(mine), tuple(theirs))
+            )
         events = [
             announce(
                 f"{{P{seat}}} swaps hands with {{P{target}}}",
@@ -974,7 +976,7 @@ class MeanState(GameState):
         if self._tracking and reason != "mean-cleared":
             # Everyone sees that this hand holds nothing to play (or to answer with).
             if reason == "mean":
-                self.learned = self.learned.then("lacks", seat, _CANNOT_ANSWER)
+                self.learned = Learned(self.learned, "lacks", (seat, _CANNOT_ANSWER))
             elif self.play_values:
                 top = self.play_values[-1]
                 self.learned = self.learned.then(
@@ -1048,7 +1050,7 @@ class MeanState(GameState):
         self._hand_keys[seat] = None
         self._piles_key = None
         if self._tracking:
-            self.learned = self.learned.then("took_pile", seat, tuple(cards))
+            self.learned = Learned(self.learned, "took_pile", (seat, tuple(cards)))
         events = []
         # The face-down cards go as the taker alone sees them, the top card face up.
         src, dst = _PILE_ZONES[pile], _HAND_ZONES[seat]
@@ -1088,7 +1090,7 @@ class MeanState(GameState):
             hand.extend(drawn)
             self._hand_keys[seat] = None
             if self._tracking:
-                self.learned = self.learned.then("drew", seat, count)
+                self.learned = Learned(self.learned, "drew", (seat, count))
             events.append(
                 Event("move", tuple(drawn), "draw", _HAND_ZONES[seat], seat, seat, "", {})
             )

@@ -24,6 +24,7 @@ Action codes (``build_code`` & co. build them, ``parse`` reads them):
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from cardtable.engine import (
@@ -274,10 +275,6 @@ def _plan(builds: list[list[str]]) -> Plan:
 _PLANS: dict[tuple[int, ...], Plan] = {}
 
 
-# Parsed codes, by code: a Move never changes, and every move applied is parsed.
-_PARSED: dict[str, Move] = {}
-
-
 @dataclass(frozen=True)
 class Source:
     """Where a card is played from: ``hand`` (with its ``card``), ``up`` or ``store``
@@ -345,6 +342,7 @@ def _build_pile(word: str) -> int:
     return pile
 
 
+@lru_cache(maxsize=4096)  # every move applied is read: a Move never changes
 def parse(code: str) -> Move:
     """The move a code stands for, or ``IllegalAction`` saying what is wrong with it.
 
@@ -352,15 +350,6 @@ def parse(code: str) -> Move:
     Move(kind='build', source=Source(kind='up', card=None, pile=None), pile=2, value=None, \
 cover=None, card=None, target=None, spite=None)
     """
-    known = _PARSED.get(code)
-    if known is None:
-        known = _read(code)
-        if len(_PARSED) < 50_000:  # the game's codes are a few thousand
-            _PARSED[code] = known
-    return known
-
-
-def _read(code: str) -> Move:
     words = code.split()
     if not words:
         raise IllegalAction(HOW)

@@ -66,12 +66,17 @@ def _resampler(world: GameState, seat: int) -> Callable[[Rng], GameState]:
     return partial(world.sample_hidden, seat)
 
 
-def _choose(bot: Bot, view: SeatView) -> tuple[Any, dict[str, Any]]:
-    """In the worker: the bot's decision, and the bot as it is after deciding."""
-    return bot.choose(view), bot.__dict__
+def _choose(bot: Bot, view: SeatView, asked: float | None = None) -> tuple[Any, dict[str, Any]]:
+    """In the worker: the bot's decision (its think budget running from ``asked``, when
+    the referee asked for it), and the bot as it is after deciding."""
+    bot.asked_at = asked
+    try:
+        return bot.choose(view), bot.__dict__
+    finally:
+        bot.asked_at = None
 
 
-def _quick_choice(bot: Bot, view: SeatView) -> Any:
+def _quick_choice(bot: Bot, view: SeatView, asked: float | None = None) -> Any:
     """In the worker, before a searching bot decides: its quick choice (None if none)."""
     return bot.fallback(view) if bot.searches else None
 
@@ -177,9 +182,10 @@ class BotPool(Executor):
         if isinstance(bot, Bot) and getattr(fn, "__name__", "") == "choose" and args:
             view = args[0]
             if isinstance(view, SeatView):
+                asked = time.perf_counter()
                 with self._lock:
                     rng = self._rng.spawn(job.number)
-                job.fn, job.args, job.bot = _choose, (bot, portable_view(view, rng)), bot
+                job.fn, job.args, job.bot = _choose, (bot, portable_view(view, rng), asked), bot
         with self._lock:
             if self._closed:
                 raise RuntimeError("the bot pool is shut down")

@@ -77,11 +77,14 @@ class ThinkClock:
     stops when one more round, half again as long as the longest so far, would overrun it.
     """
 
-    def __init__(self, rounds: int, budget: float | None):
+    def __init__(self, rounds: int, budget: float | None, started: float | None = None):
         self.rounds = rounds
         self.budget = budget
         self.done = 0
-        self.started = self._last = time.perf_counter()
+        self._last = time.perf_counter()
+        # ``started``: when the decision was asked for (``time.perf_counter``), if before
+        # now: the time it waited to be taken up counts against the budget.
+        self.started = self._last if started is None else min(started, self._last)
         self.longest = 0.0
 
     def more(self) -> bool:
@@ -126,6 +129,10 @@ class Bot(ABC):
     search_rounds: int | None = None
     # The reaction profile instead of the level's own (None: the level's own).
     reaction: ReactionProfile | None = None
+    # When the decision being made was asked for (``time.perf_counter``, the same clock in
+    # every process of the machine), set by whoever hands it on (the bot pool): a timed
+    # search's budget runs from then. None: from the moment its search begins.
+    asked_at: float | None = None
 
     def __init__(self, rng: Rng, timed: bool = False):
         self.rng = rng
@@ -138,7 +145,9 @@ class Bot(ABC):
             return ThinkClock(self.search_rounds, None)
         budget = self.think_budget if self.timed else None
         scale = self.budget_scale
-        return ThinkClock(rounds * scale, None if budget is None else budget * scale)
+        if budget is None:
+            return ThinkClock(rounds * scale, None)
+        return ThinkClock(rounds * scale, budget * scale, self.asked_at)
 
     def reaction_time(self) -> float:
         """Seconds this bot takes to react in a race, drawn from its own generator."""

@@ -223,3 +223,23 @@ def test_common_worlds_keeps_the_first_move_unless_another_beats_it_by_its_head_
     game.value = lambda world: [worth[world.history[-1][1]]] * world.players
     chosen = common_worlds(view_for(state, seat), game, moves, rounds(10), Rng(3), head_start)
     assert chosen == moves[best]
+
+
+def test_a_timed_search_counts_the_time_its_decision_waited_to_be_taken_up():
+    # A decision asked for long ago (its worker was starved) has spent its budget: the
+    # search runs its one round and answers at once.
+    import time
+
+    from cardtable.strategy import make_bot
+
+    bot = make_bot("mean", "hard", Rng(1), timed=True)
+    bot.asked_at = time.perf_counter() - 10.0
+    clock = bot.think_clock(20)
+    while clock.more():
+        pass
+    assert clock.done == 1
+    bot.asked_at = None  # asked just now: the whole budget
+    clock = bot.think_clock(20)
+    while clock.more():
+        pass
+    assert clock.done > 1
