@@ -32,6 +32,18 @@ from typing import Any
 from filelock import FileLock, Timeout
 
 from cardtable.engine import BadRecord, MatchRecord, Result, brief, strict_json
+from cardtable.engine.schema import (
+    SANE,
+    BadValue,
+    Check,
+    Damaged,
+    flag,
+    list_of,
+    mapping,
+    number,
+    record,
+    text,
+)
 from cardtable.names import DEFAULT_NAMES, clean_name
 
 SETTINGS_VERSION = 1
@@ -39,21 +51,8 @@ STATISTICS_VERSION = 1
 PROGRESS_VERSION = 1
 FILE_LIMIT = 1_000_000  # bytes: settings and statistics are a few kilobytes
 RECORD_LIMIT = 32_000_000  # bytes: the longest match record is a few megabytes
-SANE = 10**12  # no count or setting in these files is anywhere near this
 LEFTOVER_AGE = 60.0  # seconds: a temporary file older than this was left by a crash
 LOCK_WAIT = 20.0  # seconds another copy of the app may hold the statistics before we give up
-
-
-class Damaged(ValueError):
-    """What is wrong with a file, in a few words (the file could not be read)."""
-
-    wording = "could not be read"
-
-
-class BadValue(Damaged):
-    """A file that reads as JSON but holds a value of the wrong kind."""
-
-    wording = "has a bad value"
 
 
 # -- telling the player once -----------------------------------------------------------
@@ -215,39 +214,6 @@ def report_damaged(path: Path, what: str, problem: Damaged, then: str) -> str | 
 
 # -- schemas: what each file may hold ----------------------------------------------------
 
-Check = Callable[[Any, str], Any]
-
-
-def number(low: float, high: float, whole: bool = False) -> Check:
-    """A number (an int for ``whole``) brought into ``[low, high]``; beyond a sane size,
-    not finite, or of another type is a bad value."""
-    kind = "a whole number" if whole else "a number"
-
-    def check(value: Any, where: str) -> Any:
-        if isinstance(value, bool) or not isinstance(value, int | float) or abs(value) > SANE:
-            raise BadValue(f"{where} must be {kind} from {low:g} to {high:g}")
-        if whole and not isinstance(value, int):
-            raise BadValue(f"{where} must be {kind} from {low:g} to {high:g}")
-        kept = min(high, max(low, value))
-        return int(kept) if whole else float(kept)
-
-    return check
-
-
-def flag(value: Any, where: str) -> bool:
-    if not isinstance(value, bool):
-        raise BadValue(f"{where} must be true or false")
-    return value
-
-
-def text(limit: int) -> Check:
-    def check(value: Any, where: str) -> str:
-        if not isinstance(value, str) or len(value) > limit:
-            raise BadValue(f"{where} must be a text of at most {limit} characters")
-        return value
-
-    return check
-
 
 def option(value: Any, where: str) -> Any:
     """A rule option's value: on/off, a number or a short text."""
@@ -256,57 +222,6 @@ def option(value: Any, where: str) -> Any:
     if isinstance(value, int | float) and abs(value) <= SANE:
         return value
     raise BadValue(f"{where} must be on/off, a number or a short text")
-
-
-def list_of(item: Check, most: int, exactly: int | None = None) -> Check:
-    def check(value: Any, where: str) -> list[Any]:
-        if not isinstance(value, list) or len(value) > most:
-            raise BadValue(f"{where} must be a list of at most {most} items")
-        if exactly is not None and len(value) != exactly:
-            raise BadValue(f"{where} must be a list of {exactly} items")
-        return [item(entry, f"{where}[{index}]") for index, entry in enumerate(value)]
-
-    return check
-
-
-def mapping(key: str, value: Check, most: int) -> Check:
-    """An object whose keys match the pattern ``key`` and whose values pass ``value``."""
-    pattern = re.compile(key)
-
-    def check(data: Any, where: str) -> dict[str, Any]:
-        if not isinstance(data, dict) or len(data) > most:
-            raise BadValue(f"{where} must be an object of at most {most} entries")
-        for name in data:
-            if not pattern.fullmatch(name):
-                raise BadValue(f"{where} has an entry named {brief(name)}")
-        return {name: value(entry, f"{where}.{name}") for name, entry in data.items()}
-
-    return check
-
-
-def record(
-    known: dict[str, Check], required: bool = False, optional: tuple[str, ...] = ()
-) -> Check:
-    """An object with the fields in ``known`` (others dropped); with ``required`` every one
-    of them but those named ``optional`` must be there."""
-
-    def check(data: Any, where: str) -> dict[str, Any]:
-        if not isinstance(data, dict):
-            raise BadValue(f"{where} must be an object")
-        missing = (
-            [name for name in known if name not in data and name not in optional]
-            if required
-            else []
-        )
-        if missing:
-            raise BadValue(f"{where or 'it'} has no {', '.join(missing)}")
-        kept: dict[str, Any] = {}
-        for name, field_check in known.items():
-            if name in data:
-                kept[name] = field_check(data[name], f"{where}.{name}" if where else name)
-        return kept
-
-    return check
 
 
 SETTINGS_SCHEMA = record(

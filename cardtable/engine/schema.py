@@ -20,8 +20,14 @@ SANE = 10**12  # no count or setting anywhere near this
 Check = Callable[[Any, str], Any]
 
 
-class BadValue(ValueError):
-    """Data of the wrong kind, in a few words naming where."""
+class Damaged(ValueError):
+    """What is wrong with data from outside, in a few words (it could not be read)."""
+
+    wording = "could not be read"
+
+
+class BadValue(Damaged):
+    """Data that reads but holds a value of the wrong kind, in a few words naming where."""
 
     wording = "has a bad value"
 

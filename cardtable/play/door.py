@@ -116,7 +116,6 @@ class SeatClient:
         self.result: dict[str, Any] | None = None
         self.record: dict[str, Any] | None = None
         self.seq = 0
-        self.fresh = False  # a new view came since the table last loaded one
         self.pump()
 
     # -- what came down -------------------------------------------------------------------
@@ -138,7 +137,6 @@ class SeatClient:
                 self.view = message["view"]
                 self.moment = message["moment"]
                 self.moment_at = self.clock()
-                self.fresh = True
                 events = [protocol.event_from_wire(e) for e in message["events"]]
                 if events:
                     happenings.append(Happening("events", events, message["by"]))

@@ -396,7 +396,6 @@ class TableScene(TableVocabulary, Scene):
         """Lay the cards out exactly as the viewer's observation says."""
         picked = self.input.picked
         held = None if picked is None else list(self.view.zones.get(picked.zone, []))
-        self.client.fresh = False
         self.view.load(self.client.view, self.arrange)
         if picked is not None and held is not None:
             self.input.keep(held)  # the same cards stay held, wherever they lie now

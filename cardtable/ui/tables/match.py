@@ -93,10 +93,11 @@ class Match:
         self.executor: Executor = self.thread or pool()
         self.now = 0.0  # the still clock: runs only while the table is still
         self.saver = saver if saver is not None else Saver()
-        self.host: MatchHost | None = None
-        self.restart(() if launch.replay else launch.actions)
+        names = [c.name for c in self.seats]
+        referee = self.referee_for(() if launch.replay else launch.actions)
+        self.host = MatchHost(referee, names, list(launch.seats), lambda: self.now)
         viewer = self.humans[0] if len(self.humans) == 1 else None
-        self.door = LocalDoor(self.host_of(), tuple(self.humans), viewer, wire=WIRE).open()
+        self.door = LocalDoor(self.host, tuple(self.humans), viewer, wire=WIRE).open()
         self.finished = False
         self.saved_record = None
         # The key its game in progress is kept under: one per game started, so another
@@ -105,25 +106,26 @@ class Match:
         # Marked open here while the table is, so no other copy of the app opens it too.
         self.held = None if launch.replay or not self.humans else storage.hold_game(self.key)
 
-    def host_of(self) -> MatchHost:
-        assert self.host is not None
-        return self.host
-
     @property
     def referee(self) -> Referee:
         """The match's referee, for the match itself and tests: a table uses ``door``."""
-        return self.host_of().referee
+        return self.host.referee
 
     @property
     def state(self):
         return self.referee.state
 
     def restart(self, actions) -> None:
-        """The match as it stood after ``actions`` (a resumed game, an undo, a replay's
-        step back): the record replayed from the seed, a referee for it, and every door
-        told the match anew."""
+        """The match as it stood after ``actions`` (an undo, a replay's step back): a
+        referee for it, and every door told the match anew."""
+        self.host.referee = self.referee_for(actions)
+        self.retell()
+
+    def referee_for(self, actions) -> Referee:
+        """A referee for the match after ``actions``: the record replayed from the seed
+        (a resumed game, an undo, a replay's step back)."""
         state = registry.replay(self.launch.record(actions))
-        referee = Referee(
+        return Referee(
             state,
             [c.bot for c in self.seats],
             seat_kinds=list(self.launch.seats),
@@ -132,18 +134,12 @@ class Match:
             pace=True,
             out_of_turn_pause=self.out_of_turn_pause if self.humans else 0.0,
         )
-        if self.host is None:
-            names = [c.name for c in self.seats]
-            self.host = MatchHost(referee, names, list(self.launch.seats), lambda: self.now)
-        else:
-            self.host.referee = referee
-            self.retell()
 
     def retell(self) -> None:
         """Tell every door the match anew, as it stands (after a restart; a test that
         changed the state by hand)."""
-        for endpoint in list(self.host_of().endpoints):
-            self.host_of().greet(endpoint)
+        for endpoint in list(self.host.endpoints):
+            self.host.greet(endpoint)
 
     # -- the clock and the moves ------------------------------------------------------------
 
@@ -152,7 +148,7 @@ class Match:
         if self.launch.replay:
             return  # a replay moves only by its controls
         self.now += dt
-        self.host_of().advance(self.now)
+        self.host.advance(self.now)
 
     def next_due(self) -> float | None:
         """Seconds until the referee next has work (None: it waits for a human)."""
@@ -161,7 +157,7 @@ class Match:
 
     def replay_step(self, seat: int, code: str) -> None:
         """A replay's next recorded action, told through the door like a live move."""
-        host = self.host_of()
+        host = self.host
         host.broadcast(step(host.referee.state, seat, code), by=None)
 
     def seat_view(self, seat: int) -> SeatView:
