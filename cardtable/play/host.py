@@ -50,6 +50,10 @@ class MatchHost:
         self.endpoints: list[Endpoint] = []
         self.seq = 0
         self._moments: dict[int, tuple[Any, dict[str, Any]]] = {}
+        # The last intent number taken for each seat: a resend is not applied twice.
+        self.done: dict[int, int] = {}
+        # Who asks for a seat's hint (None: hints are not given through the door).
+        self.adviser: Callable[[int], str | None] | None = None
 
     # -- doors ----------------------------------------------------------------------------
 
@@ -79,6 +83,7 @@ class MatchHost:
                 seats=list(endpoint.seats),
                 viewer=viewer,
                 setup=[event.for_seat(viewer) for event in referee.setup_events],
+                done=self.done_for(endpoint),
             )
         )
         self._moments.pop(id(endpoint), None)
@@ -88,15 +93,27 @@ class MatchHost:
 
     # -- intents --------------------------------------------------------------------------
 
+    def done_for(self, endpoint: Endpoint) -> dict[int, int]:
+        """The last intent number taken for each of ``endpoint``'s seats."""
+        return {seat: self.done.get(seat, 0) for seat in endpoint.seats}
+
     def receive(self, endpoint: Endpoint, message: Any) -> None:
         """An intent from a door, hostile until checked: a bad message or a seat the door
-        does not hold is refused with the reason, and nothing changes."""
+        does not hold is refused with the reason, and nothing changes. A move or decline
+        whose number the host has already taken for that seat (sent again after a dropped
+        connection, or replayed) is let be: each intent acts once."""
         try:
             message = protocol.check(message, protocol.UP)
         except protocol.BadMessage as error:
             endpoint.deliver(protocol.refused(None, "", f"Not understood: {error}."))
             return
         kind, seat = message["type"], message["seat"]
+        if kind in ("move", "decline") and seat in endpoint.seats:
+            if message["n"] <= self.done.get(seat, 0):
+                return  # taken already
+            # Issue 31 (fair slap timing) orders racing claims here, by ``stamp`` on the
+            # host's clock, before the intent reaches the referee.
+            self.done[seat] = message["n"]
         if kind == "look":
             if seat is not None and seat not in endpoint.seats:
                 endpoint.deliver(protocol.refused(seat, "", "That seat is not yours to show."))
@@ -108,6 +125,9 @@ class MatchHost:
             code = message.get("code", "")
             endpoint.deliver(protocol.refused(seat, code, "That seat is not yours to play."))
             return
+        if kind == "hint":
+            self._advise(endpoint, seat)
+            return
         if kind == "decline":
             self.referee.decline(seat, self.now())
             self.refresh()
@@ -116,9 +136,16 @@ class MatchHost:
         try:
             events = self.referee.submit(seat, code, self.now())
         except IllegalAction as refusal:
-            endpoint.deliver(protocol.refused(seat, code, refusal.reason))
+            endpoint.deliver(protocol.refused(seat, code, refusal.reason, self.done_for(endpoint)))
             return
         self.broadcast(events, by=seat)
+
+    def _advise(self, endpoint: Endpoint, seat: int) -> None:
+        code = self.adviser(seat) if self.adviser is not None else None
+        if code is None:
+            endpoint.deliver(protocol.refused(seat, "", "No hint is given at this table."))
+            return
+        endpoint.deliver(protocol.advice(seat, len(self.referee.state.history), code))
 
     # -- what the doors are told ----------------------------------------------------------
 
@@ -211,6 +238,7 @@ class MatchHost:
                 events=[event.for_seat(viewer) for event in events],
                 view=self.referee.observation(viewer),
                 moment=moment,
+                done=self.done_for(endpoint),
             )
         )
 
