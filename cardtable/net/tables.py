@@ -10,7 +10,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from cardtable.engine import BadOption, Rng
+from cardtable.engine import BadOption, IllegalAction, MatchRecord, Rng
 from cardtable.games import registry
 from cardtable.play import MatchHost, Referee
 from cardtable.strategy import levels, make_bot
@@ -31,8 +31,12 @@ def new_room(
     wait: float | None = WAIT,
     pace: bool = True,
     out_of_turn_pause: float = 1.0,
+    actions: list[tuple[int, str]] | None = None,
+    tokens: dict[int, tuple[str, str]] | None = None,
 ) -> Room:
-    """A room for a new match; ``ValueError`` saying in one sentence what cannot be."""
+    """A room for a new match, or for one played on from ``actions`` (a host that
+    stopped opens its table again: the seats' ``tokens`` let its players back in);
+    ``ValueError`` saying in one sentence what cannot be."""
     try:
         info = registry.get(game_id)
     except KeyError:
@@ -50,9 +54,10 @@ def new_room(
     # A server's table is dealt from a seed of its own choosing (a secret, not a game's
     # randomness): every later card comes from the game's seeded generator.
     seed = secrets.randbelow(2**31) if seed is None else seed
+    record = MatchRecord(game_id, len(seats), seed, dict(options or {}), [], list(actions or []))
     try:
-        state = info.new_game(len(seats), seed, options=options or {})
-    except BadOption as error:
+        state = registry.replay(record)
+    except (BadOption, IllegalAction) as error:
         raise ValueError(f"{error}.") from None
     bots = [
         None if kind == REMOTE else make_bot(game_id, kind, Rng(f"bot/{seed}/{seat}/{kind}"))
@@ -72,7 +77,7 @@ def new_room(
     ]
     host = MatchHost(referee, names, list(seats), now)
     remote = [seat for seat, kind in enumerate(seats) if kind == REMOTE]
-    return Room(code, host, remote, now, wait=wait)
+    return Room(code, host, remote, now, wait=wait, tokens=tokens)
 
 
 def room_from_create(code: str, message: dict[str, Any]) -> Room:

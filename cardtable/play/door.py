@@ -61,6 +61,8 @@ class LocalDoor:
 
     # the table's side
     def send(self, message: dict[str, Any]) -> None:
+        if self not in self.host.endpoints:
+            return  # closed: as a dropped connection, nothing arrives
         if self.wire:
             message = json.loads(protocol.to_json(message))
         self.host.receive(self, message)
@@ -165,6 +167,7 @@ class SeatClient:
                 if step == self.step:  # an intent made for another moment would be wrong now
                     self.door.send(intent)
             self.pending = [entry for entry in self.pending if entry[1] == self.step]
+            happenings += self.pump()  # what they brought (at once, in local play)
         return happenings
 
     def _taken(self, done: dict[str, int], again: bool = False) -> None:

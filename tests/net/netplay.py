@@ -125,13 +125,15 @@ def settle(players: dict[int, object]) -> None:
         player.client.pump()
 
 
-def play(referee, players: dict[int, object], seed: int, advance, between=None) -> None:
+def play(table, players: dict[int, object], seed: int, advance, between=None) -> None:
     """Humans choose among what they are told they may do, from generators of their own;
-    the clock moves on when nobody acts. ``between`` runs before each choice (a test
-    cutting a connection)."""
+    the clock moves on when nobody acts. ``table`` is the referee or what gives it now
+    (a host that stopped and opened the table again); ``between`` runs before each
+    choice (a test cutting a connection)."""
     choosers = {seat: Rng(f"human/{seed}/{seat}") for seat in players}
     now = 0.0
     for turn in range(20_000):
+        referee = table() if callable(table) else table
         if referee.is_over:
             return
         if between is not None:

@@ -277,3 +277,42 @@ def test_a_hostile_hosts_update_is_refused_by_the_client_schema():
     }
     with pytest.raises(protocol.BadMessage, match="nested more than"):
         protocol.check(protocol.update(1, None, 0, [], deep, moment), protocol.DOWN)
+
+
+# -- each intent acts once: a resend after a dropped connection is not applied twice ----
+
+
+def test_a_move_sent_again_with_its_number_is_not_applied_twice():
+    referee, client = open_door("copycat")
+    code = client.legal(0)[0]
+    client.move(0, code)
+    assert len(referee.state.history) == 1 and client.pending == []
+    again = protocol.move(0, code, 1)
+    for _ in range(3):  # replayed: nothing happens, nothing is refused
+        client.door.send(again)
+    assert client.pump() == [] and len(referee.state.history) == 1
+    assert referee.state.history[0] == (0, code)
+
+
+def test_an_intent_the_host_never_took_is_sent_again_when_the_door_opens_anew():
+    referee, client = open_door("copycat")
+    host, door = client.door.host, client.door
+    code = client.legal(0)[0]
+    door.close()  # the connection drops: the move goes nowhere
+    client.move(0, code)
+    assert referee.state.history == [] and len(client.pending) == 1
+    door.open()  # back: hello says the host took nothing, so the client sends it again
+    client.pump()
+    assert referee.state.history == [(0, code)] and client.pending == []
+    assert host.done == {0: 1}
+
+
+def test_an_intent_made_for_a_moment_gone_is_not_sent_again():
+    referee, client = open_door("copycat")
+    door = client.door
+    door.close()
+    client.move(0, client.legal(0)[0])
+    referee.submit(0, referee.legal(0)[0].code, 0.0)  # the match went on meanwhile
+    door.open()
+    client.pump()
+    assert len(referee.state.history) == 1 and client.pending == []
