@@ -182,16 +182,18 @@ class Room:
                 if place.token and hmac.compare_digest(place.token, token):
                     return place
             return "That seat token is not one this table gave."
-        if self.host.referee.is_over:
-            return "That game is over."
         seat = message["seat"]
         open_seats = self.open_seats()
         if seat is None:
-            return self.places[open_seats[0]] if open_seats else "Every seat is taken."
+            if not open_seats:
+                return "Every seat is taken."
+            seat = open_seats[0]
         if seat not in self.places:
             return "That seat is not open to a player on another computer."
         if seat not in open_seats:
             return "Someone has taken that seat."
+        if self.host.referee.is_over:
+            return "That game is over."
         return self.places[seat]
 
     def _left(self, remote: Remote) -> None:
