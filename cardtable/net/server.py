@@ -45,6 +45,7 @@ LOBBY_SECONDS = 15.0  # to take a seat after connecting
 OUTBOX = 2000  # messages waiting for a reader before it is dropped as too slow
 CONNECTIONS = 5000  # at once, on one server
 ROOMS = 10_000  # tables on one server
+IDLE = 300.0  # seconds a server's table is kept with no one connected (then it closes)
 
 
 class Connection:
@@ -128,7 +129,7 @@ class Server:
         self.loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._stop: asyncio.Event | None = None
-        self._ready = threading.Event()
+        self.ready = threading.Event()
         self._tasks: set[asyncio.Task] = set()
         self.problem: str | None = None
 
@@ -160,8 +161,14 @@ class Server:
         woken = asyncio.Event()
         loop = asyncio.get_running_loop()
         room.wake = lambda: loop.call_soon_threadsafe(woken.set)
+        idle_since = room.now()
         while not room.closed:
             woken.clear()
+            if room.host.endpoints:
+                idle_since = room.now()
+            elif room.now() - idle_since > IDLE:  # everyone has gone: the table closes
+                self.remove(room.code)
+                return
             try:
                 room.pump()
                 room.host.advance(room.now())
@@ -182,7 +189,7 @@ class Server:
         """Serve on a thread of its own; returns once listening (``port`` is set)."""
         self._thread = threading.Thread(target=self._main, name="cardtable-server", daemon=True)
         self._thread.start()
-        if not self._ready.wait(timeout) or self.problem:
+        if not self.ready.wait(timeout) or self.problem:
             raise OSError(self.problem or "The table could not be opened to the network.")
         return self
 
@@ -191,7 +198,7 @@ class Server:
             asyncio.run(self.serve())
         except OSError as error:
             self.problem = f"The table could not be opened on port {self.port}: {error.strerror}."
-            self._ready.set()
+            self.ready.set()
 
     async def serve(self) -> None:
         """Serve until ``stop``: for a loop already running (``cardtable serve``)."""
@@ -212,7 +219,7 @@ class Server:
             self.port = listening.sockets[0].getsockname()[1]
             for code in list(self.owned):
                 self._run_room(self.rooms[code])
-            self._ready.set()
+            self.ready.set()
             await self._stop.wait()
             for room in list(self.rooms.values()):
                 room.close()

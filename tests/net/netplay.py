@@ -72,10 +72,12 @@ class AtTheReferee:
 class Remote:
     """A player on another computer: a ``SeatClient`` over a ``NetDoor``."""
 
-    def __init__(self, server: Server, room: Room, seat: int, clock, token=None, **door) -> None:
+    def __init__(
+        self, server: Server, room: Room, seat: int, clock, token=None, port=None, **door
+    ) -> None:
         self.room, self.seat, self.clock = room, seat, clock
         self.door = NetDoor(
-            f"127.0.0.1:{server.port}",
+            f"127.0.0.1:{port or server.port}",
             room.code,
             f"Player {seat}",
             seat=seat,
@@ -91,6 +93,7 @@ class Remote:
     def caught_up(self) -> bool:
         """Everything sent each way has arrived (the room's inbox is empty)."""
         self.room.pump()
+        self.client.pump()
         conn = self.connection()
         door = self.door
         if conn is None or not door.connected or self.room.inbox:
@@ -107,11 +110,17 @@ class Remote:
     def act(self, code: str, now: float) -> None:
         self.client.move(self.seat, code)
         n = self.client.sent[self.seat]
-        wait_until(
-            lambda: self.room.pump() or self.room.host.done.get(self.seat, 0) >= n,
-            f"seat {self.seat}'s move {n} to arrive",
-        )
-        for happening in self.client.pump():
+        happenings: list = []
+
+        def taken() -> bool:
+            # The table pumps its client every frame: a door that came back sends again.
+            happenings.extend(self.client.pump())
+            self.room.pump()
+            return self.room.host.done.get(self.seat, 0) >= n
+
+        wait_until(taken, f"seat {self.seat}'s move {n} to arrive")
+        happenings.extend(self.client.pump())
+        for happening in happenings:
             assert happening.kind != "refused", happening.reason
 
     def close(self) -> None:
