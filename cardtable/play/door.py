@@ -102,6 +102,7 @@ class SeatClient:
         self.players = 0
         self.names: list[str] = []
         self.kinds: list[str] = []
+        self.options: dict[str, Any] = {}
         self.seats: tuple[int, ...] = ()
         self.viewer: int | None = None
         self.setup: list[Event] = []
@@ -131,6 +132,7 @@ class SeatClient:
             if kind == "hello":
                 self.game, self.players = message["game"], message["players"]
                 self.names, self.kinds = message["names"], message["kinds"]
+                self.options = message["options"]
                 self.seats = tuple(message["seats"])
                 self.viewer = message["viewer"]
                 self.setup = [protocol.event_from_wire(e) for e in message["setup"]]

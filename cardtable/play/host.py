@@ -52,8 +52,9 @@ class MatchHost:
         self._moments: dict[int, tuple[Any, dict[str, Any]]] = {}
         # The last intent number taken for each seat: a resend is not applied twice.
         self.done: dict[int, int] = {}
-        # Who asks for a seat's hint (None: hints are not given through the door).
-        self.adviser: Callable[[int], str | None] | None = None
+        # Who thinks of a seat's hint: ``adviser(seat, answer)`` calls ``answer(code)``
+        # when it has one (from any time later) and returns False when it gives none.
+        self.adviser: Callable[[int, Callable[[str], None]], bool] | None = None
 
     # -- doors ----------------------------------------------------------------------------
 
@@ -141,11 +142,14 @@ class MatchHost:
         self.broadcast(events, by=seat)
 
     def _advise(self, endpoint: Endpoint, seat: int) -> None:
-        code = self.adviser(seat) if self.adviser is not None else None
-        if code is None:
+        step = len(self.referee.state.history)
+
+        def answer(code: str) -> None:
+            if endpoint in self.endpoints:
+                endpoint.deliver(protocol.advice(seat, step, code))
+
+        if self.adviser is None or not self.adviser(seat, answer):
             endpoint.deliver(protocol.refused(seat, "", "No hint is given at this table."))
-            return
-        endpoint.deliver(protocol.advice(seat, len(self.referee.state.history), code))
 
     # -- what the doors are told ----------------------------------------------------------
 

@@ -163,6 +163,33 @@ class App:
             self.manager.reset(TitleScene(self))
         self.manager.push(self.table_for(launch.game_id)(self, launch))
 
+    def open_joined_table(self, door) -> None:
+        """Open the table joined through ``door`` (a ``NetDoor`` that holds its seat and
+        has the host's ``hello``): the same table, its match on the host's computer."""
+        from cardtable.engine import BadSetup
+
+        from .launch import seats_problem
+        from .tables.remote import RemoteMatch, launch_for
+
+        hello = next((m for m in list(door.inbox) if m["type"] == "hello"), None)
+        if hello is None:
+            return
+        launch = launch_for(hello)
+        problem = seats_problem(launch.record())
+        if len(launch.seats) != launch.players or problem is not None:
+            door.close()
+            self.tell(f"That table cannot be shown here ({problem or 'its seats'}).")
+            return
+        try:
+            table = self.table_for(launch.game_id)(
+                self, launch, RemoteMatch(launch, door, list(hello["names"]))
+            )
+        except (BadSetup, KeyError, ValueError) as error:
+            door.close()
+            self.tell(f"That table cannot be shown here ({error}).")
+            return
+        self.manager.push(table)
+
     def play_again(self, launch: Launch) -> None:
         """Replace the top scene (the results) with the same table and a fresh seed."""
         again = self.new_launch(launch)

@@ -16,6 +16,8 @@ from cardtable.strategy import levels
 #: Games whose result ranks the players and keeps no points (MEAN!): the numbers in their
 #: results mean nothing to a player, so lists, statistics and replays leave them out.
 RANKED = frozenset({"mean"})
+#: A seat played by a player on another computer (the table is hosted for them).
+REMOTE = "remote"
 
 
 @dataclass(frozen=True)
@@ -38,6 +40,9 @@ class Launch:
     actions: tuple[tuple[int, str], ...] = ()
     viewer: int | None = None  # whose hand a resumed game shows (None: as usual)
     replay: bool = False  # step through ``actions`` instead of playing
+    # Seconds a remote player's seat waits when they drop before a bot plays it (None:
+    # until the host hands it over).
+    away_wait: float | None = 30.0
 
     @classmethod
     def of(cls, record, **more) -> Launch:
@@ -104,7 +109,7 @@ def seats_problem(record) -> str | None:
     if len(record.seats) != record.players:
         return f"it names {len(record.seats)} seats for {record.players} players"
     for seat, kind in enumerate(record.seats):
-        if kind != "human" and kind not in offered:
+        if kind not in ("human", REMOTE) and kind not in offered:
             return (
                 f"seat {seat + 1} is played by {brief(kind, 40)}, which {info.title} does not "
                 f"offer (human, {', '.join(offered)})"

@@ -12,6 +12,7 @@ from ..cards import CardFace, CardStyle, card_size
 from ..launch import record_problem
 from ..widgets import Button, ButtonColumn
 from .game_choice import GameChoiceScene
+from .join import JoinScene
 from .menu import MenuScene, stack_buttons
 from .replays import ReplaysScene
 from .settings import SettingsScene
@@ -43,6 +44,7 @@ class TitleScene(MenuScene):
         width, height = self.app.size
         buttons = [
             Button("Play", self.choose_game),
+            Button("Join a table", lambda: self.app.manager.push(JoinScene(self.app))),
             Button("Replays", lambda: self.app.manager.push(ReplaysScene(self.app))),
             Button("Statistics", lambda: self.app.manager.push(StatisticsScene(self.app))),
             Button("Settings", lambda: self.app.manager.push(SettingsScene(self.app))),
@@ -100,7 +102,7 @@ class TitleScene(MenuScene):
         if self.column.buttons[-1].rect.bottom < height - 40:  # room left under the buttons
             theme.text(
                 surface,
-                "Card games against bots, or with friends at one computer",
+                "Card games against bots, or with friends at one computer or across a network",
                 (width // 2, height - 18),
                 16,
                 theme.INK_DIM,

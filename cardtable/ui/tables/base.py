@@ -37,6 +37,7 @@ from .input import Drag, TableInput
 from .log import Describer, TableLog
 from .match import OUT_OF_TURN_PAUSE, Match
 from .parts.words import agree
+from .remote import RemoteMatch
 from .sheet import ScoreSheet
 from .tools import TableTools
 from .view import Spot, TableView
@@ -67,10 +68,12 @@ class TableScene(Scene):
     #: The first-run "how to play" card's lines: how this table is played, in short.
     how_to: tuple[str, ...] = ()
 
-    def __init__(self, app: App, launch: Launch) -> None:
+    def __init__(self, app: App, launch: Launch, match: RemoteMatch | None = None) -> None:
         super().__init__(app)
         self.launch = launch
-        self.match = Match(
+        # The match: here (``Match``), or on the host's computer for a joined table
+        # (``RemoteMatch``); the table reads both the same way, through its door.
+        self.match: Match | RemoteMatch = match or Match(
             launch,
             seat_names(launch, app.name_of),
             real_time=app.fixed_dt is None,
@@ -79,7 +82,8 @@ class TableScene(Scene):
             saver=app.saver,
         )
         # The one door to the match: everything the table knows of it comes through here.
-        self.client = SeatClient(self.match.door, lambda: self.match.now)
+        self.client = SeatClient(self.match.door, self.match.clock)
+        self.match.client = self.client
         self.info, self.seats = self.match.info, self.match.seats
         self.humans = self.match.humans
         self.names = [controller.name for controller in self.seats]
@@ -101,6 +105,7 @@ class TableScene(Scene):
         #: The table's own moments (a slap round): each gets the events it has an
         #: ``animate_*`` for, ``update(dt)`` every frame and ``draw(surface)`` over the cards.
         self.moments: list[Any] = []
+        self.left = False  # left for the title with a sentence (a joined table's end)
         self.tools = TableTools(self)  # Menu, Settings, Rules, Hint, Undo; leaving asks
 
     # -- hooks a game's table writes ------------------------------------------------------
@@ -349,6 +354,49 @@ class TableScene(Scene):
             self.played(happening.events, by=happening.by)
         elif happening.kind == "refused":
             self.refuse(happening.reason)
+        elif happening.kind == "presence":  # a player joined, dropped or came back
+            self.names = list(self.client.names)
+        elif happening.kind == "advice" and happening.seat == self.viewer:
+            self.tools.hints.show(happening.code)
+
+    def network_line(self) -> str:
+        """What the players should know of the network: how to join, who is away."""
+        client, match = self.client, self.match
+        hosting = getattr(match, "hosting", None)
+        parts = []
+        if hosting is not None:
+            open_seats = hosting.room.open_seats()
+            if open_seats:
+                seats = "a seat" if len(open_seats) == 1 else f"{len(open_seats)} seats"
+                parts.append(f"Join at {hosting.address}, room code {hosting.code} ({seats} open)")
+        elif isinstance(match, RemoteMatch) and not match.door.connected:
+            parts.append("Reconnecting to the table…")
+        for seat in client.away:
+            if seat in client.stand_ins:
+                parts.append(f"A bot plays for {self.names[seat]} until they are back")
+            elif seat not in client.seats:
+                parts.append(f"{self.names[seat]} is reconnecting…")
+        return " · ".join(parts)
+
+    def guarded(self, work: Callable[[], None]) -> None:
+        """Do ``work``; at a joined table, a host is outside input too: what its messages
+        hold and cannot be shown ends the table with one sentence, never the app."""
+        if not isinstance(self.match, RemoteMatch):
+            work()
+            return
+        try:
+            work()
+        except Exception as error:  # noqa: BLE001 - anything a crafted view may raise
+            self.leave_with(f"The table sent what cannot be shown ({type(error).__name__}).")
+
+    def leave_with(self, sentence: str) -> None:
+        """The table cannot go on (the host turned this seat away, sent what cannot be
+        shown): back to the title, saying why in one sentence."""
+        if self.left:
+            return
+        self.left = True
+        self.app.show_title()
+        self.app.tell(sentence)
 
     def played(self, events: list[Event], by: int | None = None) -> None:
         self.log.record(events, by_viewer=by is not None and by == self.viewer)
@@ -432,6 +480,9 @@ class TableScene(Scene):
         self.sheet = None
 
     def update(self, dt: float) -> None:
+        self.guarded(lambda: self.updating(dt))
+
+    def updating(self, dt: float) -> None:
         self.clock += dt
         self.reason_left = max(0.0, self.reason_left - dt)
         self.log.update(dt)
@@ -444,6 +495,10 @@ class TableScene(Scene):
 
     def go_on(self, dt: float) -> None:
         """The table is still: the view catches up, the match goes on (or ends)."""
+        problem = self.match.problem
+        if problem is not None and not self.client.is_over:
+            self.leave_with(problem)
+            return
         if self.view.dirty:
             self.sync()
         if self.client.is_over:
@@ -521,9 +576,9 @@ class TableScene(Scene):
         return True
 
     def handle(self, event: pygame.event.Event) -> None:
-        self.input.route(event)
+        self.guarded(lambda: self.input.route(event))
 
     # -- drawing ------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        frame.draw(self, surface)
+        self.guarded(lambda: frame.draw(self, surface))

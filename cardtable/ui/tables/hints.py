@@ -59,6 +59,10 @@ class Hints:
             return
         self.clear()
         self.mark = self.moment()
+        if table.match.executor is None:  # a joined table: the host thinks of it
+            self.line = "Thinking of a hint…"
+            table.pump(table.client.hint(seat))
+            return
         bot = make_bot(table.info.id, HINT_LEVEL, Rng(f"hint/{table.launch.seed}/{self.mark}"))
         view = table.match.seat_view(seat)
         self.future = table.match.executor.submit(bot.choose, view)

@@ -1,0 +1,131 @@
+"""Tables across computers in the app: a hosted table says how to join and plays on
+with a player on another computer; a joined table is the same table, driven through a
+network door, keeping the result, the statistics and the match record like a local one;
+a host's crafted view leaves the table with one sentence, never a crash.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+
+from cardtable import storage
+from cardtable.net import NetDoor, Server, new_room
+from cardtable.play import SeatClient
+from cardtable.ui.launch import Launch
+from cardtable.ui.scenes.results import ResultsScene
+from cardtable.ui.scenes.title import TitleScene
+
+from .conftest import until
+
+os.environ["CARDTABLE_LOOPBACK"] = "1"
+
+
+def deadline(seconds: float = 60.0):
+    end = time.monotonic() + seconds
+    return lambda: time.monotonic() < end
+
+
+def test_a_hosted_table_says_how_to_join_and_plays_a_whole_game_with_a_remote_player(app):
+    launch = Launch("what-the-heck", 3, ("human", "remote", "easy"), seed=5, away_wait=None)
+    app.open_table(launch)
+    table = app.manager.top
+    hosting = table.match.hosting
+    assert hosting is not None and table.match.problem is None
+    assert not table.tools.can_undo()  # undo is off in network games
+    line = table.network_line()
+    assert line == f"Join at {hosting.address}, room code {hosting.code} (a seat open)"
+    assert hosting.address.startswith("127.0.0.1:")
+    door = NetDoor(hosting.address, hosting.code, "Remy")
+    remote = SeatClient(door, time.monotonic)
+    try:
+        going = deadline()
+        while not isinstance(app.manager.top, ResultsScene):
+            assert going(), "the game did not end"
+            app.step()
+            remote.pump()
+            if 1 in remote.humans_to_act() and remote.legal(1):
+                step = remote.step
+                remote.move(1, remote.legal(1)[0])
+                until(app, lambda s=step: remote.pump() or remote.step > s, 400)
+            if table.awaiting_human():
+                table.act(sorted(table.legal_codes())[0])
+        assert table.names[1] == "Remy" and table.network_line() == ""
+        result = table.match.state.result.to_dict()
+        until(app, lambda: remote.pump() or remote.result is not None, 200)
+        assert remote.result == result  # the player on the other computer keeps it too
+        assert remote.record["seats"] == ["human", "remote", "easy"]
+    finally:
+        door.close()
+
+
+@pytest.fixture
+def server():
+    server = Server("127.0.0.1", 0).start()
+    yield server
+    server.stop()
+
+
+def joined(app, server, game_id="what-the-heck", seed=9):
+    room = server.add(
+        new_room(
+            "JOINS",
+            game_id,
+            ["remote", "easy", "easy"],
+            ["", "Bo", "Cy"],
+            seed=seed,
+            pace=False,
+            wait=None,
+        ),
+        owned=True,
+    )
+    door = NetDoor(f"127.0.0.1:{server.port}", "JOINS", "Ada", seat=0)
+    going = deadline(10)
+    while not any(message["type"] == "update" for message in list(door.inbox)):
+        assert going(), "the seat was not taken"
+        time.sleep(0.01)
+    app.show_title()
+    app.open_joined_table(door)
+    return room, app.manager.top
+
+
+def test_a_joined_table_plays_a_whole_game_and_keeps_its_result_and_record(app, server):
+    room, table = joined(app, server)
+    assert [c.kind for c in table.seats] == ["human", "easy", "easy"]
+    assert table.names == ["Ada", "Bo", "Cy"] and table.viewer == 0
+    assert not table.tools.can_undo()
+    going = deadline()
+    while not isinstance(app.manager.top, ResultsScene):
+        assert going(), "the game did not end"
+        app.step()
+        if table.awaiting_human():
+            table.act(sorted(table.legal_codes())[0])
+    referee = room.host.referee
+    assert app.manager.top.result == referee.result.to_dict()
+    record, message = storage.load_match(table.match.saved_record)
+    assert message is None and record.actions == referee.state.history
+    statistics, _ = storage.load_statistics()
+    assert statistics["games"]["what-the-heck"]["played"] == 1
+
+
+def test_a_hosts_crafted_view_leaves_the_table_with_one_sentence(app, server):
+    room, table = joined(app, server)
+    until(app, lambda: table.still(), 400)
+    crafted = dict(table.client.moment)
+    table.match.door.inbox.append(
+        {
+            "v": 2,
+            "type": "update",
+            "seq": 99,
+            "by": None,
+            "viewer": 0,
+            "events": [{"kind": "announce", "text": "Look here"}],
+            "view": {"zones": 7, "to_act": "everyone"},
+            "moment": crafted,
+            "done": {},
+        }
+    )
+    until(app, lambda: isinstance(app.manager.top, TitleScene), 100)
+    assert app.manager.top.toast.message.startswith("The table sent what cannot be shown")
