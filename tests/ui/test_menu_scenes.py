@@ -113,7 +113,7 @@ def test_a_seat_kind_is_chosen_directly_from_all_kinds(app):
     assert chooser is not None
     assert chooser.options == [
         "Human",
-        "Remote player",  # a seat open to a player on another computer
+        "Remote player",
         *(f"Bot: {level}" for level in scene.kinds[2:]),
     ]
     hard = chooser.options.index("Bot: hard")
