@@ -28,6 +28,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from cardtable.play import protocol
+from cardtable.play.door import drain
 
 from .room import tidy_code
 
@@ -156,10 +157,7 @@ class NetDoor:
             task.add_done_callback(lambda done: done.cancelled() or done.exception())
 
     def receive(self) -> list[dict[str, Any]]:
-        messages = []
-        while self.inbox:
-            messages.append(self.inbox.popleft())
-        return messages
+        return drain(self.inbox)
 
     @property
     def connected(self) -> bool:

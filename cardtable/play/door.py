@@ -33,6 +33,15 @@ class Door(Protocol):
     def receive(self) -> list[dict[str, Any]]: ...
 
 
+def drain(inbox: deque[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Everything in ``inbox``, taken out one by one (not list-and-clear: a host or a
+    connection on another thread may deliver meanwhile)."""
+    messages = []
+    while inbox:
+        messages.append(inbox.popleft())
+    return messages
+
+
 class LocalDoor:
     """A door into a host in this process: ``seats`` are the humans it speaks for,
     ``viewer`` the one it shows (None: nobody's hand)."""
@@ -68,11 +77,7 @@ class LocalDoor:
         self.host.receive(self, message)
 
     def receive(self) -> list[dict[str, Any]]:
-        # popleft, not list-and-clear: a host on another thread may deliver meanwhile.
-        messages = []
-        while self.inbox:
-            messages.append(self.inbox.popleft())
-        return messages
+        return drain(self.inbox)
 
 
 @dataclass

@@ -161,6 +161,19 @@ def play(table, players: dict[int, object], seed: int, advance, between=None) ->
     raise AssertionError("the game did not end")
 
 
+def advancing(room_of, clock: Clock):
+    """The host's clock moved on: its room takes what arrived, its referee what is due.
+    ``room_of`` gives the room now (a host that stopped opens another)."""
+
+    def advance(now: float) -> None:
+        clock.now = now
+        room = room_of()
+        room.pump()
+        room.host.advance(now)
+
+    return advance
+
+
 def local_game(game_id: str, seed: int):
     """The seeded game played at the referee itself: its referee at the end."""
     clock = Clock()

@@ -11,7 +11,7 @@ from collections import Counter
 
 import pytest
 from faulty import FaultyProxy
-from netplay import GAMES, Clock, Remote, local_game, make_room, play, settle
+from netplay import GAMES, Clock, Remote, advancing, local_game, make_room, play, settle
 
 from cardtable.net import Server
 
@@ -27,13 +27,7 @@ def test_a_whole_game_through_a_bad_network_loses_and_doubles_no_move(game_id):
     room = server.add(make_room(game_id, seed, clock))
     players = {seat: Remote(server, room, seat, clock, port=proxy.port) for seat in (0, 2)}
     try:
-
-        def advance(now: float) -> None:
-            clock.now = now
-            room.pump()
-            room.host.advance(now)
-
-        play(room.host.referee, players, seed, advance)
+        play(room.host.referee, players, seed, advancing(lambda: room, clock))
         settle(players)
         # No move doubled: each (seat, intent number) was taken once ...
         assert max(Counter(room.applied).values()) == 1

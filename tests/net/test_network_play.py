@@ -7,7 +7,18 @@ and the exact match record.
 from __future__ import annotations
 
 import pytest
-from netplay import GAMES, SEATS, Clock, Remote, local_game, make_room, play, settle, spectator
+from netplay import (
+    GAMES,
+    SEATS,
+    Clock,
+    Remote,
+    advancing,
+    local_game,
+    make_room,
+    play,
+    settle,
+    spectator,
+)
 
 from cardtable.net import Server
 from cardtable.play import SeatClient, protocol
@@ -34,13 +45,7 @@ def test_a_whole_game_across_the_network_ends_as_the_game_played_locally(server,
         if kind == "remote"
     }
     try:
-
-        def advance(now: float) -> None:
-            clock.now = now
-            room.pump()
-            room.host.advance(now)
-
-        play(room.host.referee, players, seed, advance)
+        play(room.host.referee, players, seed, advancing(lambda: room, clock))
         assert room.host.referee.state.history == local.state.history
         assert room.host.referee.result == local.result
         expected = protocol.plain(local.result.to_dict())

@@ -8,7 +8,16 @@ the game it kept, and the players come back by themselves. Nothing is lost.
 from __future__ import annotations
 
 import pytest
-from netplay import Clock, Remote, local_game, make_room, play, settle, wait_until
+from netplay import (
+    Clock,
+    Remote,
+    advancing,
+    local_game,
+    make_room,
+    play,
+    settle,
+    wait_until,
+)
 
 from cardtable.net import Server, new_room
 from cardtable.play import protocol
@@ -26,16 +35,6 @@ def kill(player: Remote) -> None:
     player.door.closed = True
     player.door.drop()
     player.door.close()
-
-
-def advancing(room_of, clock):
-    def advance(now: float) -> None:
-        clock.now = now
-        room = room_of()
-        room.pump()
-        room.host.advance(now)
-
-    return advance
 
 
 @pytest.mark.parametrize("game_id", ["mean", "spite-malice"])
