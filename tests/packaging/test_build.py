@@ -70,6 +70,7 @@ def test_spec_reads_the_bundle_list_and_collects_every_cardtable_module():
     spec = (PACKAGING / "cardtable.spec").read_text(encoding="utf-8")
     assert "datas=bundle.datas()" in spec
     assert 'collect_submodules("cardtable")' in spec  # games and bots load lazily
+    assert 'collect_submodules("websockets")' in spec and 'collect_submodules("zeroconf")' in spec
     assert "console=False" in spec  # no console window on a Windows double-click
     assert "BUNDLE(" in spec  # a .app on macOS
 
@@ -78,6 +79,7 @@ def test_excludes_keep_out_tools_but_never_what_the_app_imports():
     excluded = set(bundle.excludes())
     assert {"tkinter", "unittest", "pytest", "numpy", "hypothesis"} <= excluded
     assert not excluded & {"pygame", "platformdirs", "pytweening", "tqdm", "json", "cardtable"}
+    assert not excluded & {"websockets", "zeroconf", "asyncio", "ssl", "socket"}
 
 
 def test_fonts_are_bundled_files_loaded_by_path_never_pygames_default():
