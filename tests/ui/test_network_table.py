@@ -40,6 +40,7 @@ def test_a_hosted_table_says_how_to_join_and_plays_a_whole_game_with_a_remote_pl
     assert hosting.address.startswith("127.0.0.1:")
     door = NetDoor(hosting.address, hosting.code, "Remy")
     remote = SeatClient(door, time.monotonic)
+    advised: list[str] = []
     try:
         going = deadline()
         while not isinstance(app.manager.top, ResultsScene):
@@ -47,12 +48,19 @@ def test_a_hosted_table_says_how_to_join_and_plays_a_whole_game_with_a_remote_pl
             app.step()
             remote.pump()
             if 1 in remote.humans_to_act() and remote.legal(1):
+                if not advised:  # a hint, thought of on the host from seat 1's view
+                    happenings = remote.hint(1)
+                    until(app, lambda: happenings.extend(remote.pump()) or happenings, 400)
+                    (advice,) = happenings
+                    assert advice.kind == "advice" and advice.code in remote.legal(1)
+                    advised.append(advice.code)
                 step = remote.step
                 remote.move(1, remote.legal(1)[0])
                 until(app, lambda s=step: remote.pump() or remote.step > s, 400)
             if table.awaiting_human():
                 table.act(sorted(table.legal_codes())[0])
         assert table.names[1] == "Remy" and table.network_line() == ""
+        assert advised
         result = table.match.state.result.to_dict()
         until(app, lambda: remote.pump() or remote.result is not None, 200)
         assert remote.result == result  # the player on the other computer keeps it too
