@@ -85,8 +85,9 @@ def echo_server(port_file: str) -> None:
 class Player:
     """One table: creates it, takes its remote seat, plays at once when it must."""
 
-    def __init__(self, url: str, index: int, moves: list, stop: asyncio.Event) -> None:
+    def __init__(self, url: str, index: int, moves: list, stop, by_game: dict) -> None:
         self.url, self.index, self.moves, self.stop = url, index, moves, stop
+        self.by_game = by_game
         self.rng = Rng(f"load/{index}")
         self.games = 0
         self.errors: list[str] = []
@@ -124,6 +125,7 @@ class Player:
                     continue
                 if sent_at is not None and message["by"] == 0:
                     self.moves.append(arrived - sent_at)
+                    self.by_game.setdefault(game, []).append(arrived - sent_at)
                     sent_at = None
                 moment = message["moment"]
                 legal = moment["legal"].get("0", [])
@@ -152,15 +154,17 @@ async def measure(args, server_url: str, server_pid: int, echo_port: int) -> dic
     moves: list[float] = []
     echoes: list[float] = []
     before_rss = proc_rss(server_pid)
-    players = [Player(server_url, index, moves, stop) for index in range(args.tables)]
+    by_game: dict[str, list[float]] = {}
+    players = [Player(server_url, index, moves, stop, by_game) for index in range(args.tables)]
     tasks = [asyncio.ensure_future(player.run()) for player in players]
     echo = [asyncio.ensure_future(echo_samples(echo_port, echoes, stop)) for _ in range(4)]
     await asyncio.sleep(args.warmup)  # every table open and playing
     moves.clear()
     echoes.clear()
-    cpu0, wall0 = proc_cpu(server_pid), time.monotonic()
+    by_game.clear()
+    cpu0, wall0, own0 = proc_cpu(server_pid), time.monotonic(), time.process_time()
     await asyncio.sleep(args.seconds)
-    cpu1, wall1 = proc_cpu(server_pid), time.monotonic()
+    cpu1, wall1, own1 = proc_cpu(server_pid), time.monotonic(), time.process_time()
     rss = proc_rss(server_pid)
     stop.set()
     await asyncio.gather(*tasks, *echo, return_exceptions=True)
@@ -188,9 +192,14 @@ async def measure(args, server_url: str, server_pid: int, echo_port: int) -> dic
         },
         "server_cpu_share_of_a_core": round(cpu_share, 3),
         "cpu_per_table_percent_of_a_core": round(100 * cpu_share / args.tables, 3),
+        "client_cpu_share_of_a_core": round((own1 - own0) / (wall1 - wall0), 3),
         "server_rss_mb_before": round(before_rss / 2**20, 1),
         "server_rss_mb_with_tables": round(rss / 2**20, 1),
         "memory_per_table_kb": round((rss - before_rss) / args.tables / 1024, 1),
+        "move_rtt_ms_p50_p95_by_game": {
+            game: [round(percentile(v, 0.5) * 1000, 1), round(percentile(v, 0.95) * 1000, 1)]
+            for game, v in sorted(by_game.items())
+        },
         "errors": [e for player in players for e in player.errors][:5],
         "moves_per_second": round(len(moves) / (wall1 - wall0), 1),
         "stdev_move_rtt_ms": round(statistics.pstdev(moves) * 1000, 2) if moves else None,

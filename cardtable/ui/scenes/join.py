@@ -26,6 +26,16 @@ if TYPE_CHECKING:
 FIELD_WIDTH = 300
 
 
+def game_title(game_id: str) -> str:
+    """A game's own name for an id a table sent (outside input: unknown ids as sent)."""
+    from cardtable.games import registry
+
+    try:
+        return registry.get(game_id).title
+    except KeyError:
+        return game_id[:40]
+
+
 class JoinScene(MenuScene):
     heading = "Join a table"
     back_keys = (pygame.K_ESCAPE,)  # Backspace mends what was typed
@@ -79,7 +89,7 @@ class JoinScene(MenuScene):
                 y += 48
         else:
             for table in self.found[:6]:
-                words = f"{table.host}: {table.game} ({table.code})"
+                words = f"{table.host}: {game_title(table.game)} ({table.code})"
                 button = Button(words, self._pick(table), size=18)
                 button.rect = pygame.Rect(width // 2 - 220, y, 440, 38)
                 buttons.append(button)
@@ -163,7 +173,7 @@ class JoinScene(MenuScene):
                 self.status = "Every seat at that table is taken."
             elif room is not None:
                 self.room = room
-                self.status = f"{room['game']}: pick an open seat."
+                self.status = f"{game_title(room['game'])}: pick an open seat."
                 self.rebuild()
         if self.browser is not None and self.room is None:
             found = self.browser.tables()

@@ -326,7 +326,7 @@ class SetupScene(MenuScene):
 
     def wait_label(self) -> str:
         wait = AWAY_WAITS[self.wait_index]
-        return "Away: bot never" if wait is None else f"Away: bot after {wait:g} s"
+        return "Away: no bot" if wait is None else f"Away: bot {wait:g} s"
 
     def next_wait(self) -> None:
         """How long a remote player's seat waits, when they drop, before a bot plays it."""

@@ -356,6 +356,8 @@ class TableScene(Scene):
             self.refuse(happening.reason)
         elif happening.kind == "presence":  # a player joined, dropped or came back
             self.names = list(self.client.names)
+            for controller, name in zip(self.seats, self.names, strict=False):
+                controller.name = name
         elif happening.kind == "advice" and happening.seat == self.viewer:
             self.tools.hints.show(happening.code)
 

@@ -13,6 +13,7 @@ import pygame
 
 from .. import theme
 from ..cards import shadow
+from ..launch import REMOTE
 from ..widgets import wrap
 from . import drawing
 
@@ -226,6 +227,12 @@ def plate(
     kind = f"Bot · {controller.kind}"
     if controller.human:
         kind = "your seat" if seat == table.viewer else "Human"
+    if seat in table.client.stand_ins:
+        kind = "a bot for now"
+    elif seat in table.client.away:
+        kind = "reconnecting…"
+    elif controller.kind == REMOTE:
+        kind = "Remote player"
     colour = theme.INK_DIM
     if table.is_thinking(seat) and not table.animator.busy:
         kind, colour = "thinking" + "." * (1 + int(table.clock * 3) % 3), theme.GOLD

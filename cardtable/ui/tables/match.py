@@ -52,7 +52,13 @@ class SeatController:
 
     @property
     def human(self) -> bool:
-        return self.bot is None
+        """A person plays it, here or on another computer."""
+        return self.bot is None and self.kind in ("human", REMOTE)
+
+
+def host_name(name: str) -> str:
+    """The host's name as the network lists its table ("You" names nobody there)."""
+    return "A Card Table host" if name in ("", "You") else name
 
 
 class Match:
@@ -128,8 +134,8 @@ class Match:
                 self.remote,
                 lambda: self.now,
                 wait=self.launch.away_wait,
-                title=self.info.title,
-                name=names[self.humans[0]] if self.humans else "",
+                title=self.info.id,
+                name=host_name(names[self.humans[0]] if self.humans else ""),
                 again=again,
             )
         except OSError as error:
