@@ -212,6 +212,7 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--warmup", type=float, default=10.0)
     parser.add_argument("--echo-server", help=argparse.SUPPRESS)
+    parser.add_argument("--profile", help="write the server's cProfile to this file")
     args = parser.parse_args()
     if args.echo_server:
         echo_server(args.echo_server)
@@ -219,7 +220,7 @@ def main() -> int:
     if not 1 <= args.tables <= 1000 or not 1 <= args.seconds <= 600:
         parser.error("--tables 1 to 1000, --seconds 1 to 600: the benchmark is bounded")
     env = {**os.environ, "PYTHONPATH": str(ROOT), "CARDTABLE_LOOPBACK": "1"}
-    limit = str(int(args.seconds + args.warmup + 60))
+    limit = str(int(args.seconds + args.warmup + (5 if args.profile else 60)))
     server = subprocess.Popen(
         [
             sys.executable,
@@ -246,9 +247,10 @@ def main() -> int:
             time.sleep(0.01)
         figures = asyncio.run(measure(args, url, server.pid, int(port_file.read_text())))
     finally:
-        server.terminate()
+        if not args.profile:  # a profiled server stops by itself (--seconds), writing it
+            server.terminate()
         echo.terminate()
-        server.wait(10)
+        server.wait(args.seconds + args.warmup + 90)
         echo.wait(10)
         port_file.unlink(missing_ok=True)
     print(json.dumps(figures, indent=1))

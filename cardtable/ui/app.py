@@ -192,6 +192,12 @@ class App:
 
     def play_again(self, launch: Launch) -> None:
         """Replace the top scene (the results) with the same table and a fresh seed."""
+        if launch.joined:  # the host deals the next game: join its table again
+            from .scenes.join import JoinScene
+
+            self.show_title()
+            self.manager.push(JoinScene(self))
+            return
         again = self.new_launch(launch)
         self.manager.replace(self.table_for(again.game_id)(self, again))
 

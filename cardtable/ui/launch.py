@@ -43,6 +43,7 @@ class Launch:
     # Seconds a remote player's seat waits when they drop before a bot plays it (None:
     # until the host hands it over).
     away_wait: float | None = 30.0
+    joined: bool = False  # a table joined on another computer (its host plays again)
 
     @classmethod
     def of(cls, record, **more) -> Launch:

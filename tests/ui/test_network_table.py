@@ -137,3 +137,13 @@ def test_a_hosts_crafted_view_leaves_the_table_with_one_sentence(app, server):
     )
     until(app, lambda: isinstance(app.manager.top, TitleScene), 100)
     assert app.manager.top.toast.message.startswith("The table sent what cannot be shown")
+
+
+def test_play_again_after_a_joined_game_goes_to_join_a_table_not_a_hosted_one(app, server):
+    from cardtable.ui.scenes.join import JoinScene
+
+    _room, table = joined(app, server)
+    assert table.launch.joined
+    app.play_again(table.launch)
+    assert isinstance(app.manager.top, JoinScene)
+    app.manager.top.exit()

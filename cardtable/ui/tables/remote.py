@@ -35,6 +35,7 @@ def launch_for(hello: dict[str, Any]) -> Launch:
         seats,
         options=dict(hello["options"]),
         names=tuple(hello["names"]),
+        joined=True,
     )
 
 
