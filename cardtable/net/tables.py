@@ -18,6 +18,9 @@ from cardtable.strategy import levels, make_bot
 from .room import WAIT, Room
 
 REMOTE = "remote"
+# A server's bots think on its loop, between every table's messages: only the levels
+# that decide in a moment (hard and expert search; they belong in a pool of processes).
+SERVER_LEVELS = ("random", "easy", "medium")
 
 
 def new_room(
@@ -33,6 +36,7 @@ def new_room(
     out_of_turn_pause: float = 1.0,
     actions: list[tuple[int, str]] | None = None,
     tokens: dict[int, tuple[str, str]] | None = None,
+    bot_levels: tuple[str, ...] | None = None,
 ) -> Room:
     """A room for a new match, or for one played on from ``actions`` (a host that
     stopped opens its table again: the seats' ``tokens`` let its players back in);
@@ -45,7 +49,7 @@ def new_room(
         raise ValueError(
             f"{info.title} is played by {info.min_players} to {info.max_players} players."
         )
-    known = set(levels(game_id))
+    known = [level for level in levels(game_id) if bot_levels is None or level in bot_levels]
     for kind in seats:
         if kind != REMOTE and kind not in known:
             raise ValueError(f"A seat is {REMOTE!r} or a bot's level ({', '.join(known)}).")
@@ -89,4 +93,5 @@ def room_from_create(code: str, message: dict[str, Any]) -> Room:
         [str(name)[:40] for name in message["names"]],
         dict(message["options"]),
         wait=message["wait"],
+        bot_levels=SERVER_LEVELS,
     )

@@ -138,3 +138,12 @@ def test_serve_refuses_bad_input_in_one_line(capsys, args, says):
     assert main(args) == 2
     err = capsys.readouterr().err
     assert says in err and err.count("\n") == 1
+
+
+def test_a_server_offers_only_the_bots_that_decide_in_a_moment():
+    from cardtable.net.tables import room_from_create
+
+    with pytest.raises(ValueError, match="random, easy, medium"):
+        room_from_create("ABCDE", protocol.create("mean", ["remote", "expert"], [], {}, 30.0))
+    room = room_from_create("ABCDE", protocol.create("mean", ["remote", "medium"], [], {}, 9.0))
+    assert room.open_seats() == [0] and room.wait == 9.0
