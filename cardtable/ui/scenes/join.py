@@ -123,8 +123,9 @@ class JoinScene(MenuScene):
         if self.asking is not None:
             return
         kept = self.kept(address, code)
-        if kept is not None:  # this computer's seat there: back to it at once
-            self.join(kept[0], kept[1])
+        if kept is not None:  # this computer's seat there: back to it at once, as before
+            seat, token, self.name.value = kept
+            self.join(seat, token)
             return
         self.status = f"Looking for room {code} at {address}…"
 
@@ -137,11 +138,11 @@ class JoinScene(MenuScene):
         self.asking = threading.Thread(target=ask, daemon=True)
         self.asking.start()
 
-    def kept(self, address: str, code: str) -> tuple[int, str] | None:
+    def kept(self, address: str, code: str) -> tuple[int, str, str] | None:
+        """The seat, token and name this computer had at that table, if any."""
         from cardtable.net import keep
 
-        found = keep.token_for(address, code)
-        return None if found is None else (found[0], found[1])
+        return keep.token_for(address, code)
 
     def _take(self, seat: int):
         return lambda: self.join(seat, None)
