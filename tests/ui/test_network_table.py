@@ -50,7 +50,7 @@ def test_a_hosted_table_says_how_to_join_and_plays_a_whole_game_with_a_remote_pl
             if 1 in remote.humans_to_act() and remote.legal(1):
                 if not advised:  # a hint, thought of on the host from seat 1's view
                     happenings = remote.hint(1)
-                    until(app, lambda: happenings.extend(remote.pump()) or happenings, 400)
+                    until(app, lambda h=happenings: h.extend(remote.pump()) or h, 400)
                     (advice,) = happenings
                     assert advice.kind == "advice" and advice.code in remote.legal(1)
                     advised.append(advice.code)
@@ -147,3 +147,88 @@ def test_play_again_after_a_joined_game_goes_to_join_a_table_not_a_hosted_one(ap
     app.play_again(table.launch)
     assert isinstance(app.manager.top, JoinScene)
     app.manager.top.exit()
+
+
+def test_join_a_table_by_address_and_code_typed_then_an_open_seat(app, server):
+    """The joiner's screens by mouse and keys: Join a table on the title, the address and
+    room code typed, Look up, the open seat taken: the table opens at that seat."""
+    import pygame
+
+    from cardtable.ui.scenes.join import JoinScene
+
+    from .conftest import click
+
+    server.add(
+        new_room(
+            "KMNPR",
+            "copycat",
+            ["easy", "remote", "remote"],
+            ["Bo", "", ""],
+            seed=2,
+            pace=False,
+            wait=None,
+        ),
+        owned=True,
+    )
+    app.show_title()
+    app.step()
+    title = app.manager.top
+    (join,) = [b for b in title.column.buttons if b.label == "Join a table"]
+    click(app, join.rect.center)
+    scene = app.manager.top
+    assert isinstance(scene, JoinScene)
+
+    def type_into(field, words: str) -> None:
+        click(app, field.rect.center)
+        for char in words:
+            pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=char))
+        app.step()
+
+    scene.name.value = ""
+    type_into(scene.name, "Ada")
+    type_into(scene.address, f"127.0.0.1:{server.port}")
+    type_into(scene.code, "kmn-pr")  # as pasted: lower case, a dash
+    click(app, scene.look_button.rect.center)
+    until(app, lambda: scene.room is not None or "No table" in scene.status, 400)
+    seats = [b.label for b in scene.column.buttons if b.label.startswith("Take seat")]
+    assert seats == ["Take seat 2", "Take seat 3"]
+    (third,) = [b for b in scene.column.buttons if b.label == "Take seat 3"]
+    click(app, third.rect.center)
+    until(app, lambda: app.manager.top is not scene, 400)
+    table = app.manager.top
+    assert table.viewer == 2 and table.names[2] == "Ada" and table.info.id == "copycat"
+    assert [c.kind for c in table.seats] == ["easy", "remote", "human"]
+
+
+def test_a_wrong_room_code_is_said_in_one_sentence_on_the_join_screen(app, server):
+    from cardtable.ui.scenes.join import JoinScene
+
+    app.show_title()
+    scene = JoinScene(app)
+    app.manager.push(scene)
+    app.step()
+    scene.address.value, scene.code.value = f"127.0.0.1:{server.port}", "NOPE"
+    scene.look_up()
+    until(app, lambda: scene.asking is None and scene.status.startswith("No table"), 400)
+    assert scene.status == "No table here has that room code."
+    scene.exit()
+
+
+def test_setup_makes_a_seat_remote_and_chooses_how_long_it_waits_for_a_dropped_player(app):
+    from cardtable.games import registry
+    from cardtable.ui.scenes.setup import SetupScene
+
+    app.show_title()
+    scene = SetupScene(app, registry.get("mean"))
+    app.manager.push(scene)
+    app.step()
+    assert not [b for b in scene.column.buttons if b.label.startswith("Away")]
+    scene.set_kind(1, "remote")
+    (away,) = [b for b in scene.column.buttons if b.label.startswith("Away")]
+    assert away.label == "Away: bot 30 s" and scene.kind_buttons[1].label == "Remote player"
+    for label in ("Away: bot 60 s", "Away: no bot", "Away: bot 15 s"):
+        away.on_click()
+        (away,) = [b for b in scene.column.buttons if b.label.startswith("Away")]
+        assert away.label == label
+    launch = scene.launch()
+    assert launch.seats[:2] == ("human", "remote") and launch.away_wait == 15.0
