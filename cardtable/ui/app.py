@@ -43,6 +43,7 @@ from .scenes.settings import SettingsScene
 from .scenes.title import TitleScene
 from .sound import Sounds
 from .tables import TableScene, table_for
+from .tables.match import NETWORK_POLL
 from .tables.saver import Saver
 
 TITLE = "Card Table"
@@ -336,6 +337,9 @@ class App:
                 self.set_fullscreen(not self.settings.fullscreen)
             else:
                 self.manager.handle(event)
+        table = self.manager.find(TableScene)
+        if table is not None:  # a hosted table hears its players whatever is on top
+            table.match.serve()
         self.manager.update(dt)
         self.screen.fill((0, 0, 0))
         self.manager.draw(self.screen)
@@ -361,6 +365,9 @@ class App:
         once (a frame cap only delays a frame that follows another within 1/60 s)."""
         top = self.manager.top
         wake = top.wake_in() if top is not None else 0.0
+        table = self.manager.find(TableScene)
+        if table is not None and table.match.network:  # the network may bring a move
+            wake = NETWORK_POLL if wake is None else min(wake, NETWORK_POLL)
         if wake is not None and wake < 1.0 / FPS:
             return
         started = time.perf_counter()

@@ -232,3 +232,20 @@ def test_setup_makes_a_seat_remote_and_chooses_how_long_it_waits_for_a_dropped_p
         assert away.label == label
     launch = scene.launch()
     assert launch.seats[:2] == ("human", "remote") and launch.away_wait == 15.0
+
+
+def test_a_player_joins_while_the_host_reads_the_rules_over_the_table(app):
+    launch = Launch("copycat", 3, ("human", "remote", "easy"), seed=5, away_wait=None)
+    app.open_table(launch)
+    table = app.manager.top
+    app.open_rules(table.info)  # the table is under the rules: not still, not on top
+    hosting = table.match.hosting
+    door = NetDoor(hosting.address, hosting.code, "Remy")
+    try:
+        going = deadline(20)
+        while not any(m["type"] == "hello" for m in list(door.inbox)):
+            assert going(), "the join waited for the table to come back on top"
+            app.step()
+        assert app.manager.top is not table and hosting.room.open_seats() == []
+    finally:
+        door.close()

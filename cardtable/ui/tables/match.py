@@ -206,10 +206,15 @@ class Match:
         if self.launch.replay:
             return  # a replay moves only by its controls
         self.now += dt
-        if self.hosting is not None:
-            self.hosting.pump()  # what the players on other computers sent
-            self._answer_hints()
+        self.serve()
         self.host_of().advance(self.now)
+
+    def serve(self) -> None:
+        """What the players on other computers sent: joins, moves, hints asked. Every
+        frame, whatever is on top (a menu, the rules), so a player can join meanwhile."""
+        if self.hosting is not None:
+            self.hosting.pump()
+            self._answer_hints()
 
     def next_due(self) -> float | None:
         """Seconds until the referee next has work (None: it waits for a human)."""

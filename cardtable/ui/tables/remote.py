@@ -76,6 +76,9 @@ class RemoteMatch:
     def advance(self, dt: float) -> None:
         self.now += dt
 
+    def serve(self) -> None:
+        """Nothing to serve: the host does."""
+
     def next_due(self) -> float | None:
         return NETWORK_POLL  # what the host sends may come any time
 
