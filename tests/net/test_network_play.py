@@ -20,15 +20,7 @@ from netplay import (
     spectator,
 )
 
-from cardtable.net import Server
 from cardtable.play import SeatClient, protocol
-
-
-@pytest.fixture
-def server():
-    server = Server("127.0.0.1", 0).start()
-    yield server
-    server.stop()
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -23,13 +23,6 @@ from cardtable.net import Server, new_room
 from cardtable.play import protocol
 
 
-@pytest.fixture
-def server():
-    server = Server("127.0.0.1", 0).start()
-    yield server
-    server.stop()
-
-
 def kill(player: Remote) -> None:
     """The player's app dies: the connection is cut, nothing more is said."""
     player.door.closed = True
