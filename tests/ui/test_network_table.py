@@ -249,3 +249,23 @@ def test_a_player_joins_while_the_host_reads_the_rules_over_the_table(app):
         assert app.manager.top is not table and hosting.room.open_seats() == []
     finally:
         door.close()
+
+
+def test_the_host_hands_an_away_players_seat_to_a_bot_with_a_click_on_the_line(app):
+    from .conftest import click
+
+    launch = Launch("what-the-heck", 3, ("human", "remote", "easy"), seed=5, away_wait=None)
+    app.open_table(launch)
+    table = app.manager.top
+    room = table.match.hosting.room
+    door = NetDoor(table.match.hosting.address, room.code, "Remy")
+    until(app, lambda: room.open_seats() == [] and door.connected, 400)
+    door.closed = True
+    door.drop()
+    door.close()
+    until(app, lambda: table.network_line().startswith("Remy is reconnecting…"), 400)
+    assert table.network_line().endswith("click here to let a bot play for them now")
+    app.step()
+    click(app, table.network_box.center)
+    assert room.stand_ins == [1] and table.match.referee.bots[1] is not None
+    until(app, lambda: table.network_line() == "A bot plays for Remy until they are back", 200)

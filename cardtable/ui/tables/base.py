@@ -106,6 +106,7 @@ class TableScene(Scene):
         #: ``animate_*`` for, ``update(dt)`` every frame and ``draw(surface)`` over the cards.
         self.moments: list[Any] = []
         self.left = False  # left for the title with a sentence (a joined table's end)
+        self.network_box: pygame.Rect | None = None  # where the network line was drawn
         self.tools = TableTools(self)  # Menu, Settings, Rules, Hint, Undo; leaving asks
 
     # -- hooks a game's table writes ------------------------------------------------------
@@ -373,12 +374,29 @@ class TableScene(Scene):
                 parts.append(f"Join at {hosting.address}, room code {hosting.code} ({seats} open)")
         elif isinstance(match, RemoteMatch) and not match.door.connected:
             parts.append("Reconnecting to the table…")
+        waiting = False
         for seat in client.away:
             if seat in client.stand_ins:
                 parts.append(f"A bot plays for {self.names[seat]} until they are back")
             elif seat not in client.seats:
                 parts.append(f"{self.names[seat]} is reconnecting…")
+                waiting = True
+        if waiting and hosting is not None:
+            parts.append("click here to let a bot play for them now")
         return " · ".join(parts)
+
+    def hand_over_away(self) -> bool:
+        """The host's call: every away player's seat is played by a bot from now (they
+        take it back when they return). True when there was one to hand over."""
+        hosting = getattr(self.match, "hosting", None)
+        away = (
+            []
+            if hosting is None
+            else [s for s in hosting.room.away if s not in hosting.room.stand_ins]
+        )
+        for seat in away:
+            hosting.room.hand_over(seat)
+        return bool(away)
 
     def guarded(self, work: Callable[[], None]) -> None:
         """Do ``work``; at a joined table, a host is outside input too: what its messages
@@ -578,6 +596,11 @@ class TableScene(Scene):
         return True
 
     def handle(self, event: pygame.event.Event) -> None:
+        clicked = event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 0) == 1
+        line = self.network_box
+        on_line = clicked and line is not None and line.collidepoint(event.pos)
+        if on_line and self.hand_over_away():
+            return
         self.guarded(lambda: self.input.route(event))
 
     # -- drawing ------------------------------------------------------------------------

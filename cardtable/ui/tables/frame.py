@@ -47,9 +47,10 @@ def draw(table: TableScene, surface: pygame.Surface) -> None:
             )
     draw_bar(table, surface)
     network = table.network_line()
+    table.network_box = None
     if network:  # how to join, who is reconnecting
         width = surface.get_width()
-        drawing.label_box(
+        table.network_box = drawing.label_box(
             surface,
             network,
             (width // 2, TOP_BAR + 8),
