@@ -242,8 +242,12 @@ class NetDoor:
                     return
                 elif kind in protocol.DOWN and self._websocket is websocket:
                     self.inbox.append(message)
-        except ConnectionClosed:
-            pass
+        except ConnectionClosed as closed:
+            told = closed.rcvd
+            if told is not None and told.code == 1008:  # closed on purpose, with a reason:
+                # the seat taken up elsewhere, the table closed, a limit passed. Coming
+                # back would only be turned away again (or take the seat back and forth).
+                self.problem = told.reason or "The table closed the connection."
         finally:
             self._websocket = None
             with contextlib.suppress(Exception):

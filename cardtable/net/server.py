@@ -221,8 +221,8 @@ class Server:
                 self._run_room(self.rooms[code])
             self.ready.set()
             await self._stop.wait()
-            for room in list(self.rooms.values()):
-                room.close()
+            # Connections close as "going away" (1001): players keep trying to come back,
+            # as after a crash; a table closed on purpose says so first (``Room.close``).
 
     def stop(self, timeout: float = 5.0) -> None:
         if self.loop is not None and self._stop is not None:

@@ -7,6 +7,8 @@ the game it kept, and the players come back by themselves. Nothing is lost.
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from netplay import (
     Clock,
@@ -194,3 +196,24 @@ def test_a_host_that_stopped_opens_the_table_again_and_the_players_come_back(gam
         for player in players.values():
             player.close()
         tables["server"].stop()
+
+
+def test_a_seat_taken_up_from_another_connection_leaves_the_first_with_one_sentence(server):
+    clock = Clock()
+    room = server.add(make_room("mean", 1, clock))
+    first = Remote(server, room, 0, clock)
+    try:
+        settle({0: first})
+        second = Remote(server, room, 0, clock, token=first.door.token)
+        try:
+            wait_until(lambda: room.pump() or first.door.problem is not None, "the first to go")
+            assert first.door.problem == "The seat was taken up again from another connection."
+            settle({0: second})
+            assert second.door.seat == 0 and room.places[0].remote is second.connection()
+            time.sleep(0.5)  # the first does not come back to take it again
+            room.pump()
+            assert room.places[0].remote is second.connection() and not first.door.connected
+        finally:
+            second.close()
+    finally:
+        first.close()
