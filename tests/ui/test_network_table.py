@@ -35,7 +35,7 @@ def test_a_hosted_table_says_how_to_join_and_plays_a_whole_game_with_a_remote_pl
     hosting = table.match.hosting
     assert hosting is not None and table.match.problem is None
     assert not table.tools.can_undo()  # undo is off in network games
-    line = table.network_line()
+    line = table.network.line()
     assert line == f"Join at {hosting.address}, room code {hosting.code} (a seat open)"
     assert hosting.address.startswith("127.0.0.1:")
     door = NetDoor(hosting.address, hosting.code, "Remy")
@@ -59,7 +59,7 @@ def test_a_hosted_table_says_how_to_join_and_plays_a_whole_game_with_a_remote_pl
                 until(app, lambda s=step: remote.pump() or remote.step > s, 400)
             if table.awaiting_human():
                 table.act(sorted(table.legal_codes())[0])
-        assert table.names[1] == "Remy" and table.network_line() == ""
+        assert table.names[1] == "Remy" and table.network.line() == ""
         assert advised
         result = table.match.state.result.to_dict()
         until(app, lambda: remote.pump() or remote.result is not None, 200)
@@ -263,9 +263,9 @@ def test_the_host_hands_an_away_players_seat_to_a_bot_with_a_click_on_the_line(a
     door.closed = True
     door.drop()
     door.close()
-    until(app, lambda: table.network_line().startswith("Remy is reconnecting…"), 400)
-    assert table.network_line().endswith("click here to let a bot play for them now")
+    until(app, lambda: table.network.line().startswith("Remy is reconnecting…"), 400)
+    assert table.network.line().endswith("click here to let a bot play for them now")
     app.step()
-    click(app, table.network_box.center)
+    click(app, table.network.box.center)
     assert room.stand_ins == [1] and table.match.referee.bots[1] is not None
-    until(app, lambda: table.network_line() == "A bot plays for Remy until they are back", 200)
+    until(app, lambda: table.network.line() == "A bot plays for Remy until they are back", 200)

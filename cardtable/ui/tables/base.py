@@ -36,6 +36,7 @@ from .frame import TOP_BAR
 from .input import Drag, TableInput
 from .log import Describer, TableLog
 from .match import OUT_OF_TURN_PAUSE, Match
+from .network import TableNetwork
 from .parts.words import agree
 from .remote import RemoteMatch
 from .sheet import ScoreSheet
@@ -105,8 +106,7 @@ class TableScene(Scene):
         #: The table's own moments (a slap round): each gets the events it has an
         #: ``animate_*`` for, ``update(dt)`` every frame and ``draw(surface)`` over the cards.
         self.moments: list[Any] = []
-        self.left = False  # left for the title with a sentence (a joined table's end)
-        self.network_box: pygame.Rect | None = None  # where the network line was drawn
+        self.network = TableNetwork(self)  # how to join, who is away; a host's junk
         self.tools = TableTools(self)  # Menu, Settings, Rules, Hint, Undo; leaving asks
 
     # -- hooks a game's table writes ------------------------------------------------------
@@ -355,68 +355,8 @@ class TableScene(Scene):
             self.played(happening.events, by=happening.by)
         elif happening.kind == "refused":
             self.refuse(happening.reason)
-        elif happening.kind == "presence":  # a player joined, dropped or came back
-            self.names = list(self.client.names)
-            for controller, name in zip(self.seats, self.names, strict=False):
-                controller.name = name
-        elif happening.kind == "advice" and happening.seat == self.viewer:
-            self.tools.hints.show(happening.code)
-
-    def network_line(self) -> str:
-        """What the players should know of the network: how to join, who is away."""
-        client, match = self.client, self.match
-        hosting = getattr(match, "hosting", None)
-        parts = []
-        if hosting is not None:
-            open_seats = hosting.room.open_seats()
-            if open_seats:
-                seats = "a seat" if len(open_seats) == 1 else f"{len(open_seats)} seats"
-                parts.append(f"Join at {hosting.address}, room code {hosting.code} ({seats} open)")
-        elif isinstance(match, RemoteMatch) and not match.door.connected:
-            parts.append("Reconnecting to the table…")
-        waiting = False
-        for seat in client.away:
-            if seat in client.stand_ins:
-                parts.append(f"A bot plays for {self.names[seat]} until they are back")
-            elif seat not in client.seats:
-                parts.append(f"{self.names[seat]} is reconnecting…")
-                waiting = True
-        if waiting and hosting is not None:
-            parts.append("click here to let a bot play for them now")
-        return " · ".join(parts)
-
-    def hand_over_away(self) -> bool:
-        """The host's call: every away player's seat is played by a bot from now (they
-        take it back when they return). True when there was one to hand over."""
-        hosting = getattr(self.match, "hosting", None)
-        away = (
-            []
-            if hosting is None
-            else [s for s in hosting.room.away if s not in hosting.room.stand_ins]
-        )
-        for seat in away:
-            hosting.room.hand_over(seat)
-        return bool(away)
-
-    def guarded(self, work: Callable[[], None]) -> None:
-        """Do ``work``; at a joined table, a host is outside input too: what its messages
-        hold and cannot be shown ends the table with one sentence, never the app."""
-        if not isinstance(self.match, RemoteMatch):
-            work()
-            return
-        try:
-            work()
-        except Exception as error:  # noqa: BLE001 - anything a crafted view may raise
-            self.leave_with(f"The table sent what cannot be shown ({type(error).__name__}).")
-
-    def leave_with(self, sentence: str) -> None:
-        """The table cannot go on (the host turned this seat away, sent what cannot be
-        shown): back to the title, saying why in one sentence."""
-        if self.left:
-            return
-        self.left = True
-        self.app.show_title()
-        self.app.tell(sentence)
+        else:  # who is here, a hint from the host
+            self.network.happen(happening)
 
     def played(self, events: list[Event], by: int | None = None) -> None:
         self.log.record(events, by_viewer=by is not None and by == self.viewer)
@@ -500,7 +440,7 @@ class TableScene(Scene):
         self.sheet = None
 
     def update(self, dt: float) -> None:
-        self.guarded(lambda: self.updating(dt))
+        self.network.guarded(lambda: self.updating(dt))
 
     def updating(self, dt: float) -> None:
         self.clock += dt
@@ -517,7 +457,7 @@ class TableScene(Scene):
         """The table is still: the view catches up, the match goes on (or ends)."""
         problem = self.match.problem
         if problem is not None and not self.client.is_over:
-            self.leave_with(problem)
+            self.network.leave_with(problem)
             return
         if self.view.dirty:
             self.sync()
@@ -596,14 +536,10 @@ class TableScene(Scene):
         return True
 
     def handle(self, event: pygame.event.Event) -> None:
-        clicked = event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 0) == 1
-        line = self.network_box
-        on_line = clicked and line is not None and line.collidepoint(event.pos)
-        if on_line and self.hand_over_away():
-            return
-        self.guarded(lambda: self.input.route(event))
+        if not self.network.clicked(event):
+            self.network.guarded(lambda: self.input.route(event))
 
     # -- drawing ------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.guarded(lambda: frame.draw(self, surface))
+        self.network.guarded(lambda: frame.draw(self, surface))

@@ -46,11 +46,11 @@ def draw(table: TableScene, surface: pygame.Surface) -> None:
                 table.app.cards.image(table.style_for(drag.zone, code), code, rect.size), rect
             )
     draw_bar(table, surface)
-    network = table.network_line()
-    table.network_box = None
+    network = table.network.line()
+    table.network.box = None
     if network:  # how to join, who is reconnecting
         width = surface.get_width()
-        table.network_box = drawing.label_box(
+        table.network.box = drawing.label_box(
             surface,
             network,
             (width // 2, TOP_BAR + 8),
