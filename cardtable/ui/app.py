@@ -246,6 +246,7 @@ class App:
             dict(launch.options),
             launch.watch,
             launch.names,
+            away_wait=launch.away_wait,
         )
 
     def quit(self) -> None:
