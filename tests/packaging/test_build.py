@@ -334,6 +334,37 @@ def test_built_app_passes_smoke_and_writes_only_to_the_users_folders(built_dist,
     assert _files(builder.app_folder(built_dist)) == before, "the build wrote inside itself"
 
 
+def test_built_app_serves_tables_on_loopback_through_websockets(built_dist, tmp_path):
+    """The packaged build carries the network: ``serve`` listens and a table is created."""
+    import asyncio
+
+    from websockets.asyncio.client import connect
+
+    from cardtable.play import protocol
+
+    exe = builder.executable(dist=built_dist)
+    server = subprocess.Popen(
+        [str(exe), "serve", "--loopback", "--port", "0", "--seconds", "30"],
+        env=_smoke_env(tmp_path),
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        url = server.stdout.readline().split()[-1]
+        assert url.startswith("ws://127.0.0.1:"), url
+
+        async def create() -> dict:
+            async with connect(url, open_timeout=10) as websocket:
+                ask = protocol.create("mean", ["remote", "easy"], [], {}, 30.0)
+                await websocket.send(protocol.to_json(ask))
+                return protocol.from_json(await asyncio.wait_for(websocket.recv(), 10))
+
+        assert asyncio.run(create())["type"] == "created"
+    finally:
+        server.terminate()
+        server.wait(10)
+
+
 def test_built_app_reports_a_wrong_game_with_status_2(built_dist, tmp_path):
     exe = builder.executable(dist=built_dist)
     done = subprocess.run(
