@@ -60,7 +60,7 @@ class Connection:
         self.viewer: int | None = None
         self.room: Room | None = None
         self.closing: str | None = None
-        self.tokens = float(BURST)
+        self.tokens = float(server.burst)
         self.filled = time.monotonic()
         self.strikes = 0
         self.told = 0  # messages delivered to it, and messages from it handed on
@@ -96,7 +96,8 @@ class Connection:
     def allowed(self) -> bool:
         """One more message within the rate limit (a token bucket)."""
         now = time.monotonic()
-        self.tokens = min(BURST, self.tokens + (now - self.filled) * RATE)
+        rate, burst = self.server.rate, self.server.burst
+        self.tokens = min(burst, self.tokens + (now - self.filled) * rate)
         self.filled = now
         if self.tokens < 1:
             return False
@@ -108,7 +109,9 @@ class Server:
     """WebSocket rooms (module docstring). ``host`` and ``port`` are where it listens
     (port 0: any free port, read back from ``port`` after starting); ``creating`` lets
     connections create tables (``cardtable serve``); ``make_room`` builds a room for a
-    ``create`` message (``tables.make_room``); ``tls`` serves wss:// with a certificate."""
+    ``create`` message (``tables.make_room``); ``tls`` serves wss:// with a certificate;
+    ``rate`` and ``burst`` limit each connection (tests of players who play at machine
+    speed raise them)."""
 
     def __init__(
         self,
@@ -117,8 +120,13 @@ class Server:
         creating: bool = False,
         make_room: Callable[[str, dict[str, Any]], Room] | None = None,
         tls: ssl.SSLContext | None = None,
+        rate: float | None = None,
+        burst: int | None = None,
     ) -> None:
         self.host = host
+        # A connection's messages a second, and at once.
+        self.rate = RATE if rate is None else rate
+        self.burst = BURST if burst is None else burst
         self.port = port
         self.creating = creating
         self.make_room = make_room

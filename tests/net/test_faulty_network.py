@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from conftest import FAST
 from faulty import FaultyProxy
 from netplay import GAMES, Clock, Remote, advancing, local_game, make_room, play, settle
 
@@ -22,7 +23,7 @@ def test_a_whole_game_through_a_bad_network_loses_and_doubles_no_move(game_id):
     seed = 11
     local = local_game(game_id, seed)
     clock = Clock()
-    server = Server("127.0.0.1", 0).start()
+    server = Server("127.0.0.1", 0, **FAST).start()
     proxy = FaultyProxy(server.port, cut=3.0, seed=len(game_id)).start()
     room = server.add(make_room(game_id, seed, clock))
     players = {seat: Remote(server, room, seat, clock, port=proxy.port) for seat in (0, 2)}

@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from conftest import FAST
 from netplay import (
     Clock,
     Remote,
@@ -141,7 +142,7 @@ def test_the_host_may_hand_an_away_seat_to_a_bot_at_once(server):
 def test_a_host_that_stopped_opens_the_table_again_and_the_players_come_back(game_id):
     seed = 6
     clock = Clock()
-    first = Server("127.0.0.1", 0).start()
+    first = Server("127.0.0.1", 0, **FAST).start()
     port = first.port
     tables = {"room": first.add(make_room(game_id, seed, clock)), "server": first}
     players = {seat: Remote(first, tables["room"], seat, clock) for seat in (0, 2)}
@@ -168,7 +169,7 @@ def test_a_host_that_stopped_opens_the_table_again_and_the_players_come_back(gam
             actions=record.actions,
             tokens=tokens,
         )
-        second = Server("127.0.0.1", port)
+        second = Server("127.0.0.1", port, **FAST)
         second.add(again)
         second.start()
         tables["room"], tables["server"] = again, second

@@ -23,6 +23,17 @@ from .conftest import until
 os.environ["CARDTABLE_LOOPBACK"] = "1"
 
 
+@pytest.fixture(autouse=True)
+def machine_speed(monkeypatch):
+    """These players play at the test's frame rate, far past a person's pace: the hosted
+    table's rate limit is raised to match (the limit is tested at its default in
+    tests/net/test_hostile.py)."""
+    from cardtable.net import server
+
+    monkeypatch.setattr(server, "RATE", 5000.0)
+    monkeypatch.setattr(server, "BURST", 1000)
+
+
 def deadline(seconds: float = 60.0):
     end = time.monotonic() + seconds
     return lambda: time.monotonic() < end
@@ -71,7 +82,7 @@ def test_a_hosted_table_says_how_to_join_and_plays_a_whole_game_with_a_remote_pl
 
 @pytest.fixture
 def server():
-    server = Server("127.0.0.1", 0).start()
+    server = Server("127.0.0.1", 0, rate=5000.0, burst=1000).start()
     yield server
     server.stop()
 
