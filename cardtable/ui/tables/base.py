@@ -37,7 +37,9 @@ from .hints import HINT_POLL, Hints
 from .input import ENTER_KEYS, Drag, TableInput
 from .log import Describer, TableLog
 from .match import OUT_OF_TURN_PAUSE, Match
+from .network import TableNetwork
 from .parts.words import agree
+from .remote import RemoteMatch
 from .replay import Replay
 from .sheet import ScoreSheet
 from .tools import TableTools
@@ -70,10 +72,12 @@ class TableScene(TableVocabulary, Scene):
     #: The first-run "how to play" card's lines: how this table is played, in short.
     how_to: tuple[str, ...] = ()
 
-    def __init__(self, app: AppServices, launch: Launch) -> None:
+    def __init__(self, app: AppServices, launch: Launch, match: RemoteMatch | None = None) -> None:
         super().__init__(app)
         self.launch = launch
-        self.match = Match(
+        # The match: here (``Match``), or on the host's computer for a joined table
+        # (``RemoteMatch``); the table reads both the same way, through its door.
+        self.match: Match | RemoteMatch = match or Match(
             launch,
             seat_names(launch, app.name_of),
             real_time=app.fixed_dt is None,
@@ -82,7 +86,8 @@ class TableScene(TableVocabulary, Scene):
             saver=app.saver,
         )
         # The one door to the match: everything the table knows of it comes through here.
-        self.client = SeatClient(self.match.door, lambda: self.match.now)
+        self.client = SeatClient(self.match.door, self.match.clock)
+        self.match.client = self.client
         self.info, self.seats = self.match.info, self.match.seats
         self.humans = self.match.humans
         self.names = [controller.name for controller in self.seats]
@@ -104,6 +109,7 @@ class TableScene(TableVocabulary, Scene):
         #: The table's own moments (a slap round): each gets the events it has a
         #: look for in its ``animations()``, ``update(dt)`` every frame and ``draw(surface)``.
         self.moments: list[Any] = []
+        self.network = TableNetwork(self)  # how to join, who is away; a host's junk
         replay = Replay(self, self.match) if launch.replay else None
         # Menu, Settings, Rules, Hint, Undo; leaving asks; a replay's controls
         self.tools = TableTools(self, self.match, Hints(self, self.match, self), replay)
@@ -372,6 +378,8 @@ class TableScene(TableVocabulary, Scene):
             self.played(happening.events, by=happening.by)
         elif happening.kind == "refused":
             self.refuse(happening.reason)
+        else:  # who is here, a hint from the host
+            self.network.happen(happening)
 
     def played(self, events: list[Event], by: int | None = None) -> None:
         self.log.record(events, by_viewer=by is not None and by == self.viewer)
@@ -466,6 +474,9 @@ class TableScene(TableVocabulary, Scene):
         self.sheet = None
 
     def update(self, dt: float) -> None:
+        self.network.guarded(lambda: self.updating(dt))
+
+    def updating(self, dt: float) -> None:
         self.clock += dt
         self.reason_left = max(0.0, self.reason_left - dt)
         problem = self.match.saver.take_problem()
@@ -481,6 +492,10 @@ class TableScene(TableVocabulary, Scene):
 
     def go_on(self, dt: float) -> None:
         """The table is still: the view catches up, the match goes on (or ends)."""
+        problem = self.match.problem
+        if problem is not None and not self.client.is_over:
+            self.network.leave_with(problem)
+            return
         if self.view.dirty:
             self.sync()
         if self.client.is_over:
@@ -563,6 +578,13 @@ class TableScene(TableVocabulary, Scene):
         return True
 
     def handle(self, event: pygame.event.Event) -> None:
+        """An event's way through the table (``route``), unless it is a click on the
+        network's own line (a host handing an away seat to a bot); a joined table that
+        cannot show what its host sent leaves with one sentence."""
+        if not self.network.clicked(event):
+            self.network.guarded(lambda: self.route(event))
+
+    def route(self, event: pygame.event.Event) -> None:
         """An event's way through the table, first come first served: the top bar's tools,
         its buttons, the log, the score sheet; a click or Enter lands every running
         animation at once; then a chooser, the table's own keys, the cards (``input``);
@@ -596,4 +618,4 @@ class TableScene(TableVocabulary, Scene):
     # -- drawing ------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        frame.draw(self, surface)
+        self.network.guarded(lambda: frame.draw(self, surface))
