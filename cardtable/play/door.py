@@ -291,10 +291,10 @@ class SeatClient:
         self._intent(lambda n: protocol.decline(seat, n), seat)
         return self.pump()
 
-    def hint(self, seat: int) -> list[Happening]:
-        """Ask the host for ``seat``'s hint: ``advice`` comes back (or a refusal)."""
+    def hint(self, seat: int) -> None:
+        """Ask the host for ``seat``'s hint: ``advice`` comes back with a later ``pump``
+        (or a refusal)."""
         self.door.send(protocol.hint(seat))
-        return self.pump()
 
     def look(self, seat: int | None) -> list[Happening]:
         self.door.send(protocol.look(seat))

@@ -60,7 +60,8 @@ def test_a_hosted_table_says_how_to_join_and_plays_a_whole_game_with_a_remote_pl
             remote.pump()
             if 1 in remote.humans_to_act() and remote.legal(1):
                 if not advised:  # a hint, thought of on the host from seat 1's view
-                    happenings = remote.hint(1)
+                    remote.hint(1)
+                    happenings: list = []
                     until(app, lambda h=happenings: h.extend(remote.pump()) or h, 400)
                     (advice,) = happenings
                     assert advice.kind == "advice" and advice.code in remote.legal(1)

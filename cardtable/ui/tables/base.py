@@ -28,7 +28,7 @@ from ..launch import Launch, seat_names
 from ..layout import SeatLayout
 from ..scenes.base import Scene
 from ..widgets import Button
-from . import frame, nameplate
+from . import frame, nameplate, privacy
 from .animator import Animator
 from .celebration import Celebration, celebrate
 from .choices import Choices
@@ -110,6 +110,7 @@ class TableScene(TableVocabulary, Scene):
         #: look for in its ``animations()``, ``update(dt)`` every frame and ``draw(surface)``.
         self.moments: list[Any] = []
         self.network = TableNetwork(self)  # how to join, who is away; a host's junk
+        self.moments.append(self.network)  # its line drawn over the cards, under the bar
         replay = Replay(self, self.match) if launch.replay else None
         # Menu, Settings, Rules, Hint, Undo; leaving asks; a replay's controls
         self.tools = TableTools(self, self.match, Hints(self, self.match, self), replay)
@@ -501,7 +502,7 @@ class TableScene(TableVocabulary, Scene):
         if self.client.is_over:
             self.finish()
             return
-        if self.privacy():
+        if privacy.screen(self):  # several people here: the "Pass to" screen
             return
         if not self.hold_bots:
             self.match.advance(dt)
@@ -554,28 +555,6 @@ class TableScene(TableVocabulary, Scene):
         self.input.key_focus = -1
         self.layout(self.app.size)
         self.sync()
-
-    def privacy(self) -> bool:
-        """With several local humans, no hand is shown but to its owner, behind the
-        privacy screen: between their moves the table shows nobody's hand. True while
-        the screen is up."""
-        if len(self.humans) < 2:
-            return False
-        # A chance out of turn first: the next move would take it away, so it turns the
-        # table even from the player on turn (who has not moved yet).
-        client = self.client
-        chances = [s for s in client.out_of_turn() if self.asks(sorted(self.legal_codes_of(s)))]
-        wanted = chances + [
-            s for s in client.humans_to_act() if self.needs_hand(self.legal_codes_of(s))
-        ]
-        if self.viewer is not None and self.viewer not in wanted:
-            self.show_seat(None)
-        if not wanted or self.viewer in (chances or wanted):
-            return False
-        following = wanted[0]
-        self.show_seat(None)
-        self.app.cover_table(self.seats[following].name, lambda: self.show_seat(following))
-        return True
 
     def handle(self, event: pygame.event.Event) -> None:
         """An event's way through the table (``route``), unless it is a click on the

@@ -111,20 +111,6 @@ def draw(table: FrameDoor, surface: pygame.Surface) -> None:
                 table.app.cards.image(table.style_for(drag.zone, code), code, rect.size), rect
             )
     draw_bar(table, surface)
-    network = table.network.line()
-    table.network.box = None
-    if network:  # how to join, who is reconnecting
-        width = surface.get_width()
-        table.network.box = drawing.label_box(
-            surface,
-            network,
-            (width // 2, TOP_BAR + 8),
-            16,
-            theme.PANEL,
-            theme.GOLD,
-            "midtop",
-            width=width - 80,
-        )
     left = table.window_left()
     if left is not None:
         drawing.countdown(surface, TOP_BAR, left)

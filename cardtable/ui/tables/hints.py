@@ -105,7 +105,7 @@ class Hints:
         match = self.match
         if match.executor is None:  # a joined table: the host thinks of it
             self.line = "Thinking of a hint…"
-            table.pump(table.client.hint(seat))
+            table.client.hint(seat)  # its advice comes through the door later
             return
         # On the hard bot's own think budget when the table runs in real time, as its
         # moves are; a fixed number of rounds on a test's fixed clock.

@@ -9,20 +9,37 @@ Not for carrying messages (``cardtable.net``) or the match (``match``, ``remote`
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 import pygame
 
 from cardtable.play import Happening
 
+from .. import theme
+from . import drawing
+from .drawing import TOP_BAR
 from .remote import RemoteMatch
 
-if TYPE_CHECKING:
-    from .base import TableScene
+
+class NetworkDoor(Protocol):
+    """What the network part touches of its table: the window (``app``: leaving, the
+    sentence), the door to the match (``client``: who is away) and the match (a hosted
+    table's room), the seats' names it keeps up to date, the viewer and the hints."""
+
+    app: Any
+    client: Any
+    match: Any
+    names: list[str]
+    seats: list[Any]
+    viewer: int | None
+    tools: Any
 
 
 class TableNetwork:
-    def __init__(self, table: TableScene) -> None:
+    """A moment of the table (``table.moments``): drawn with the others, above the cards,
+    under the top bar; it has no looks of its own."""
+
+    def __init__(self, table: NetworkDoor) -> None:
         self.table = table
         self.box: pygame.Rect | None = None  # where the line was drawn
         self.left = False  # left for the title with a sentence
@@ -35,6 +52,30 @@ class TableNetwork:
                 controller.name = name
         elif happening.kind == "advice" and happening.seat == table.viewer:
             table.tools.hints.show(happening.code)
+
+    def animations(self) -> dict[str, Any]:
+        return {}
+
+    def update(self, dt: float) -> None:
+        """Nothing moves of its own: the line is made again every frame."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """How to join, who is reconnecting, just under the top bar (a click on it hands
+        the away players' seats to bots)."""
+        words = self.line()
+        self.box = None
+        if words:
+            width = surface.get_width()
+            self.box = drawing.label_box(
+                surface,
+                words,
+                (width // 2, TOP_BAR + 8),
+                16,
+                theme.PANEL,
+                theme.GOLD,
+                "midtop",
+                width=width - 80,
+            )
 
     def line(self) -> str:
         """What the players should know of the network: how to join, who is away."""
