@@ -59,7 +59,7 @@ def play_some(address: str, code: str, tls=None, moves: int = 3) -> SeatClient:
     try:
         for _ in range(moves):
             wait_until(
-                lambda: client.pump() or client.humans_to_act() or client.is_over,
+                lambda: client.pump() or client.legal(0) or client.is_over,
                 "the seat's turn",
                 30,
             )
