@@ -13,6 +13,7 @@ from collections.abc import Callable
 from cardtable.engine import Rng
 from cardtable.net import NetDoor, Room, Server, new_room
 from cardtable.play import LocalDoor, SeatClient
+from cardtable.strategy import levels
 
 os.environ["CARDTABLE_LOOPBACK"] = "1"  # every network test keeps to 127.0.0.1
 
@@ -32,11 +33,18 @@ class Clock:
         return self.now
 
 
+def seats_for(game_id: str) -> list[str]:
+    """The table's seats: two remote players and a bot of the lowest level the game
+    offers a server (Hit the Deck offers no easy bot)."""
+    bot = "easy" if "easy" in levels(game_id) else "medium"
+    return [bot if kind != "remote" else kind for kind in SEATS]
+
+
 def make_room(game_id: str, seed: int, clock: Callable[[], float], code: str = "TABLE"):
     return new_room(
         code,
         game_id,
-        list(SEATS),
+        seats_for(game_id),
         ["Host", "Bot", "Guest"],
         seed=seed,
         now=clock,

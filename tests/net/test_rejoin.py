@@ -18,6 +18,7 @@ from netplay import (
     local_game,
     make_room,
     play,
+    seats_for,
     settle,
     wait_until,
 )
@@ -160,7 +161,7 @@ def test_a_host_that_stopped_opens_the_table_again_and_the_players_come_back(gam
         again = new_room(  # ... and Resume opens its table again, on the same port
             room.code,
             game_id,
-            ["remote", "easy", "remote"],
+            seats_for(game_id),
             ["Host", "Bot", "Guest"],
             seed=seed,
             now=clock,
