@@ -6,6 +6,9 @@
 ``cardtable sim GAME ...``         many bot games, headless, with win shares
                                    (``--equal-slap``: every bot reacts at one pace)
 ``cardtable replay FILE``          replay a saved match record headless and print the result
+``cardtable serve --port N``       a headless server of many tables for play across the
+                                   internet (``--cert``/``--key``: TLS; docs/serving.md)
+``cardtable --loopback ...``       keep all networking to 127.0.0.1 (CARDTABLE_LOOPBACK=1)
 ``cardtable --smoke``              open the window, every game's table briefly, exit 0
 
 A wrong game, player count, seat list, option, seed or record file exits with status 2
@@ -67,6 +70,11 @@ def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="cardtable", description="Card Table: five card games at one table.")
     parser.add_argument("--smoke", action="store_true", help="open every table briefly, exit 0")
     parser.add_argument(
+        "--loopback",
+        action="store_true",
+        help="keep all networking to 127.0.0.1 (as CARDTABLE_LOOPBACK=1)",
+    )
+    parser.add_argument(
         "--frames",
         dest="top_frames",
         type=_at_least(1),
@@ -116,7 +124,63 @@ def _parser() -> argparse.ArgumentParser:
     )
     replay = commands.add_parser("replay", help="replay a saved match record headless")
     replay.add_argument("file", help="a match record (.json)")
+    serve = commands.add_parser("serve", help="a headless server of tables to play across")
+    serve.add_argument("--host", default="0.0.0.0", help="the address to listen on")
+    serve.add_argument(
+        "--port", type=_at_least(0, 65535), default=47390, help="its port (0: any free one)"
+    )
+    serve.add_argument("--cert", help="a TLS certificate (PEM): serve wss://")
+    serve.add_argument("--key", help="the certificate's private key (PEM)")
+    serve.add_argument("--seconds", type=_at_least(1), help="stop after this many seconds")
+    serve.add_argument(
+        "--loopback", dest="serve_loopback", action="store_true", help="127.0.0.1 only"
+    )
     return parser
+
+
+def _serve(args: argparse.Namespace) -> int:
+    """``cardtable serve``: tables created and joined through the seat protocol."""
+    import asyncio
+    import contextlib
+    import ssl
+
+    from cardtable.net import Server, settings
+    from cardtable.net.server import tls_context
+    from cardtable.net.tables import room_from_create
+
+    if bool(args.cert) != bool(args.key):
+        raise UsageError("TLS takes both --cert and --key")
+    tls = None
+    if args.cert:
+        try:
+            tls = tls_context(args.cert, args.key)
+        except (OSError, ssl.SSLError) as error:
+            raise UsageError(f"the certificate or key cannot be used ({error})") from None
+    host = settings.bind_address(args.host)
+    server = Server(host, args.port, creating=True, make_room=room_from_create, tls=tls)
+
+    async def run() -> None:
+        serving = asyncio.ensure_future(server.serve())
+        while server.loop is None or not server.ready.is_set():
+            if serving.done():
+                serving.result()  # its error
+            await asyncio.sleep(0.01)
+        scheme = "wss" if tls else "ws"
+        print(f"Card Table server on {scheme}://{host}:{server.port}/", flush=True)
+        if args.seconds:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.shield(serving), args.seconds)
+            server.stop(0)
+        await serving
+
+    try:
+        asyncio.run(run())
+    except KeyboardInterrupt:
+        pass
+    except OSError as error:
+        _say(f"the server cannot listen on {host}:{args.port} ({error.strerror or error})")
+        return 1
+    return 0
 
 
 def _seed(text: str) -> int | str:
@@ -358,6 +422,12 @@ def _replay(file: str) -> dict[str, Any]:
 
 def _main(argv: list[str]) -> int:
     args = _parser().parse_args(argv)
+    if args.loopback or getattr(args, "serve_loopback", False):
+        from cardtable.net.settings import keep_to_loopback
+
+        keep_to_loopback()
+    if args.command == "serve":
+        return _serve(args)
     if args.smoke:
         from cardtable.ui.app import run_smoke
 

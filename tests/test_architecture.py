@@ -1,4 +1,4 @@
-"""The layers only point down (cli -> ui -> play -> strategy -> games -> engine; inside
+"""The layers only point down (cli -> ui -> net -> play -> strategy -> games -> engine; inside
 the ui, app -> scenes -> tables -> small parts), and nothing below the ui imports pygame:
 checked by the import-linter contracts in pyproject.toml and by a fresh interpreter that
 loads every game, bot and the referee and plays a match. The ui stays in readable pieces:
@@ -20,7 +20,7 @@ def test_import_linter_contracts_hold():
     run = subprocess.run([lint], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stdout + run.stderr
     assert "3 kept, 0 broken" in run.stdout
-    assert "cli -> ui -> play -> strategy -> games -> engine" in run.stdout
+    assert "cli -> ui -> net -> play -> strategy -> games -> engine" in run.stdout
 
 
 def test_the_contracts_name_every_layer_and_keep_pygame_out_of_the_referee():
@@ -31,6 +31,7 @@ def test_the_contracts_name_every_layer_and_keep_pygame_out_of_the_referee():
     assert layers["layers"] == [
         "cardtable.cli",
         "cardtable.ui",
+        "cardtable.net",
         "cardtable.play",
         "cardtable.strategy",
         "cardtable.games",
@@ -39,6 +40,7 @@ def test_the_contracts_name_every_layer_and_keep_pygame_out_of_the_referee():
     # Imports only for a type hint count: no import points up, not even for typing.
     assert config["tool"]["importlinter"]["exclude_type_checking_imports"] is False
     assert "cardtable.play" in forbidden["source_modules"]
+    assert "cardtable.net" in forbidden["source_modules"]
     assert forbidden["forbidden_modules"] == ["pygame"]
 
 
@@ -65,7 +67,7 @@ def test_rules_and_bots_load_without_pygame():
 
 
 def test_no_module_below_the_ui_mentions_pygame_in_an_import():
-    for layer in ("engine", "games", "strategy", "play"):
+    for layer in ("engine", "games", "strategy", "play", "net"):
         for path in (ROOT / "cardtable" / layer).rglob("*.py"):
             for line in path.read_text(encoding="utf-8").splitlines():
                 stripped = line.strip()

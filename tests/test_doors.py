@@ -61,6 +61,8 @@ PARTS = {
     "hints.py": {"HintsDoor"},
     "replay.py": {"ReplayDoor"},
     "celebration.py": {"CelebrationDoor"},
+    "privacy.py": {"PrivacyDoor"},
+    "network.py": {"NetworkDoor"},
     "parts/plates.py": {"SeatsDoor"},
     "parts/piles.py": {"HelpDoor"},
 }

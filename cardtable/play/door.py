@@ -34,6 +34,15 @@ class Door(Protocol):
     def receive(self) -> list[dict[str, Any]]: ...
 
 
+def drain(inbox: deque[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Everything in ``inbox``, taken out one by one (not list-and-clear: a host or a
+    connection on another thread may deliver meanwhile)."""
+    messages = []
+    while inbox:
+        messages.append(inbox.popleft())
+    return messages
+
+
 class LocalDoor:
     """A door into a host in this process: ``seats`` are the humans it speaks for,
     ``viewer`` the one it shows (None: nobody's hand)."""
@@ -62,20 +71,21 @@ class LocalDoor:
 
     # the table's side
     def send(self, message: dict[str, Any]) -> None:
+        if self not in self.host.endpoints:
+            return  # closed: as a dropped connection, nothing arrives
         if self.wire:
             message = json.loads(protocol.to_json(message))
         self.host.receive(self, message)
 
     def receive(self) -> list[dict[str, Any]]:
-        messages = list(self.inbox)
-        self.inbox.clear()
-        return messages
+        return drain(self.inbox)
 
 
 @dataclass
 class Happening:
     """Something the door brought that the table acts on: ``events`` (``by`` whose move),
-    a ``refused`` intent (``seat``, ``code``, ``reason``), or the match ``over``."""
+    a ``refused`` intent (``seat``, ``code``, ``reason``), the match ``over``, ``advice``
+    (a hint's ``code`` for ``seat``) or ``presence`` (who is away changed)."""
 
     kind: str
     events: list[Event] = field(default_factory=list)
@@ -107,6 +117,7 @@ class SeatClient:
         self.players = 0
         self.names: list[str] = []
         self.kinds: list[str] = []
+        self.options: dict[str, Any] = {}
         self.seats: tuple[int, ...] = ()
         self.viewer: int | None = None
         self.setup: list[Event] = []
@@ -116,6 +127,13 @@ class SeatClient:
         self.result: dict[str, Any] | None = None
         self.record: dict[str, Any] | None = None
         self.seq = 0
+        self.away: tuple[int, ...] = ()  # seats whose player is reconnecting
+        self.stand_ins: tuple[int, ...] = ()  # seats a bot plays while their player is away
+        # Intent numbers: the last one sent for each seat, and those the host has not yet
+        # said it took (sent again, once, after the door opens anew).
+        self.sent: dict[int, int] = {}
+        self.pending: list[tuple[int, int, dict[str, Any]]] = []  # (n, step, message)
+        self.resend = False
         self.pump()
 
     # -- what came down -------------------------------------------------------------------
@@ -128,9 +146,11 @@ class SeatClient:
             if kind == "hello":
                 self.game, self.players = message["game"], message["players"]
                 self.names, self.kinds = message["names"], message["kinds"]
+                self.options = message["options"]
                 self.seats = tuple(message["seats"])
                 self.viewer = message["viewer"]
                 self.setup = [protocol.event_from_wire(e) for e in message["setup"]]
+                self._taken(message["done"], again=True)
             elif kind == "update":
                 self.seq = message["seq"]
                 self.viewer = message["viewer"]
@@ -140,15 +160,50 @@ class SeatClient:
                 events = [protocol.event_from_wire(e) for e in message["events"]]
                 if events:
                     happenings.append(Happening("events", events, message["by"]))
+                self._taken(message["done"])
             elif kind == "refused":
                 seat, code, reason = message["seat"], message["code"], message["reason"]
                 happenings.append(Happening("refused", seat=seat, code=code, reason=reason))
+                self._taken(message.get("done", {}))
             elif kind == "over":
                 self.result, self.record = message["result"], message["record"]
                 happenings.append(Happening("over"))
             elif kind == "pong" and self.wall is not None:
                 self.timeline.sample(message["t0"], message["t1"], message["t2"], self.wall())
+            elif kind == "presence":
+                self.names = message["names"]
+                self.away, self.stand_ins = tuple(message["away"]), tuple(message["stand_ins"])
+                happenings.append(Happening("presence"))
+            elif kind == "advice":
+                seat, code = message["seat"], message["code"]
+                if message["step"] == self.step:  # advice for a moment gone is no help
+                    happenings.append(Happening("advice", seat=seat, code=code))
+        if self.resend:
+            self.resend = False
+            for _n, step, intent in self.pending:
+                if step == self.step:  # an intent made for another moment would be wrong now
+                    self.door.send(intent)
+            self.pending = [entry for entry in self.pending if entry[1] == self.step]
+            happenings += self.pump()  # what they brought (at once, in local play)
         return happenings
+
+    def _taken(self, done: dict[str, int], again: bool = False) -> None:
+        """The host says which intent numbers it has taken: those are settled. After a
+        ``hello`` (the door opened anew) the rest are sent again, once the view is in."""
+        for key, n in done.items():
+            seat = int(key)
+            self.sent[seat] = max(self.sent.get(seat, 0), n)
+            self.pending = [e for e in self.pending if e[2]["seat"] != seat or e[0] > n]
+        if again and self.pending:
+            self.resend = True
+
+    def _intent(self, message_of: Callable[[int], dict[str, Any]], seat: int) -> None:
+        n = self.sent.get(seat, 0) + 1
+        self.sent[seat] = n
+        message = message_of(n)
+        self.pending.append((n, self.step, message))
+        del self.pending[:-64]  # a door that never answers keeps no endless list
+        self.door.send(message)
 
     # -- what the table reads -------------------------------------------------------------
 
@@ -203,7 +258,7 @@ class SeatClient:
         computer's clock when it was made, converted)."""
         if self.wall is not None and self.timeline.ready:
             stamp = self.host_time(self.wall() if stamp is None else stamp)
-        self.door.send(protocol.move(seat, code, stamp))
+        self._intent(lambda n: protocol.move(seat, code, n, stamp), seat)
         return self.pump()
 
     def host_time(self, t: float) -> float:
@@ -231,8 +286,13 @@ class SeatClient:
         return self.pump()
 
     def decline(self, seat: int) -> list[Happening]:
-        self.door.send(protocol.decline(seat))
+        self._intent(lambda n: protocol.decline(seat, n), seat)
         return self.pump()
+
+    def hint(self, seat: int) -> None:
+        """Ask the host for ``seat``'s hint: ``advice`` comes back with a later ``pump``
+        (or a refusal)."""
+        self.door.send(protocol.hint(seat))
 
     def look(self, seat: int | None) -> list[Happening]:
         self.door.send(protocol.look(seat))

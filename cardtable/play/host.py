@@ -129,6 +129,11 @@ class MatchHost:
         self.line = 0.0  # the judged clock: where the referee's time stands
         self.walls = WallMap()
         self._order = itertools.count()
+        # The last intent number taken for each seat: a resend is not applied twice.
+        self.done: dict[int, int] = {}
+        # Who thinks of a seat's hint: ``adviser(seat, answer)`` calls ``answer(code)``
+        # when it has one (from any time later) and returns False when it gives none.
+        self.adviser: Callable[[int, Callable[[str], None]], bool] | None = None
 
     # -- doors ----------------------------------------------------------------------------
 
@@ -163,6 +168,7 @@ class MatchHost:
                 seats=list(endpoint.seats),
                 viewer=viewer,
                 setup=[event.for_seat(viewer) for event in referee.setup_events],
+                done=self.done_for(endpoint),
             )
         )
         self._moments.pop(id(endpoint), None)
@@ -172,9 +178,15 @@ class MatchHost:
 
     # -- intents --------------------------------------------------------------------------
 
+    def done_for(self, endpoint: Endpoint) -> dict[int, int]:
+        """The last intent number taken for each of ``endpoint``'s seats."""
+        return {seat: self.done.get(seat, 0) for seat in endpoint.seats}
+
     def receive(self, endpoint: Endpoint, message: Any) -> None:
         """An intent from a door, hostile until checked: a bad message or a seat the door
-        does not hold is refused with the reason, and nothing changes."""
+        does not hold is refused with the reason, and nothing changes. A move or decline
+        whose number the host has already taken for that seat (sent again after a dropped
+        connection, or replayed) is let be: each intent acts once."""
         try:
             message = protocol.check(message, protocol.UP)
         except protocol.BadMessage as error:
@@ -185,6 +197,10 @@ class MatchHost:
             self.answer_ping(endpoint, message)
             return
         seat = message["seat"]
+        if kind in ("move", "decline") and seat in endpoint.seats:
+            if message["n"] <= self.done.get(seat, 0):
+                return  # taken already
+            self.done[seat] = message["n"]
         if kind == "look":
             if seat is not None and seat not in endpoint.seats:
                 endpoint.deliver(protocol.refused(seat, "", "That seat is not yours to show."))
@@ -196,6 +212,9 @@ class MatchHost:
             code = message.get("code", "")
             endpoint.deliver(protocol.refused(seat, code, "That seat is not yours to play."))
             return
+        if kind == "hint":
+            self._advise(endpoint, seat)
+            return
         if kind == "decline":
             self.referee.decline(seat, self.now() if not self.judged else self.line)
             self.refresh()
@@ -206,7 +225,9 @@ class MatchHost:
             try:
                 events = self.referee.submit(seat, code, now)
             except IllegalAction as refusal:
-                endpoint.deliver(protocol.refused(seat, code, refusal.reason))
+                endpoint.deliver(
+                    protocol.refused(seat, code, refusal.reason, self.done_for(endpoint))
+                )
                 return
             self.line = now
             self.broadcast(events, by=seat)
@@ -311,7 +332,8 @@ class MatchHost:
             events = self.referee.submit(seat, code, at)
         except IllegalAction as refusal:
             if endpoint is not None and endpoint in self.endpoints:
-                endpoint.deliver(protocol.refused(seat, code, refusal.reason))
+                done = self.done_for(endpoint)
+                endpoint.deliver(protocol.refused(seat, code, refusal.reason, done))
             return
         self.broadcast(timed(events, at, opened), by=seat)
 
@@ -353,6 +375,16 @@ class MatchHost:
                 self._run_to(target, race=True)
         if not self.racing() and not self.claims:
             self._run_to(now)
+
+    def _advise(self, endpoint: Endpoint, seat: int) -> None:
+        step = len(self.referee.state.history)
+
+        def answer(code: str) -> None:
+            if endpoint in self.endpoints:
+                endpoint.deliver(protocol.advice(seat, step, code))
+
+        if self.adviser is None or not self.adviser(seat, answer):
+            endpoint.deliver(protocol.refused(seat, "", "No hint is given at this table."))
 
     def advance(self, now: float) -> list[Event]:
         """Run the referee to ``now`` (in a judged game: the judged clock, module
@@ -471,6 +503,7 @@ class MatchHost:
                 events=[event.for_seat(viewer) for event in events],
                 view=self.referee.observation(viewer),
                 moment=moment,
+                done=self.done_for(endpoint),
             )
         )
 

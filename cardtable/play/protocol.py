@@ -24,8 +24,19 @@ What a door sends (up, table to host): ``move`` (a seat's move code, with the ti
 was made for a race, on the host's clock), ``decline`` (a seat lets an out-of-turn chance
 pass), ``look`` (the table now shows this seat of its own, or none: the privacy screen
 between people at one screen) and ``ping`` (``t0``: this computer's clock now; ``stamp``:
-the same moment on the host's clock as estimated so far, or null).
-A door acts only for the seats it holds.
+the same moment on the host's clock as estimated so far, or null), answered by ``pong``.
+A door acts only for the seats it holds. Each ``move`` and ``decline`` carries ``n``, the
+seat's intent number (1, 2, 3, ...): the host acts on each number once and tells the
+door, in ``hello``, ``update`` and ``refused``, the last number it has taken for each of
+its seats (``done``), so an intent sent again after a dropped connection is never
+applied twice, and one the host never saw is sent again.
+
+Across a network (``cardtable.net``) a connection first finds its table: ``seek`` (what
+seats a room has open) answered by ``room``, ``join`` (a seat and a name, or the seat a
+token names) answered by ``joined`` and then ``hello``, ``create`` (a table on a server)
+answered by ``created``. ``presence`` says whose player is away (reconnecting) and which
+seats a bot plays for them; ``hint`` asks the host for a seat's hint, answered by
+``advice``.
 
 Not for: carrying messages (``door`` in-process; the network layer over a WebSocket) or
 deciding anything (the referee behind ``host``).
@@ -53,30 +64,45 @@ from cardtable.engine.schema import (
     whole,
 )
 
-VERSION = 1
+VERSION = 2
 MESSAGE_LIMIT = 1_000_000  # characters: the largest update is a few kilobytes
 SEATS = 16  # more seats than any game has: a seat number is below this
 CODE_LIMIT = 200  # characters of a move code
 NAME_LIMIT = 200
+ROOM_LIMIT = 16  # characters of a room code
+TOKEN_LIMIT = 64  # characters of a seat token
 
 __all__ = [
     "CODE_LIMIT",
+    "DOWN",
+    "LOBBY_DOWN",
+    "LOBBY_UP",
     "MESSAGE_LIMIT",
+    "UP",
     "VERSION",
     "BadMessage",
+    "advice",
     "check",
+    "create",
+    "created",
     "decline",
     "event_from_wire",
     "event_to_wire",
     "from_json",
     "hello",
+    "hint",
+    "join",
+    "joined",
     "look",
     "move",
     "over",
     "ping",
     "plain",
     "pong",
+    "presence",
     "refused",
+    "room",
+    "seek",
     "to_json",
     "update",
 ]
@@ -144,9 +170,11 @@ def hello(
     seats: list[int],
     viewer: int | None,
     setup: list[Event],
+    done: dict[int, int] | None = None,
 ) -> dict[str, Any]:
     return _message(
         "hello",
+        done=done or {},
         game=game,
         players=players,
         names=names,
@@ -165,9 +193,11 @@ def update(
     events: list[Event],
     view: dict[str, Any],
     moment: dict[str, Any],
+    done: dict[int, int] | None = None,
 ) -> dict[str, Any]:
     return _message(
         "update",
+        done=done or {},
         seq=seq,
         by=by,
         viewer=viewer,
@@ -177,16 +207,63 @@ def update(
     )
 
 
-def refused(seat: int | None, code: str, reason: str) -> dict[str, Any]:
-    return _message("refused", seat=seat, code=code, reason=reason)
+def refused(
+    seat: int | None, code: str, reason: str, done: dict[int, int] | None = None
+) -> dict[str, Any]:
+    return _message("refused", seat=seat, code=code, reason=reason, done=done or {})
+
+
+# -- finding a table across a network -----------------------------------------------------
+
+
+def seek(code: str) -> dict[str, Any]:
+    return _message("seek", code=code)
+
+
+def room(
+    code: str, game: str, names: list[str], kinds: list[str], open_seats: list[int]
+) -> dict[str, Any]:
+    return _message("room", code=code, game=game, names=names, kinds=kinds, open=open_seats)
+
+
+def join(code: str, name: str, seat: int | None, token: str | None) -> dict[str, Any]:
+    return _message("join", code=code, name=name, seat=seat, token=token)
+
+
+def joined(code: str, seat: int, token: str) -> dict[str, Any]:
+    return _message("joined", code=code, seat=seat, token=token)
+
+
+def create(
+    game: str, seats: list[str], names: list[str], options: dict[str, Any], wait: float
+) -> dict[str, Any]:
+    return _message("create", game=game, seats=seats, names=names, options=options, wait=wait)
+
+
+def created(code: str) -> dict[str, Any]:
+    return _message("created", code=code)
+
+
+def presence(names: list[str], away: list[int], stand_ins: list[int]) -> dict[str, Any]:
+    return _message("presence", names=names, away=away, stand_ins=stand_ins)
+
+
+def hint(seat: int) -> dict[str, Any]:
+    return _message("hint", seat=seat)
+
+
+def advice(seat: int, step: int, code: str) -> dict[str, Any]:
+    return _message("advice", seat=seat, step=step, code=code)
 
 
 def over(result: dict[str, Any], record: dict[str, Any]) -> dict[str, Any]:
     return _message("over", result=result, record=record)
 
 
-def move(seat: int, code: str, stamp: float | None = None) -> dict[str, Any]:
-    return _message("move", seat=seat, code=code, stamp=stamp)
+def move(seat: int, code: str, n: int, stamp: float | None = None) -> dict[str, Any]:
+    """A seat's move, its ``n``-th intent; ``stamp`` is when it was made on the sender's
+    clock (for a race between computers; the host orders claims by it, issue 31)."""
+    return _message("move", seat=seat, code=code, n=n, stamp=stamp)
 
 
 def ping(t0: float, stamp: float | None = None) -> dict[str, Any]:
@@ -197,8 +274,8 @@ def pong(t0: float, t1: float, t2: float) -> dict[str, Any]:
     return _message("pong", t0=t0, t1=t1, t2=t2)
 
 
-def decline(seat: int) -> dict[str, Any]:
-    return _message("decline", seat=seat)
+def decline(seat: int, n: int) -> dict[str, Any]:
+    return _message("decline", seat=seat, n=n)
 
 
 def look(seat: int | None) -> dict[str, Any]:
@@ -251,18 +328,24 @@ _MOMENT = record(
 )
 _VIEWER = nullable(_SEAT)
 _TIME = number(-1e12, 1e12)
+_N = whole(1, 2**53)
+_DONE = mapping(r"[0-9]{1,2}", whole(0, 2**53), SEATS)
+_ROOM = text(ROOM_LIMIT)
+_NAMES = list_of(text(NAME_LIMIT), SEATS)
+_KINDS = list_of(text(64), SEATS)
 
 SCHEMAS: dict[str, Check] = {
     "hello": record(
         {
             "game": text(64),
             "players": whole(1, SEATS),
-            "names": list_of(text(NAME_LIMIT), SEATS),
-            "kinds": list_of(text(64), SEATS),
+            "names": _NAMES,
+            "kinds": _KINDS,
             "options": mapping(r"[a-z0-9_-]{1,64}", plain_data(depth=1), 64),
             "seats": _SEATS,
             "viewer": _VIEWER,
             "setup": list_of(_EVENT, 2000),
+            "done": _DONE,
         },
         required=True,
     ),
@@ -274,23 +357,57 @@ SCHEMAS: dict[str, Check] = {
             "events": list_of(_EVENT, 2000),
             "view": plain_data(),
             "moment": _MOMENT,
+            "done": _DONE,
         },
         required=True,
     ),
-    "refused": record({"seat": _VIEWER, "code": _CODE, "reason": text(1000)}, required=True),
+    "refused": record(
+        {"seat": _VIEWER, "code": _CODE, "reason": text(1000), "done": _DONE}, required=True
+    ),
     "over": record({"result": plain_data(), "record": plain_data()}, required=True),
     "move": record(
-        {"seat": _SEAT, "code": _CODE, "stamp": nullable(_TIME)},
+        {"seat": _SEAT, "code": _CODE, "n": _N, "stamp": nullable(_TIME)},
         required=True,
         optional=("stamp",),
     ),
-    "decline": record({"seat": _SEAT}, required=True),
+    "decline": record({"seat": _SEAT, "n": _N}, required=True),
     "ping": record({"t0": _TIME, "stamp": nullable(_TIME)}, required=True, optional=("stamp",)),
     "pong": record({"t0": _TIME, "t1": _TIME, "t2": _TIME}, required=True),
     "look": record({"seat": _VIEWER}, required=True),
+    "hint": record({"seat": _SEAT}, required=True),
+    "advice": record({"seat": _SEAT, "step": whole(0, 2**53), "code": _CODE}, required=True),
+    "presence": record({"names": _NAMES, "away": _SEATS, "stand_ins": _SEATS}, required=True),
+    "seek": record({"code": _ROOM}, required=True),
+    "room": record(
+        {"code": _ROOM, "game": text(64), "names": _NAMES, "kinds": _KINDS, "open": _SEATS},
+        required=True,
+    ),
+    "join": record(
+        {
+            "code": _ROOM,
+            "name": text(NAME_LIMIT),
+            "seat": _VIEWER,
+            "token": nullable(text(TOKEN_LIMIT)),
+        },
+        required=True,
+    ),
+    "joined": record({"code": _ROOM, "seat": _SEAT, "token": text(TOKEN_LIMIT)}, required=True),
+    "create": record(
+        {
+            "game": text(64),
+            "seats": _KINDS,
+            "names": _NAMES,
+            "options": mapping(r"[a-z0-9_-]{1,64}", plain_data(depth=1), 64),
+            "wait": number(0, 3600),
+        },
+        required=True,
+    ),
+    "created": record({"code": _ROOM}, required=True),
 }
-DOWN = ("hello", "update", "refused", "over", "pong")
-UP = ("move", "decline", "look", "ping")
+DOWN = ("hello", "update", "refused", "over", "pong", "presence", "advice")
+UP = ("move", "decline", "look", "ping", "hint")
+LOBBY_UP = ("seek", "join", "create")  # what a connection may send before it holds a seat
+LOBBY_DOWN = ("room", "joined", "created", "refused")
 
 
 def check(message: Any, direction: tuple[str, ...] | None = None) -> dict[str, Any]:

@@ -166,11 +166,7 @@ class Referee:
         self._offer: _Offer | None = None
         self._pause_until: float | None = None
         self._declined: set[int] = set()
-        self._offering_bots = [
-            seat
-            for seat, bot in enumerate(self.bots)
-            if bot is not None and type(bot).out_of_turn is not Bot.out_of_turn
-        ]
+        self._offering_bots = self._offering()
 
     # -- what the table reads ------------------------------------------------------------
 
@@ -241,6 +237,22 @@ class Referee:
         if state.dealt is None:
             return None
         return {"deal": state.dealt, "end": fingerprint(state)}
+
+    def hand_to(self, seat: int, bot: Bot | None) -> None:
+        """``seat`` is played from now on by ``bot`` (a stand-in while its player is away),
+        or by its human again (None). Its record still names the seat's own kind."""
+        self.bots[seat] = bot
+        self._offering_bots = self._offering()
+        if self._asked is not None and self._asked.seat == seat:
+            self._asked = None
+
+    def _offering(self) -> list[int]:
+        """The bots' seats that may move out of turn."""
+        return [
+            seat
+            for seat, bot in enumerate(self.bots)
+            if bot is not None and type(bot).out_of_turn is not Bot.out_of_turn
+        ]
 
     # -- what humans do ------------------------------------------------------------------
 

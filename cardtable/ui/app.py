@@ -43,6 +43,7 @@ from .scenes.settings import SettingsScene
 from .scenes.title import TitleScene
 from .sound import Sounds
 from .tables import TableScene, table_for
+from .tables.match import NETWORK_POLL
 from .tables.saver import Saver
 
 TITLE = "Card Table"
@@ -180,8 +181,41 @@ class App:
             return
         self.manager.push(self.table_for(launch.game_id)(self, launch))
 
+    def open_joined_table(self, door) -> None:
+        """Open the table joined through ``door`` (a ``NetDoor`` that holds its seat and
+        has the host's ``hello``): the same table, its match on the host's computer."""
+        from cardtable.engine import BadSetup
+
+        from .launch import seats_problem
+        from .tables.remote import RemoteMatch, launch_for
+
+        hello = next((m for m in list(door.inbox) if m["type"] == "hello"), None)
+        if hello is None:
+            return
+        launch = launch_for(hello)
+        problem = seats_problem(launch.record())
+        if len(launch.seats) != launch.players or problem is not None:
+            door.close()
+            self.tell(f"That table cannot be shown here ({problem or 'its seats'}).")
+            return
+        try:
+            table = self.table_for(launch.game_id)(
+                self, launch, RemoteMatch(launch, door, list(hello["names"]))
+            )
+        except (BadSetup, KeyError, ValueError) as error:
+            door.close()
+            self.tell(f"That table cannot be shown here ({error}).")
+            return
+        self.manager.push(table)
+
     def play_again(self, launch: Launch) -> None:
         """Replace the top scene (the results) with the same table and a fresh seed."""
+        if launch.joined:  # the host deals the next game: join its table again
+            from .scenes.join import JoinScene
+
+            self.show_title()
+            self.manager.push(JoinScene(self))
+            return
         again = self.new_launch(launch)
         self.manager.replace(self.table_for(again.game_id)(self, again))
 
@@ -232,6 +266,7 @@ class App:
             dict(launch.options),
             launch.watch,
             launch.names,
+            away_wait=launch.away_wait,
         )
 
     def quit(self) -> None:
@@ -325,6 +360,9 @@ class App:
                 self.set_fullscreen(not self.settings.fullscreen)
             else:
                 self.manager.handle(event)
+        table = self.manager.find(TableScene)
+        if table is not None:  # a hosted table hears its players whatever is on top
+            table.match.serve()
         self.manager.update(dt)
         self.screen.fill((0, 0, 0))
         self.manager.draw(self.screen)
@@ -350,6 +388,9 @@ class App:
         once (a frame cap only delays a frame that follows another within 1/60 s)."""
         top = self.manager.top
         wake = top.wake_in() if top is not None else 0.0
+        table = self.manager.find(TableScene)
+        if table is not None and table.match.network:  # the network may bring a move
+            wake = NETWORK_POLL if wake is None else min(wake, NETWORK_POLL)
         if wake is not None and wake < 1.0 / FPS:
             return
         started = time.perf_counter()

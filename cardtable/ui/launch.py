@@ -13,6 +13,9 @@ from cardtable.games import registry
 from cardtable.names import DEFAULT_NAMES, clean_name
 from cardtable.strategy import playable
 
+#: A seat played by a player on another computer (the table is hosted for them).
+REMOTE = "remote"
+
 
 @dataclass(frozen=True)
 class Launch:
@@ -37,6 +40,10 @@ class Launch:
     # The key its game in progress is kept under (a resumed game's; empty: a new game,
     # which the match gives a key of its own: ``storage.new_key``).
     key: str = ""
+    # Seconds a remote player's seat waits when they drop before a bot plays it (None:
+    # until the host hands it over).
+    away_wait: float | None = 30.0
+    joined: bool = False  # a table joined on another computer (its host plays again)
 
     @classmethod
     def of(cls, record, **more) -> Launch:
@@ -107,7 +114,7 @@ def seats_problem(record) -> str | None:
     if len(record.seats) != record.players:
         return f"it names {len(record.seats)} seats for {record.players} players"
     for seat, kind in enumerate(record.seats):
-        if kind != "human" and kind not in known:
+        if kind not in ("human", REMOTE) and kind not in known:
             return (
                 f"seat {seat + 1} is played by {brief(kind, 40)}, which {info.title} has no "
                 f"bot for (human, {', '.join(known)})"

@@ -70,6 +70,7 @@ def test_spec_reads_the_bundle_list_and_collects_every_cardtable_module():
     spec = (PACKAGING / "cardtable.spec").read_text(encoding="utf-8")
     assert "datas=bundle.datas()" in spec
     assert 'collect_submodules("cardtable")' in spec  # games and bots load lazily
+    assert 'collect_submodules("websockets")' in spec and 'collect_submodules("zeroconf")' in spec
     assert "console=False" in spec  # no console window on a Windows double-click
     assert "BUNDLE(" in spec  # a .app on macOS
 
@@ -80,6 +81,7 @@ def test_excludes_keep_out_tools_but_never_what_the_app_imports():
     assert not excluded & {
         *("pygame", "platformdirs", "pytweening", "tqdm", "filelock", "json", "cardtable")
     }
+    assert not excluded & {"websockets", "zeroconf", "asyncio", "ssl", "socket"}
 
 
 def test_fonts_are_bundled_files_loaded_by_path_never_pygames_default():
@@ -332,6 +334,37 @@ def test_built_app_passes_smoke_and_writes_only_to_the_users_folders(built_dist,
         f"--smoke exited {done.returncode}:\n{done.stdout}\n{done.stderr or _log_text(tmp_path)}"
     )
     assert _files(builder.app_folder(built_dist)) == before, "the build wrote inside itself"
+
+
+def test_built_app_serves_tables_on_loopback_through_websockets(built_dist, tmp_path):
+    """The packaged build carries the network: ``serve`` listens and a table is created."""
+    import asyncio
+
+    from websockets.asyncio.client import connect
+
+    from cardtable.play import protocol
+
+    exe = builder.executable(dist=built_dist)
+    server = subprocess.Popen(
+        [str(exe), "serve", "--loopback", "--port", "0", "--seconds", "30"],
+        env=_smoke_env(tmp_path),
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        url = server.stdout.readline().split()[-1]
+        assert url.startswith("ws://127.0.0.1:"), url
+
+        async def create() -> dict:
+            async with connect(url, open_timeout=10) as websocket:
+                ask = protocol.create("mean", ["remote", "easy"], [], {}, 30.0)
+                await websocket.send(protocol.to_json(ask))
+                return protocol.from_json(await asyncio.wait_for(websocket.recv(), 10))
+
+        assert asyncio.run(create())["type"] == "created"
+    finally:
+        server.terminate()
+        server.wait(10)
 
 
 def test_built_app_reports_a_wrong_game_with_status_2(built_dist, tmp_path):

@@ -177,8 +177,8 @@ def test_every_message_survives_a_json_round_trip_unchanged():
 
     recorder = Recorder()
     host.attach(recorder)
-    host.receive(recorder, protocol.move(0, referee.legal(0)[0].code))
-    host.receive(recorder, protocol.move(0, "meow at the moon"))
+    host.receive(recorder, protocol.move(0, referee.legal(0)[0].code, 1))
+    host.receive(recorder, protocol.move(0, "meow at the moon", 2))
     assert {message["type"] for message in sent} >= {"hello", "update", "refused"}
     for message in sent:
         assert json.loads(protocol.to_json(message)) == message
@@ -225,13 +225,13 @@ def test_a_move_out_of_turn_is_refused_and_says_whose_turn_it_is():
     "message, says",
     [
         ("not an object", "a message is an object"),
-        ({"v": 99, "type": "move", "seat": 0, "code": "draw"}, "not a message of this version"),
-        ({"v": 1, "type": "update", "seat": 0}, "no message of type 'update'"),
-        ({"v": 1, "type": "move", "seat": 0}, "move has no code"),
-        ({"v": 1, "type": "move", "seat": -1, "code": "draw"}, "move.seat must be a whole"),
-        ({"v": 1, "type": "move", "seat": True, "code": "draw"}, "move.seat must be a whole"),
-        ({"v": 1, "type": "move", "seat": 0, "code": "x" * 5000}, "move.code must be a text"),
-        ({"v": 1, "type": "look", "seat": 7}, "That seat is not yours to show."),
+        ({"v": 99, "type": "move", "seat": 0, "code": "draw", "n": 1}, "not a message of this"),
+        ({"v": 2, "type": "update", "seat": 0}, "no message of type 'update'"),
+        ({"v": 2, "type": "move", "seat": 0, "n": 1}, "move has no code"),
+        ({"v": 2, "type": "move", "seat": -1, "code": "draw", "n": 1}, "move.seat must be"),
+        ({"v": 2, "type": "move", "seat": True, "code": "draw", "n": 1}, "move.seat must be"),
+        ({"v": 2, "type": "move", "seat": 0, "code": "x" * 5000, "n": 1}, "move.code must be"),
+        ({"v": 2, "type": "look", "seat": 7}, "That seat is not yours to show."),
     ],
 )
 def test_a_message_from_outside_is_refused_in_one_line(message, says):
@@ -249,9 +249,9 @@ def test_a_message_from_outside_is_refused_in_one_line(message, says):
     [
         (b"\xff\xfe", "not UTF-8"),
         ("[" * 100_000, "not a message"),
-        ('{"v": 1, "type": "move", "seat": 0, "code": "draw", "stamp": NaN}', "not a message"),
+        ('{"v": 2, "type": "move", "seat": 0, "code": "d", "n": 1, "stamp": NaN}', "not a message"),
         ("x" * (protocol.MESSAGE_LIMIT + 1), "more than"),
-        ('{"v": 1, "type": "hello"}', "no message of type 'hello' is expected"),
+        ('{"v": 2, "type": "hello"}', "no message of type 'hello' is expected"),
     ],
 )
 def test_junk_on_the_wire_is_refused_in_one_line(text, says):
@@ -277,3 +277,42 @@ def test_a_hostile_hosts_update_is_refused_by_the_client_schema():
     }
     with pytest.raises(protocol.BadMessage, match="nested more than"):
         protocol.check(protocol.update(1, None, 0, [], deep, moment), protocol.DOWN)
+
+
+# -- each intent acts once: a resend after a dropped connection is not applied twice ----
+
+
+def test_a_move_sent_again_with_its_number_is_not_applied_twice():
+    referee, client = open_door("copycat")
+    code = client.legal(0)[0]
+    client.move(0, code)
+    assert len(referee.state.history) == 1 and client.pending == []
+    again = protocol.move(0, code, 1)
+    for _ in range(3):  # replayed: nothing happens, nothing is refused
+        client.door.send(again)
+    assert client.pump() == [] and len(referee.state.history) == 1
+    assert referee.state.history[0] == (0, code)
+
+
+def test_an_intent_the_host_never_took_is_sent_again_when_the_door_opens_anew():
+    referee, client = open_door("copycat")
+    host, door = client.door.host, client.door
+    code = client.legal(0)[0]
+    door.close()  # the connection drops: the move goes nowhere
+    client.move(0, code)
+    assert referee.state.history == [] and len(client.pending) == 1
+    door.open()  # back: hello says the host took nothing, so the client sends it again
+    client.pump()
+    assert referee.state.history == [(0, code)] and client.pending == []
+    assert host.done == {0: 1}
+
+
+def test_an_intent_made_for_a_moment_gone_is_not_sent_again():
+    referee, client = open_door("copycat")
+    door = client.door
+    door.close()
+    client.move(0, client.legal(0)[0])
+    referee.submit(0, referee.legal(0)[0].code, 0.0)  # the match went on meanwhile
+    door.open()
+    client.pump()
+    assert len(referee.state.history) == 1 and client.pending == []

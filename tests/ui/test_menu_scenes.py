@@ -111,7 +111,11 @@ def test_a_seat_kind_is_chosen_directly_from_all_kinds(app):
     click(app, scene.kind_buttons[2].rect.center)
     chooser = scene.kind_chooser
     assert chooser is not None
-    assert chooser.options == ["Human", *(f"Bot: {level}" for level in scene.kinds[1:])]
+    assert chooser.options == [
+        "Human",
+        "Remote player",
+        *(f"Bot: {level}" for level in scene.kinds[2:]),
+    ]
     hard = chooser.options.index("Bot: hard")
     click(app, chooser.buttons[hard].rect.center)
     assert scene.seats[2] == "hard" and scene.kind_chooser is None

@@ -15,7 +15,7 @@ from cardtable.names import clean_name
 from cardtable.strategy import LEVEL_WORDS, levels, usual_level
 
 from .. import theme
-from ..launch import Launch
+from ..launch import REMOTE, Launch
 from ..slap import RESERVED_KEYS, key_code, key_label, keys_for, pad_label, pads_for
 from ..widgets import Button, ButtonColumn, Chooser, TextField
 from .menu import MenuScene
@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 SEAT_LABEL = 70  # room left of a seat's name for "Seat 8"
 MIN_ROW = 32  # the thinnest seat row a name can be typed in
 HINT_HEIGHT = 24  # the line above the buttons about slap keys
+AWAY_WAITS = (15.0, 30.0, 60.0, None)  # seconds before a bot plays a dropped player's seat
 
 
 HUMAN_WORDS = "a person playing at this screen."
@@ -38,6 +39,8 @@ def kind_words(kind: str, short: bool = False) -> str:
     """ "Bot: medium", or "Medium" where a button is too narrow for the long form."""
     if kind == "human":
         return "Human"
+    if kind == REMOTE:
+        return "Remote" if short else "Remote player"
     return kind.capitalize() if short else f"Bot: {kind}"
 
 
@@ -60,7 +63,8 @@ class SetupScene(MenuScene):
         super().__init__(app)
         self.info = info
         self.heading = f"{info.title}: who plays?"
-        self.kinds = ["human", *levels(info.id)]
+        # A "Remote player" seat is open until a player on another computer joins it.
+        self.kinds = ["human", REMOTE, *levels(info.id)]
         default_bot = usual_level(info.id)
         self.players = max(info.min_players, min(4, info.max_players))
         self.seats = ["human"] + [default_bot] * (info.max_players - 1)
@@ -68,6 +72,7 @@ class SetupScene(MenuScene):
         self.kind_buttons: list[Button] = []
         self.slaps = app.table_for(info.id).slaps
         self.slap_buttons: dict[int, Button] = {}
+        self.wait_index = AWAY_WAITS.index(30.0)
         self.binding: int | None = None  # the seat whose slap key is being pressed
         self.kind_chooser: Chooser | None = None  # open: who plays at ``chooser_seat``
         self.chooser_seat = 0
@@ -130,6 +135,8 @@ class SetupScene(MenuScene):
         row = [back, rules, start]
         if self.info.options:
             row.insert(2, Button("Options", self.open_options))
+        if REMOTE in self.seats[: self.players]:
+            row.insert(len(row) - 1, Button(self.wait_label(), self.next_wait, size=18))
         for index, button in enumerate(row):
             button.rect = pygame.Rect(0, 0, min(180, (width - 120) // len(row)), button_height)
             button.rect.midbottom = (
@@ -333,6 +340,15 @@ class SetupScene(MenuScene):
             self.toast.show(" ".join(pulled), seconds=5.0, tone=theme.GOLD)
         self.rebuild()
 
+    def wait_label(self) -> str:
+        wait = AWAY_WAITS[self.wait_index]
+        return "Away: no bot" if wait is None else f"Away: bot {wait:g} s"
+
+    def next_wait(self) -> None:
+        """How long a remote player's seat waits, when they drop, before a bot plays it."""
+        self.wait_index = (self.wait_index + 1) % len(AWAY_WAITS)
+        self.rebuild()
+
     def launch(self) -> Launch:
         names = tuple(self.seat_name(seat) for seat in range(self.players))
         return Launch(
@@ -342,6 +358,7 @@ class SetupScene(MenuScene):
             seed=random.randrange(1, 10**9),
             options=dict(self.options),
             names=names,
+            away_wait=AWAY_WAITS[self.wait_index],
         )
 
     def start(self) -> None:

@@ -12,6 +12,7 @@ from ..cards import CardFace, CardStyle, card_size
 from ..launch import record_problem
 from ..widgets import Button, ButtonColumn
 from .game_choice import GameChoiceScene
+from .join import JoinScene
 from .menu import MenuScene, stack_buttons
 from .replays import ReplaysScene
 from .resume import ELSEWHERE, ResumeScene, describe
@@ -48,6 +49,7 @@ class TitleScene(MenuScene):
         width, height = self.app.size
         buttons = [
             Button("Play", self.choose_game),
+            Button("Join a table", lambda: self.app.manager.push(JoinScene(self.app))),
             Button("Replays", lambda: self.app.manager.push(ReplaysScene(self.app))),
             Button("Statistics", lambda: self.app.manager.push(StatisticsScene(self.app))),
             Button("Settings", lambda: self.app.manager.push(SettingsScene(self.app))),
@@ -120,7 +122,7 @@ class TitleScene(MenuScene):
         )
         self.column.draw(surface)
         if self.column.buttons[-1].rect.bottom < height - 24:  # room left under the buttons
-            words = "Card games against bots, or with friends at one computer"
+            words = "Card games against bots, or with friends at one computer or across a network"
             if self.progress is not None:
                 words = self.resume_words()
             words, font = theme.fitting(words, 16, width - 24, smallest=12)

@@ -28,7 +28,7 @@ from ..launch import Launch, seat_names
 from ..layout import SeatLayout
 from ..scenes.base import Scene
 from ..widgets import Button
-from . import frame, nameplate
+from . import frame, nameplate, privacy
 from .animator import Animator
 from .celebration import Celebration, celebrate
 from .choices import Choices
@@ -37,7 +37,9 @@ from .hints import HINT_POLL, Hints
 from .input import ENTER_KEYS, Drag, TableInput
 from .log import Describer, TableLog
 from .match import OUT_OF_TURN_PAUSE, Match
+from .network import TableNetwork
 from .parts.words import agree
+from .remote import RemoteMatch
 from .replay import Replay
 from .sheet import ScoreSheet
 from .tools import TableTools
@@ -70,10 +72,12 @@ class TableScene(TableVocabulary, Scene):
     #: The first-run "how to play" card's lines: how this table is played, in short.
     how_to: tuple[str, ...] = ()
 
-    def __init__(self, app: AppServices, launch: Launch) -> None:
+    def __init__(self, app: AppServices, launch: Launch, match: RemoteMatch | None = None) -> None:
         super().__init__(app)
         self.launch = launch
-        self.match = Match(
+        # The match: here (``Match``), or on the host's computer for a joined table
+        # (``RemoteMatch``); the table reads both the same way, through its door.
+        self.match: Match | RemoteMatch = match or Match(
             launch,
             seat_names(launch, app.name_of),
             real_time=app.fixed_dt is None,
@@ -82,7 +86,8 @@ class TableScene(TableVocabulary, Scene):
             saver=app.saver,
         )
         # The one door to the match: everything the table knows of it comes through here.
-        self.client = SeatClient(self.match.door, lambda: self.match.now)
+        self.client = SeatClient(self.match.door, self.match.clock)
+        self.match.client = self.client
         self.info, self.seats = self.match.info, self.match.seats
         self.humans = self.match.humans
         self.names = [controller.name for controller in self.seats]
@@ -104,6 +109,8 @@ class TableScene(TableVocabulary, Scene):
         #: The table's own moments (a slap round): each gets the events it has a
         #: look for in its ``animations()``, ``update(dt)`` every frame and ``draw(surface)``.
         self.moments: list[Any] = []
+        self.network = TableNetwork(self)  # how to join, who is away; a host's junk
+        self.moments.append(self.network)  # its line drawn over the cards, under the bar
         replay = Replay(self, self.match) if launch.replay else None
         # Menu, Settings, Rules, Hint, Undo; leaving asks; a replay's controls
         self.tools = TableTools(self, self.match, Hints(self, self.match, self), replay)
@@ -372,6 +379,8 @@ class TableScene(TableVocabulary, Scene):
             self.played(happening.events, by=happening.by)
         elif happening.kind == "refused":
             self.refuse(happening.reason)
+        else:  # who is here, a hint from the host
+            self.network.happen(happening)
 
     def played(self, events: list[Event], by: int | None = None) -> None:
         self.log.record(events, by_viewer=by is not None and by == self.viewer)
@@ -465,6 +474,9 @@ class TableScene(TableVocabulary, Scene):
         self.sheet = None
 
     def update(self, dt: float) -> None:
+        self.network.guarded(lambda: self.updating(dt))
+
+    def updating(self, dt: float) -> None:
         self.clock += dt
         self.reason_left = max(0.0, self.reason_left - dt)
         problem = self.match.saver.take_problem()
@@ -480,12 +492,16 @@ class TableScene(TableVocabulary, Scene):
 
     def go_on(self, dt: float) -> None:
         """The table is still: the view catches up, the match goes on (or ends)."""
+        problem = self.match.problem
+        if problem is not None and not self.client.is_over:
+            self.network.leave_with(problem)
+            return
         if self.view.dirty:
             self.sync()
         if self.client.is_over:
             self.finish()
             return
-        if self.privacy():
+        if privacy.screen(self):  # several people here: the "Pass to" screen
             return
         if not self.hold_bots:
             self.match.advance(dt)
@@ -539,29 +555,14 @@ class TableScene(TableVocabulary, Scene):
         self.layout(self.app.size)
         self.sync()
 
-    def privacy(self) -> bool:
-        """With several local humans, no hand is shown but to its owner, behind the
-        privacy screen: between their moves the table shows nobody's hand. True while
-        the screen is up."""
-        if len(self.humans) < 2:
-            return False
-        # A chance out of turn first: the next move would take it away, so it turns the
-        # table even from the player on turn (who has not moved yet).
-        client = self.client
-        chances = [s for s in client.out_of_turn() if self.asks(sorted(self.legal_codes_of(s)))]
-        wanted = chances + [
-            s for s in client.humans_to_act() if self.needs_hand(self.legal_codes_of(s))
-        ]
-        if self.viewer is not None and self.viewer not in wanted:
-            self.show_seat(None)
-        if not wanted or self.viewer in (chances or wanted):
-            return False
-        following = wanted[0]
-        self.show_seat(None)
-        self.app.cover_table(self.seats[following].name, lambda: self.show_seat(following))
-        return True
-
     def handle(self, event: pygame.event.Event) -> None:
+        """An event's way through the table (``route``), unless it is a click on the
+        network's own line (a host handing an away seat to a bot); a joined table that
+        cannot show what its host sent leaves with one sentence."""
+        if not self.network.clicked(event):
+            self.network.guarded(lambda: self.route(event))
+
+    def route(self, event: pygame.event.Event) -> None:
         """An event's way through the table, first come first served: the top bar's tools,
         its buttons, the log, the score sheet; a click or Enter lands every running
         animation at once; then a chooser, the table's own keys, the cards (``input``);
@@ -595,4 +596,4 @@ class TableScene(TableVocabulary, Scene):
     # -- drawing ------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        frame.draw(self, surface)
+        self.network.guarded(lambda: frame.draw(self, surface))

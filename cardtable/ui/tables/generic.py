@@ -27,8 +27,8 @@ MOST = 24
 
 
 class GenericTable(TableScene):
-    def __init__(self, app: AppServices, launch: Launch) -> None:
-        super().__init__(app, launch)
+    def __init__(self, app: AppServices, launch: Launch, match=None) -> None:
+        super().__init__(app, launch, match)
         self.offered = 0
         self.labels: dict[str, pygame.Rect] = {}
         self.plates: dict[int, pygame.Rect] = {}

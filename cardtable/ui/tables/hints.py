@@ -103,6 +103,10 @@ class Hints:
         self.clear()
         self.mark = self.moment()
         match = self.match
+        if match.executor is None:  # a joined table: the host thinks of it
+            self.line = "Thinking of a hint…"
+            table.client.hint(seat)  # its advice comes through the door later
+            return
         # On the hard bot's own think budget when the table runs in real time, as its
         # moves are; a fixed number of rounds on a test's fixed clock.
         rng = Rng(f"hint/{match.launch.seed}/{self.mark}")

@@ -19,26 +19,30 @@ from __future__ import annotations
 from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardtable import storage
 from cardtable.engine import Action, Event, MatchRecord, Rng
 from cardtable.games import registry
 from cardtable.play import LocalDoor, MatchHost, Referee
 from cardtable.play.undo import step
-from cardtable.strategy import Bot, make_bot
+from cardtable.strategy import Bot, levels, make_bot
 from cardtable.strategy.base import SeatView, view_for
 
-from ..launch import Launch
+from ..launch import REMOTE, Launch
 from .saver import Saver
 
 #: True: every message through the table's door goes through JSON and the protocol's
 #: schema both ways, as across a network (tests prove a table needs nothing more).
 WIRE = False
 
+if TYPE_CHECKING:
+    from cardtable.net.hosting import Hosting
+
 #: Seconds the match waits, by default, after a move that gives a local human an
 #: out-of-turn move (a table may say otherwise: ``TableScene.out_of_turn_pause``).
 OUT_OF_TURN_PAUSE = 3.0
+NETWORK_POLL = 0.03  # seconds between looks at the network while waiting
 
 
 @dataclass
@@ -52,7 +56,13 @@ class SeatController:
 
     @property
     def human(self) -> bool:
-        return self.bot is None
+        """A person plays it, here or on another computer."""
+        return self.bot is None and self.kind in ("human", REMOTE)
+
+
+def host_name(name: str) -> str:
+    """The host's name as the network lists its table ("You" names nobody there)."""
+    return "A Card Table host" if name in ("", "You") else name
 
 
 class Match:
@@ -81,12 +91,14 @@ class Match:
         for seat, kind in enumerate(launch.seats):
             kind = "random" if launch.watch and kind == "human" else kind
             bot = None
-            if kind != "human":
+            if kind not in ("human", REMOTE):
                 rng = Rng(f"bot/{launch.seed}/{seat}/{kind}")
                 bot = make_bot(self.info.id, kind, rng, timed=real_time)
             self.seats.append(SeatController(seat, kind, names[seat], bot))
         # A replay has no one to play for: the table watches it as a spectator.
-        self.humans = [] if launch.replay else [c.seat for c in self.seats if c.human]
+        self.humans = [] if launch.replay else [c.seat for c in self.seats if c.kind == "human"]
+        # Seats played from other computers (the table is hosted: ``hosting``).
+        self.remote = [] if launch.replay else [c.seat for c in self.seats if c.kind == REMOTE]
         self.thread = (
             None if real_time else ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
         )
@@ -105,6 +117,57 @@ class Match:
         self.key = launch.key or storage.new_key(self.info.id)
         # Marked open here while the table is, so no other copy of the app opens it too.
         self.held = None if launch.replay or not self.humans else storage.hold_game(self.key)
+        self.clock: Callable[[], float] = lambda: self.now  # what the table's client counts on
+        self.hosting: Hosting | None = None
+        self.problem: str | None = None  # why the table could not be opened to the network
+        self._hints: list[tuple[Any, Callable[[str], None]]] = []
+        if self.remote:
+            self.open_to_network(names)
+
+    # -- a table hosted for players on other computers --------------------------------------
+
+    @property
+    def network(self) -> bool:
+        """Are some seats played from other computers (here or as a joiner)?"""
+        return bool(self.remote)
+
+    def open_to_network(self, names: list[str]) -> None:
+        from cardtable.net import keep
+        from cardtable.net.hosting import Hosting
+
+        again = keep.hosting() if self.launch.actions else None
+        host = self.host
+        host.adviser = self.advise
+        try:
+            self.hosting = Hosting(
+                host,
+                self.remote,
+                lambda: self.now,
+                wait=self.launch.away_wait,
+                title=self.info.id,
+                name=host_name(names[self.humans[0]] if self.humans else ""),
+                again=again,
+            )
+        except OSError as error:
+            self.problem = f"The table could not be opened to the network ({error})."
+
+    def advise(self, seat: int, answer: Callable[[str], None]) -> bool:
+        """A remote player's hint: thought of off the frame, from that seat's view."""
+        from .hints import HINT_LEVEL
+
+        if HINT_LEVEL not in levels(self.info.id):
+            return False
+        rng = Rng(f"hint/{self.launch.seed}/{seat}/{len(self.state.history)}")
+        bot = make_bot(self.info.id, HINT_LEVEL, rng, timed=self.real_time)
+        self._hints.append((self.executor.submit(bot.choose, self.seat_view(seat)), answer))
+        return True
+
+    def _answer_hints(self) -> None:
+        for future, answer in [entry for entry in self._hints if entry[0].done()]:
+            self._hints.remove((future, answer))
+            if future.exception() is None:
+                action = future.result()
+                answer(getattr(action, "code", str(action)))
 
     @property
     def referee(self) -> Referee:
@@ -148,12 +211,23 @@ class Match:
         if self.launch.replay:
             return  # a replay moves only by its controls
         self.now += dt
+        self.serve()
         self.host.advance(self.now)
+
+    def serve(self) -> None:
+        """What the players on other computers sent: joins, moves, hints asked. Every
+        frame, whatever is on top (a menu, the rules), so a player can join meanwhile."""
+        if self.hosting is not None:
+            self.hosting.pump()
+            self._answer_hints()
 
     def next_due(self) -> float | None:
         """Seconds until the referee next has work (None: it waits for a human)."""
         due = self.referee.next_due()
-        return None if due is None else max(0.0, due - self.now)
+        due = None if due is None else max(0.0, due - self.now)
+        if self.hosting is not None:  # the players on other computers may move any time
+            due = NETWORK_POLL if due is None else min(due, NETWORK_POLL)
+        return due
 
     def replay_step(self, seat: int, code: str) -> None:
         """A replay's next recorded action, told through the door like a live move."""
@@ -190,9 +264,13 @@ class Match:
             self.referee.record(), [c.name for c in self.seats], viewer, self.key
         )
         self.saver.keep(progress)
+        if self.hosting is not None:
+            self.hosting.keep()
 
     def close(self) -> None:
         self.door.close()
+        if self.hosting is not None:
+            self.hosting.close(forget=self.referee.is_over)
         if self.thread is not None:  # the app's pool stays for the next match
             self.thread.shutdown(wait=False, cancel_futures=True)
         if self.held is not None:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 
 from .. import theme
+from ..launch import REMOTE
 from . import drawing
 
 if TYPE_CHECKING:
@@ -28,6 +29,7 @@ class NameplateDoor(Protocol):
     viewer: int | None
     clock: float
     animator: Animator
+    client: Any  # ``SeatClient``: who is away, whose seat a bot stands in for
 
     def is_thinking(self, seat: int) -> bool: ...
 
@@ -47,6 +49,12 @@ def plate(
     kind = f"Bot · {controller.kind}"
     if controller.human:
         kind = "your seat" if seat == table.viewer else "Human"
+    if seat in table.client.stand_ins:
+        kind = "a bot for now"
+    elif seat in table.client.away:
+        kind = "reconnecting…"
+    elif controller.kind == REMOTE:
+        kind = "Remote player"
     colour = theme.INK_DIM
     if table.is_thinking(seat) and not table.animator.busy:
         kind, colour = "thinking" + "." * (1 + int(table.clock * 3) % 3), theme.GOLD

@@ -93,7 +93,12 @@ class TableTools:
     def can_undo(self) -> bool:
         """Undo exists in a game of one human against bots."""
         match = self.match
-        return len(match.humans) == 1 and len(match.seats) > 1 and not match.launch.replay
+        return (
+            len(match.humans) == 1
+            and len(match.seats) > 1
+            and not match.launch.replay
+            and not match.network  # undo is off in network games, as with several humans
+        )
 
     def buttons(self, size: tuple[int, int]) -> list[Button]:
         label, step = (16, 112) if size[0] >= 1000 else (13, 80)

@@ -71,8 +71,8 @@ class CopyCatTable(TableScene):
         "Most coins after all the games of the match wins.",
     )
 
-    def __init__(self, app, launch) -> None:
-        super().__init__(app, launch)
+    def __init__(self, app, launch, match=None) -> None:
+        super().__init__(app, launch, match)
         self.field_rect = self.centre = pygame.Rect(0, 0, 0, 0)
         self.draw_button = self.meow_button = pygame.Rect(0, 0, 0, 0)
         # What the table shows while events play out (the observation catches up after).

@@ -64,8 +64,8 @@ class HitTheDeckTable(TableScene):
     slaps = True
     out_of_turn_pause = 0.0  # anyone may slap at any moment: the bots never wait for it
 
-    def __init__(self, app: AppServices, launch: Launch) -> None:
-        super().__init__(app, launch)
+    def __init__(self, app: AppServices, launch: Launch, match=None) -> None:
+        super().__init__(app, launch, match)
         self.centre = self.ring = pygame.Rect(0, 0, 0, 0)  # the oval round the piles
         self.pile_labels: dict[str, pygame.Rect] = {}  # inside the oval, where they fit
         self.pile_size = (0, 0)

@@ -77,8 +77,8 @@ class MeanTable(TableScene):
     style = MEAN_STYLE
     hand_order = staticmethod(lambda code: 99 if code == WILD else int(code))
 
-    def __init__(self, app, launch) -> None:
-        super().__init__(app, launch)
+    def __init__(self, app, launch, match=None) -> None:
+        super().__init__(app, launch, match)
         self.play_rect = self.sign_rect = self.middle = pygame.Rect(0, 0, 0, 0)
         self.pile_rects: dict[int, pygame.Rect] = {}
         # What the table shows while events play out (the observation catches up after).

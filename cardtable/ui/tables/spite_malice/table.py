@@ -88,8 +88,8 @@ class SpiteMaliceTable(TableScene):
         makes a referee (at the start, and again on a resume or an undo)."""
         return max(0.0, float(self.app.settings.spite_pause))
 
-    def __init__(self, app, launch) -> None:
-        super().__init__(app, launch)
+    def __init__(self, app, launch, match=None) -> None:
+        super().__init__(app, launch, match)
         self.claimed: int | None = None  # the human who claimed a Spite out of turn
         self.struck: tuple[int, float] | None = None  # a plate hit by Spite, and when
         self.needs_above = False  # each Build Pile's next value over it (``layout_centre``)

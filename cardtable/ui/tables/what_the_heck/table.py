@@ -43,8 +43,8 @@ class WhatTheHeckTable(TableScene):
     )
     style = PLAYER_STYLE
 
-    def __init__(self, app, launch) -> None:
-        super().__init__(app, launch)
+    def __init__(self, app, launch, match=None) -> None:
+        super().__init__(app, launch, match)
         self.reveal: dict | None = None
         self.bid_spots: dict[int, pygame.Rect] = {}
         self.rule_size = 18  # the rule line's type: smaller on a small table (``layout``)
