@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import itertools
 import json
 import math
 import os
@@ -149,6 +150,7 @@ class Bench:
         self.rng = random.Random(args.seed)
         self.host = MatchHost(self.fresh(), ["p"] * PLAYERS, ["human"] * PLAYERS, now)
         self.local = LocalDoor(self.host, (HOST_SEAT,), None).open()
+        self.intents = itertools.count(1)  # the host's own seat numbers its intents too
         self.wires: dict[int, Wire] = {}
         self.joined = asyncio.Event()
         self.race = -1
@@ -227,7 +229,7 @@ class Bench:
         for wire in self.wires.values():
             host.greet(wire)
         self.local.receive()
-        self.local.send(protocol.move(HOST_SEAT, "play HIT-HAND"))
+        self.local.send(protocol.move(HOST_SEAT, "play HIT-HAND", next(self.intents)))
         difference = self.rng.choice(DIFFERENCES)
         places = list(range(len(REMOTE)))
         self.rng.shuffle(places)
@@ -242,7 +244,7 @@ class Bench:
             )
         self.lags.append(host.lag())
         await asyncio.sleep(max(times.values()) + 0.45 - now())
-        self.local.send(protocol.move(HOST_SEAT, "hit"))
+        self.local.send(protocol.move(HOST_SEAT, "hit", next(self.intents)))
         limit = now() + 4.0
         while host.referee.state.window is not None and now() < limit:
             await asyncio.sleep(0.02)

@@ -235,7 +235,10 @@ class SeatClient:
         return list(self.moment.get("legal", {}).get(str(seat), ()))
 
     def humans_to_act(self) -> tuple[int, ...]:
-        return tuple(seat for seat in self.to_act if seat in self.seats)
+        """This door's seats to act now, but not one whose move for this moment is on its
+        way to the host (across a network it answers later: the move is not made twice)."""
+        sent = {message["seat"] for _n, step, message in self.pending if step == self.step}
+        return tuple(seat for seat in self.to_act if seat in self.seats and seat not in sent)
 
     def out_of_turn(self) -> tuple[int, ...]:
         return tuple(self.moment.get("out_of_turn", ()))

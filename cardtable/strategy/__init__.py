@@ -32,6 +32,9 @@ LEVEL_WORDS = {
     "for games saved with it.",
 }
 
+#: The level whose move a hint shows, at this computer or for a player at another.
+HINT_LEVEL = "hard"
+
 
 def levels_help(game_id: str) -> str:
     """The rules help's section on a game's computer players: each level it offers in a
@@ -168,6 +171,7 @@ def _load() -> None:
 
 __all__ = [
     "EXPERT_SCALE",
+    "HINT_LEVEL",
     "LEVEL_WORDS",
     "Bot",
     "RandomBot",

@@ -200,7 +200,7 @@ class App:
             return
         try:
             table = self.table_for(launch.game_id)(
-                self, launch, RemoteMatch(launch, door, list(hello["names"]))
+                self, launch, RemoteMatch(launch, door, list(hello["names"]), self.saver)
             )
         except (BadSetup, KeyError, ValueError) as error:
             door.close()

@@ -10,6 +10,7 @@ given in the host's time, as the clock protocol makes it.
 
 from __future__ import annotations
 
+import itertools
 import sys
 from pathlib import Path
 
@@ -48,6 +49,13 @@ class RemoteDoor(LocalDoor):
         super().__init__(host, seats, viewer, wire=True)
 
 
+INTENTS = itertools.count(1)  # each intent its own number, as a client numbers them
+
+
+def move(seat: int, code: str, stamp: float | None = None) -> dict:
+    return protocol.move(seat, code, next(INTENTS), stamp)
+
+
 def make_host(handicaps=None):
     deck = stacked(HANDS, DISCARD)
     state = registry.get("hit-the-deck").new_game(3, 0, {"target": 100}, deck=deck)
@@ -72,14 +80,14 @@ def slap_open_at(host, clock, there, at: float = 10.0) -> None:
     """Seat 1 (remote) plays its Hand card at ``at``: nobody races yet, it counts at once,
     and the round opens on the line when the host is next advanced."""
     clock.t = at
-    there.send(protocol.move(1, "play HIT-HAND", at))
+    there.send(move(1, "play HIT-HAND", at))
     host.advance(at)
     assert host.referee.window_open_at == at
 
 
 def press(host, clock, door, seat: int, arrival: float, stamp: float | None = None) -> None:
     clock.t = arrival
-    door.send(protocol.move(seat, "hit", stamp))
+    door.send(move(seat, "hit", stamp))
 
 
 def hit_order(door) -> list[tuple[int, float]]:
@@ -295,14 +303,14 @@ def test_a_spite_claimed_out_of_turn_from_another_computer_beats_a_later_move_he
     there = RemoteDoor(host, (1,), 1).open()
     delays_seen(host, there, 0.1)
     clock.t = 10.0
-    here.send(protocol.move(0, build_code(hand_source("2"), 1)))
+    here.send(move(0, build_code(hand_source("2"), 1)))
     host.advance(10.0)
     assert host.racing() and referee.pause_left(10.0) == pytest.approx(2.0)
     press_at = [(there, 1, spite_code("DUMP", 0), 10.42, 10.30)]
     press_at.append((here, 0, build_code(hand_source("3"), 1), 10.35, None))
     for door, seat, code, arrival, stamp in sorted(press_at, key=lambda p: p[3]):
         clock.t = arrival
-        door.send(protocol.move(seat, code, stamp))
+        door.send(move(seat, code, stamp))
     run_to(host, clock, 10.7)
     assert state.history[-1] == (1, spite_code("DUMP", 0))
     assert state.hands[0] == []
@@ -415,10 +423,10 @@ def test_a_ping_is_answered_with_the_hosts_clock_and_teaches_the_client_the_offs
 @pytest.mark.parametrize(
     ("message", "why"),
     [
-        ({"v": 1, "type": "ping"}, "t0"),
-        ({"v": 1, "type": "ping", "t0": "soon"}, "t0"),
-        ({"v": 1, "type": "ping", "t0": 1.0, "stamp": float("inf")}, "stamp"),
-        ({"v": 1, "type": "pong", "t0": 1.0, "t1": 2.0}, "t2"),
+        ({"v": protocol.VERSION, "type": "ping"}, "t0"),
+        ({"v": protocol.VERSION, "type": "ping", "t0": "soon"}, "t0"),
+        ({"v": protocol.VERSION, "type": "ping", "t0": 1.0, "stamp": float("inf")}, "stamp"),
+        ({"v": protocol.VERSION, "type": "pong", "t0": 1.0, "t1": 2.0}, "t2"),
     ],
 )
 def test_a_bad_clock_message_is_refused_with_the_reason(message, why):

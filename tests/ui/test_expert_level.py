@@ -16,7 +16,7 @@ from cardtable.engine import Result
 from cardtable.games import registry
 from cardtable.strategy import LEVEL_WORDS, levels
 from cardtable.ui.app import App
-from cardtable.ui.launch import Launch
+from cardtable.ui.launch import REMOTE, Launch
 from cardtable.ui.scenes.rules import RulesScene
 from cardtable.ui.scenes.setup import SetupScene
 from cardtable.ui.scenes.statistics import lines_from
@@ -37,9 +37,10 @@ def open_chooser(app, game_id: str, seat: int = 1) -> SetupScene:
 @pytest.mark.parametrize("game_id", registry.ids())
 def test_every_games_setup_offers_exactly_its_levels(app, game_id):
     scene = open_chooser(app, game_id)
-    assert scene.kinds == ["human", *levels(game_id)]
+    assert scene.kinds == ["human", REMOTE, *levels(game_id)]
     assert scene.kind_chooser.options == [
         "Human",
+        "Remote player",
         *(f"Bot: {level}" for level in levels(game_id)),
     ]
     assert ("Bot: expert" in scene.kind_chooser.options) == ("expert" in levels(game_id))
@@ -56,6 +57,8 @@ def test_the_level_choice_says_in_a_line_what_each_level_is(app):
     # The pointer over an option explains that one.
     human = chooser.buttons[0].rect.center
     assert chooser.shown_hint(human) == "Human: a person playing at this screen."
+    remote = chooser.buttons[scene.kinds.index(REMOTE)].rect.center
+    assert chooser.shown_hint(remote).startswith("Remote player: a person joining from")
     easy = chooser.buttons[scene.kinds.index("easy")].rect.center
     assert chooser.shown_hint(easy) == f"Easy: {LEVEL_WORDS['easy']}"
     # Every kind has words, and the panel stays in the smallest window.

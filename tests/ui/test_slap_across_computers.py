@@ -5,6 +5,8 @@ told so while a race runs."""
 
 from __future__ import annotations
 
+import itertools
+
 from cardtable.play import LocalDoor, protocol
 from cardtable.play.timeline import DelayTracker
 from cardtable.ui.tables.frame import JUDGING, status_line
@@ -12,6 +14,11 @@ from cardtable.ui.tables.frame import JUDGING, status_line
 from .test_hit_the_deck_table import ANN, SLAP, open_table, press, run_until, stacked
 
 FAR = 1
+INTENTS = itertools.count(1)  # each intent its own number, as a client numbers them
+
+
+def move(code: str, at: float) -> dict:
+    return protocol.move(FAR, code, next(INTENTS), at)
 
 
 class RemoteDoor(LocalDoor):
@@ -31,7 +38,7 @@ def test_the_table_says_judging_while_a_press_waits_and_shows_each_hands_time(ap
     deck = stacked(["", "HIT-HAND R5 R4 B5 B4 R3 B3", ""], discard="Y3")
     table = open_table(app, ("human", "human", "easy"), deck, names=("Ann", "Far", "Bo"))
     far = far_door(table, 0.1)
-    far.send(protocol.move(FAR, "play HIT-HAND", table.match.now))
+    far.send(move("play HIT-HAND", table.match.now))
     run_until(
         app, table, lambda: table.round.calling and table.match.referee.window_open_at is not None
     )
@@ -42,7 +49,7 @@ def test_the_table_says_judging_while_a_press_waits_and_shows_each_hands_time(ap
     run_until(app, table, lambda: any(hand.seat == ANN for hand in table.round.hands))
     ann = next(hand for hand in table.round.hands if hand.seat == ANN)
     assert ann.after is not None and 0 < ann.after < 1.0
-    far.send(protocol.move(FAR, "hit", table.match.now))
+    far.send(move("hit", table.match.now))
     run_until(app, table, lambda: table.state.window is None)
     assert status_line(table)[0] != JUDGING
 
@@ -59,7 +66,7 @@ def test_a_player_too_slow_to_race_fairly_is_told_so_while_the_round_runs(app):
     for _ in range(10):
         tracker.seen(0.0, 0.4)
     assert "too slow" not in status_line(table)[0]  # no race yet
-    far.send(protocol.move(FAR, "play HIT-HAND", table.match.now))
+    far.send(move("play HIT-HAND", table.match.now))
     run_until(
         app, table, lambda: table.round.calling and table.match.referee.window_open_at is not None
     )

@@ -21,7 +21,7 @@ from ..widgets import Button, ButtonColumn, TextField
 from .menu import MenuScene
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..services import AppServices
 
 FIELD_WIDTH = 300
 
@@ -40,7 +40,7 @@ class JoinScene(MenuScene):
     heading = "Join a table"
     back_keys = (pygame.K_ESCAPE,)  # Backspace mends what was typed
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppServices) -> None:
         super().__init__(app)
         self.name = TextField(app.name_of(0), limit=16)
         self.address = TextField("", limit=60)

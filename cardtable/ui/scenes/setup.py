@@ -33,6 +33,7 @@ AWAY_WAITS = (15.0, 30.0, 60.0, None)  # seconds before a bot plays a dropped pl
 
 
 HUMAN_WORDS = "a person playing at this screen."
+REMOTE_WORDS = "a person joining from another computer (the seat is open until they do)."
 
 
 def kind_words(kind: str, short: bool = False) -> str:
@@ -47,6 +48,8 @@ def kind_words(kind: str, short: bool = False) -> str:
 def kind_help(kind: str) -> str:
     """What a seat's kind is, in a line: "Medium: a steady player who plays the game's
     common sense." (the line under the choice of who plays)."""
+    if kind == REMOTE:
+        return f"{kind_words(kind)}: {REMOTE_WORDS}"
     words = HUMAN_WORDS if kind == "human" else LEVEL_WORDS.get(kind, "")
     return f"{kind.capitalize()}: {words}"
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from cardtable.engine import Action, Rng
-from cardtable.strategy import levels, make_bot
+from cardtable.strategy import HINT_LEVEL, levels, make_bot
 
 from .. import theme
 from . import drawing
@@ -59,7 +59,6 @@ class HintsDoor(Protocol):
     def chooser_area(self) -> pygame.Rect: ...
 
 
-HINT_LEVEL = "hard"
 HINT_COLOUR = (120, 230, 255)
 #: How often a table resting for input looks whether the hint it asked for is ready (s).
 HINT_POLL = 0.05

@@ -26,7 +26,7 @@ from cardtable.engine import Action, Event, MatchRecord, Rng
 from cardtable.games import registry
 from cardtable.play import LocalDoor, MatchHost, Referee
 from cardtable.play.undo import step
-from cardtable.strategy import Bot, levels, make_bot
+from cardtable.strategy import HINT_LEVEL, Bot, levels, make_bot
 from cardtable.strategy.base import SeatView, view_for
 
 from ..launch import REMOTE, Launch
@@ -153,8 +153,6 @@ class Match:
 
     def advise(self, seat: int, answer: Callable[[str], None]) -> bool:
         """A remote player's hint: thought of off the frame, from that seat's view."""
-        from .hints import HINT_LEVEL
-
         if HINT_LEVEL not in levels(self.info.id):
             return False
         rng = Rng(f"hint/{self.launch.seed}/{seat}/{len(self.state.history)}")

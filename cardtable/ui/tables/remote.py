@@ -46,8 +46,9 @@ class RemoteMatch:
     real_time = True
     executor = None
 
-    def __init__(self, launch: Launch, door: Any, names: list[str]) -> None:
+    def __init__(self, launch: Launch, door: Any, names: list[str], saver: Any) -> None:
         self.launch = launch
+        self.saver = saver  # the app's: it keeps nothing of a joined game, says its failures
         self.info = registry.get(launch.game_id)
         self.door = door
         self.seats = [
