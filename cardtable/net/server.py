@@ -51,6 +51,7 @@ IDLE = 300.0  # seconds a server's table is kept with no one connected (then it 
 class Connection:
     """One player's connection: an endpoint of its room's host once it holds a seat."""
 
+
     def __init__(self, server: Server, websocket: ServerConnection) -> None:
         self.server = server
         self.websocket = websocket
@@ -65,6 +66,10 @@ class Connection:
         self.strikes = 0
         self.told = 0  # messages delivered to it, and messages from it handed on
         self.heard = 0
+        # Does its player race on the host's time line (issue 31)? Once its computer asks
+        # the host's time, its presses are stamped there and races wait for them; a client
+        # that never asks (a script, an old app) has its presses count when they arrive.
+        self.remote = False
 
     # The host's side: from whatever thread runs the room.
     def deliver(self, message: dict[str, Any]) -> None:
@@ -326,6 +331,8 @@ class Server:
         assert room is not None
         async for message in self._messages(connection, protocol.UP):
             connection.heard += 1
+            if message["type"] == "ping":
+                connection.remote = True
             room.post(connection, message)
 
 

@@ -151,6 +151,7 @@ class SeatClient:
                 self.viewer = message["viewer"]
                 self.setup = [protocol.event_from_wire(e) for e in message["setup"]]
                 self._taken(message["done"], again=True)
+                self.pinged = None  # a door opened (anew): ask the host's time at once
             elif kind == "update":
                 self.seq = message["seq"]
                 self.viewer = message["viewer"]
@@ -178,6 +179,8 @@ class SeatClient:
                 seat, code = message["seat"], message["code"]
                 if message["step"] == self.step:  # advice for a moment gone is no help
                     happenings.append(Happening("advice", seat=seat, code=code))
+        if self.ping_due():  # across a network: the host's time is learnt all game long
+            self._ask_time()
         if self.resend:
             self.resend = False
             for _n, step, intent in self.pending:
@@ -274,19 +277,22 @@ class SeatClient:
     def ping_due(self) -> bool:
         """Is it time to ask the host's time again (``timeline.PING_EVERY``; while a race
         runs, ``PING_RACE``: each ping then also says how far this computer is heard)?"""
-        if self.wall is None:
+        if self.wall is None or not self.game:  # no host greeted yet: nobody to ask
             return False
         racing = self.moment.get("window") or self.moment.get("pause") or self.judging
         every = PING_RACE if racing else PING_EVERY
         return self.pinged is None or self.wall() - self.pinged >= every
 
     def ping(self) -> list[Happening]:
-        """Ask the host's time (when ``ping_due``)."""
+        """Ask the host's time now (``pump`` asks by itself whenever ``ping_due``)."""
+        self._ask_time()
+        return self.pump()
+
+    def _ask_time(self) -> None:
         if self.wall is not None:
             t0 = self.pinged = self.wall()
             stamp = self.host_time(t0) if self.timeline.ready else None
             self.door.send(protocol.ping(t0, stamp))
-        return self.pump()
 
     def decline(self, seat: int) -> list[Happening]:
         self._intent(lambda n: protocol.decline(seat, n), seat)

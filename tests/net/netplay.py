@@ -53,6 +53,11 @@ def make_room(game_id: str, seed: int, clock: Callable[[], float], code: str = "
     )
 
 
+def read(client: SeatClient, then: Callable[[], bool]) -> Callable[[], bool]:
+    """``then``, asked after ``client`` read what came (what it read is not the answer)."""
+    return lambda: (client.pump(), then())[1]
+
+
 def wait_until(done: Callable[[], bool], what: str, seconds: float = SECONDS) -> None:
     end = time.monotonic() + seconds
     while not done():
@@ -81,7 +86,15 @@ class Remote:
     """A player on another computer: a ``SeatClient`` over a ``NetDoor``."""
 
     def __init__(
-        self, server: Server, room: Room, seat: int, clock, token=None, port=None, **door
+        self,
+        server: Server,
+        room: Room,
+        seat: int,
+        clock,
+        token=None,
+        port=None,
+        wall=None,
+        **door,
     ) -> None:
         self.room, self.seat, self.clock = room, seat, clock
         self.door = NetDoor(
@@ -92,7 +105,9 @@ class Remote:
             token=token,
             **door,
         )
-        self.client = SeatClient(self.door, clock)
+        # With ``wall`` (this computer's own clock) it asks the host's time and races on
+        # the host's time line; without, its presses count when they arrive.
+        self.client = SeatClient(self.door, clock, wall)
 
     def connection(self):
         place = self.room.places[self.seat]

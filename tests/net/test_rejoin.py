@@ -18,6 +18,7 @@ from netplay import (
     local_game,
     make_room,
     play,
+    read,
     seats_for,
     settle,
     wait_until,
@@ -51,7 +52,7 @@ def test_a_player_whose_app_died_comes_back_to_the_same_seat_and_hand(server, ga
         view, token, step = gone.client.view, gone.door.token, gone.client.step
         kill(gone)
         wait_until(lambda: room.pump() or room.away == [2], "the host to see the player go")
-        wait_until(lambda: players[0].client.pump() or players[0].client.away == (2,), "news")
+        wait_until(read(players[0].client, lambda: players[0].client.away == (2,)), "news")
         seen["away"] = players[0].client.away
         back = Remote(server, room, 2, clock, token=token)
         players[2] = back
@@ -112,7 +113,7 @@ def test_an_away_players_seat_is_played_by_a_stand_in_until_they_come_back(serve
         clock.now = 5.0
         room.pump()
         assert room.stand_ins == [2] and room.host.referee.bots[2] is not None
-        wait_until(lambda: players[0].client.pump() or players[0].client.stand_ins == (2,), "news")
+        wait_until(read(players[0].client, lambda: players[0].client.stand_ins == (2,)), "news")
         players[2] = Remote(server, room, 2, clock, token=token)
         settle(players)
         assert room.stand_ins == [] and room.host.referee.bots[2] is None  # theirs again

@@ -10,7 +10,7 @@ import sys
 import time
 
 import pytest
-from netplay import wait_until
+from netplay import read, wait_until
 from websockets.asyncio.client import connect
 
 from cardtable.cli import main
@@ -59,7 +59,7 @@ def play_some(address: str, code: str, tls=None, moves: int = 3) -> SeatClient:
     try:
         for _ in range(moves):
             wait_until(
-                lambda: client.pump() or client.legal(0) or client.is_over,
+                read(client, lambda: bool(client.legal(0)) or client.is_over),
                 "the seat's turn",
                 30,
             )
@@ -67,7 +67,7 @@ def play_some(address: str, code: str, tls=None, moves: int = 3) -> SeatClient:
                 break
             step = client.step
             client.move(0, client.legal(0)[0])
-            wait_until(lambda s=step: client.pump() or client.step > s, "the move to be taken")
+            wait_until(read(client, lambda s=step: client.step > s), "the move to be taken")
         assert door.seat == 0 and client.names[0] == "Ada" and client.game == "mean"
         return client
     finally:

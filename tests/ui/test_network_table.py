@@ -50,8 +50,9 @@ def test_a_hosted_table_says_how_to_join_and_plays_a_whole_game_with_a_remote_pl
     assert line == f"Join at {hosting.address}, room code {hosting.code} (a seat open)"
     assert hosting.address.startswith("127.0.0.1:")
     door = NetDoor(hosting.address, hosting.code, "Remy")
-    remote = SeatClient(door, time.monotonic)
+    remote = SeatClient(door, time.monotonic, wall=time.monotonic)
     advised: list[str] = []
+    judged: list[bool] = []
     try:
         going = deadline()
         while not isinstance(app.manager.top, ResultsScene):
@@ -67,14 +68,17 @@ def test_a_hosted_table_says_how_to_join_and_plays_a_whole_game_with_a_remote_pl
                     assert advice.kind == "advice" and advice.code in remote.legal(1)
                     advised.append(advice.code)
                 step = remote.step
+                judged.append(remote.timeline.ready and table.match.host.judged)
                 remote.move(1, remote.legal(1)[0])
-                until(app, lambda s=step: remote.pump() or remote.step > s, 400)
+                until(app, lambda s=step: (remote.pump(), remote.step > s)[1], 400)
             if table.awaiting_human():
                 table.act(sorted(table.legal_codes())[0])
         assert table.names[1] == "Remy" and table.network.line() == ""
         assert advised
+        # Remy's computer learnt the table's time: its presses race on the table's line.
+        assert judged[-1]
         result = table.match.state.result.to_dict()
-        until(app, lambda: remote.pump() or remote.result is not None, 200)
+        until(app, lambda: (remote.pump(), remote.result is not None)[1], 200)
         assert remote.result == result  # the player on the other computer keeps it too
         assert remote.record["seats"] == ["human", "remote", "easy"]
     finally:

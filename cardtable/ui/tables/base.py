@@ -86,7 +86,7 @@ class TableScene(TableVocabulary, Scene):
             saver=app.saver,
         )
         # The one door to the match: everything the table knows of it comes through here.
-        self.client = SeatClient(self.match.door, self.match.clock)
+        self.client = SeatClient(self.match.door, self.match.clock, self.match.wall)
         self.match.client = self.client
         self.info, self.seats = self.match.info, self.match.seats
         self.humans = self.match.humans

@@ -16,6 +16,7 @@ Not for drawing, input or who sees which hand (the table and its parts).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -107,7 +108,10 @@ class Match:
         self.saver = saver if saver is not None else Saver()
         names = [c.name for c in self.seats]
         referee = self.referee_for(() if launch.replay else launch.actions)
-        self.host = MatchHost(referee, names, list(launch.seats), lambda: self.now)
+        # A hosted table answers the clock questions of other computers on its own clock:
+        # their presses are judged with this table's on one time line (issue 31).
+        self.wall: Callable[[], float] | None = time.monotonic if self.remote else None
+        self.host = MatchHost(referee, names, list(launch.seats), lambda: self.now, self.wall)
         viewer = self.humans[0] if len(self.humans) == 1 else None
         self.door = LocalDoor(self.host, tuple(self.humans), viewer, wire=WIRE).open()
         self.finished = False

@@ -11,6 +11,7 @@ Not for drawing or input (the table), nor deciding anything (the host's referee)
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 from cardtable.engine import MatchRecord, Result
@@ -57,6 +58,8 @@ class RemoteMatch:
         self.humans = [seat for seat, kind in enumerate(launch.seats) if kind == "human"]
         self.remote = [seat for seat, kind in enumerate(launch.seats) if kind == REMOTE]
         self.clock = time.monotonic  # the window's time left counts on this computer's clock
+        # and its presses are stamped on it, then put on the host's clock (issue 31)
+        self.wall: Callable[[], float] | None = time.monotonic
         self.client: SeatClient | None = None  # the table's, set when it opens
         self.finished = False
         self.saved_record = None
