@@ -51,7 +51,6 @@ IDLE = 300.0  # seconds a server's table is kept with no one connected (then it 
 class Connection:
     """One player's connection: an endpoint of its room's host once it holds a seat."""
 
-
     def __init__(self, server: Server, websocket: ServerConnection) -> None:
         self.server = server
         self.websocket = websocket
