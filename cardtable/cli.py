@@ -35,7 +35,7 @@ from cardtable.engine.game import check_seed
 from cardtable.games import registry
 from cardtable.play import MatchTooLong, Referee, make_bots
 from cardtable.strategy import levels, playable, races, usual_level
-from cardtable.ui.launch import Launch
+from cardtable.ui.launch import REMOTE, Launch
 
 MAX_GAMES = 100_000_000  # a sim of more games would run for weeks
 MAX_JOBS = 64
@@ -89,7 +89,8 @@ def _parser() -> argparse.ArgumentParser:
         sub.add_argument(
             "--seats",
             help="comma-separated, one per seat: human or a bot level the game offers "
-            "(sim: also a level it no longer offers, such as expert, to measure it)",
+            "(play: also remote, a player on another computer: the table is hosted; "
+            "sim: also a level it no longer offers, such as expert, to measure it)",
         )
         sub.add_argument("--seed", default="0", help="the game's seed")
         sub.add_argument(
@@ -228,7 +229,11 @@ def _resolve(
         raise UsageError(f"--seats names {len(seats)} seats but there are {players} players")
     # A table seats the levels the game offers; sim measures every level it has (expert
     # too, where it is not offered: the benchmarks that decide what is offered need it).
-    allowed = (["human"] if allow_human else []) + (levels if offered else playable)(info.id)
+    # A table opened here may also hold seats for players on other computers ("remote":
+    # the table is hosted, and says how to join it).
+    allowed = (["human", REMOTE] if allow_human else []) + (levels if offered else playable)(
+        info.id
+    )
     for seat in seats:
         if seat in allowed:
             continue

@@ -311,6 +311,11 @@ def test_a_table_seats_only_offered_levels_and_sim_measures_every_level(monkeypa
     monkeypatch.setattr(app, "run", lambda launch, frames: opened.append(launch) or 0)
     assert main(["play", "mean", "--seats", "human,hard"]) == 0
     assert opened[0].seats == ("human", "hard")
+    # A seat for a player on another computer: the table opens hosted.
+    assert main(["play", "mean", "--seats", "human,remote,hard"]) == 0
+    assert opened[1].seats == ("human", "remote", "hard")
+    assert main(["watch", "mean", "--seats", "remote,hard"]) == 2
+    assert "unknown seat 'remote'" in capsys.readouterr().err
     # Expert is not shown stronger than hard in MEAN!: a table does not offer it, and says
     # why in one line.
     assert "expert" not in levels("mean")
@@ -323,10 +328,10 @@ def test_a_table_seats_only_offered_levels_and_sim_measures_every_level(monkeypa
         assert "MEAN! does not offer expert bots" in err and "stronger" in err
         assert err.endswith(
             "seats may be: "
-            + ", ".join((["human"] if command[0] == "play" else []) + levels("mean"))
+            + ", ".join((["human", "remote"] if command[0] == "play" else []) + levels("mean"))
         )
         assert len(err.splitlines()) == 1
-    assert len(opened) == 1
+    assert len(opened) == 2
     # sim still plays it: the benchmarks that decide what is offered measure it.
     summary = sim_json(capsys, "spite-malice", "--seats", "expert,easy", "--games", "1")
     assert [row["bot"] for row in summary["seats"]] == ["expert", "easy"]
