@@ -90,11 +90,17 @@ def seat_names(launch: Launch, name_of) -> list[str]:
         )
         for seat in range(len(kinds))
     ]
-    if len(humans) > 1:
+    hosted = REMOTE in kinds
+    if len(humans) > 1 or hosted:
         # The stock names read as the computer's players ("Ada") or as nobody ("You"):
-        # people sharing the screen are "Player N" unless they typed a name of their own.
+        # people sharing the screen, or a table, are "Player N" unless they typed a name
+        # of their own; a seat for another computer is "Seat N" until its player joins.
         names = [
-            f"Player {seat + 1}" if name in DEFAULT_NAMES and seat in humans else name
+            f"Seat {seat + 1}"
+            if kinds[seat] == REMOTE and name in DEFAULT_NAMES
+            else f"Player {seat + 1}"
+            if name in DEFAULT_NAMES and seat in humans
+            else name
             for seat, name in enumerate(names)
         ]
     return names

@@ -126,6 +126,20 @@ def test_with_several_humans_nobody_is_called_you():
     assert seat_names(typed, names.__getitem__) == ["Sam", "Kim", "Bo"]
     stock = Launch("copycat", 3, ("human", "human", "medium"), names=("You", "Ada", "Bo"))
     assert seat_names(stock, names.__getitem__) == ["Player 1", "Player 2", "Bo"]
+    # A hosted table: its host is a person among others, not "You", to the players who
+    # join, and a seat for another computer is the seat until its player joins.
+    hosted = Launch("copycat", 3, ("human", "remote", "medium"))
+    assert seat_names(hosted, names.__getitem__) == ["Player 1", "Seat 2", "Bo"]
+    named = Launch("copycat", 3, ("human", "remote", "medium"), names=("Sam", "Ada", "Bo"))
+    assert seat_names(named, names.__getitem__) == ["Sam", "Seat 2", "Bo"]
+    # The network lists the table under a name typed, never a stock one.
+    from cardtable.ui.tables.match import host_name
+
+    assert [host_name(n) for n in ("Player 1", "You", "Sam")] == [
+        "A Card Table host",
+        "A Card Table host",
+        "Sam",
+    ]
 
 
 def test_a_right_to_left_name_is_drawn_as_typed_and_emoji_are_drawn(app):

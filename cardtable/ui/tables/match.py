@@ -16,6 +16,7 @@ Not for drawing, input or who sees which hand (the table and its parts).
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
@@ -62,8 +63,10 @@ class SeatController:
 
 
 def host_name(name: str) -> str:
-    """The host's name as the network lists its table ("You" names nobody there)."""
-    return "A Card Table host" if name in ("", "You") else name
+    """The host's name as the network lists its table ("You" or "Player 1" names nobody
+    there: a name typed in the settings does)."""
+    stock = name in ("", "You") or re.fullmatch(r"Player \d+", name) is not None
+    return "A Card Table host" if stock else name
 
 
 class Match:
