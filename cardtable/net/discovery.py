@@ -62,7 +62,8 @@ class Announcer:
             properties={"code": code, "game": game[:64], "host": host[:40]},
             server=f"cardtable-{code.lower()}.local.",
         )
-        self.zeroconf.register_service(self.info)
+        # Another table may hold this name (a room code reused on Resume): take another.
+        self.zeroconf.register_service(self.info, allow_name_change=True)
 
     def close(self) -> None:
         try:
