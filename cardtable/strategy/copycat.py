@@ -376,27 +376,9 @@ def play_out(
         hand = hands[current]
         if action is None:
             random_move = current != me and rnd.random() < wild
-            if phase == ANSWER:
-                cards = [c for c in hand if number in SHOWS[c]] if current != original else []
-                if cards and (not random_move or rnd.random() < 0.5):
-                    action = ("copy", cards)
-                else:
-                    action = ("draw",)
-            elif random_move:
-                if drew and len(hand) <= MEOW_LIMIT and rnd.random() < 0.2:
-                    action = ("meow",)
-                else:
-                    card = hand[rnd.randrange(len(hand))]
-                    pick = SHOWS[card][rnd.randrange(len(SHOWS[card]))]
-                    action = ("play", pick, [c for c in hand if pick in SHOWS[c]])
-            else:
-                if drew and len(hand) <= MEOW_LIMIT:
-                    sizes = [len(hands[s]) for s in range(n) if s != current]
-                    if compact_meow_chance(hand, public, sizes) >= meow_bar:
-                        action = ("meow",)
-                if action is None:
-                    others = sum(len(h) for h in hands) - len(hand)
-                    action = ("play", *compact_play(hand, public, others))
+            action = _rollout_move(
+                hands, public, phase, current, original, number, drew, random_move, rnd, meow_bar
+            )
         kind = action[0]
         if kind == "copy":
             cards = action[1]
@@ -411,12 +393,7 @@ def play_out(
             current = (current + direction) % n
         elif kind == "draw":
             if not deck:
-                totals = [sum(VALUE[c] for c in h) for h in hands]
-                low = min(totals)
-                takers = totals.count(low)
-                for seat in range(n):
-                    deltas[seat] += n - takers if totals[seat] == low else -takers
-                return deltas
+                return _lowest_hands_win(deltas, hands)
             hand.append(deck.pop())
             phase, drew, original = PLAY, True, -1
         elif kind == "play":
@@ -429,16 +406,66 @@ def play_out(
             phase, original, drew = ANSWER, current, False
             current = (current + direction) % n
         else:  # meow
-            totals = [sum(VALUE[c] for c in h) for h in hands]
-            mine = totals[current]
-            blockers = [s for s in range(n) if s != current and totals[s] <= mine]
-            if not blockers:
-                return _everyone_pays(deltas, current, MEOW_WIN_PRICE)
-            for seat in blockers:
-                deltas[seat] += MEOW_FAIL_PRICE
-                deltas[current] -= MEOW_FAIL_PRICE
-            return deltas
+            return _meow_called(deltas, hands, current)
         action = None
+    return deltas
+
+
+def _rollout_move(
+    hands: list[list[int]],
+    public: list[int],
+    phase: int,
+    current: int,
+    original: int,
+    number: int,
+    drew: bool,
+    random_move: bool,
+    rnd: random.Random,
+    meow_bar: float,
+) -> tuple:
+    """``play_out``'s move for seat ``current``: medium's way, or at random when
+    ``random_move``."""
+    hand = hands[current]
+    if phase == ANSWER:
+        cards = [c for c in hand if number in SHOWS[c]] if current != original else []
+        if cards and (not random_move or rnd.random() < 0.5):
+            return ("copy", cards)
+        return ("draw",)
+    if random_move:
+        if drew and len(hand) <= MEOW_LIMIT and rnd.random() < 0.2:
+            return ("meow",)
+        card = hand[rnd.randrange(len(hand))]
+        pick = SHOWS[card][rnd.randrange(len(SHOWS[card]))]
+        return ("play", pick, [c for c in hand if pick in SHOWS[c]])
+    if drew and len(hand) <= MEOW_LIMIT:
+        sizes = [len(hands[s]) for s in range(len(hands)) if s != current]
+        if compact_meow_chance(hand, public, sizes) >= meow_bar:
+            return ("meow",)
+    others = sum(len(h) for h in hands) - len(hand)
+    return ("play", *compact_play(hand, public, others))
+
+
+def _lowest_hands_win(deltas: list[int], hands: list[list[int]]) -> list[int]:
+    """The draw pile ran out: the lowest hands share the others' coins."""
+    n = len(hands)
+    totals = [sum(VALUE[c] for c in h) for h in hands]
+    low = min(totals)
+    takers = totals.count(low)
+    for seat in range(n):
+        deltas[seat] += n - takers if totals[seat] == low else -takers
+    return deltas
+
+
+def _meow_called(deltas: list[int], hands: list[list[int]], current: int) -> list[int]:
+    """``current`` called Meow: it wins if no other hand is as low, else pays each that is."""
+    totals = [sum(VALUE[c] for c in h) for h in hands]
+    mine = totals[current]
+    blockers = [s for s in range(len(hands)) if s != current and totals[s] <= mine]
+    if not blockers:
+        return _everyone_pays(deltas, current, MEOW_WIN_PRICE)
+    for seat in blockers:
+        deltas[seat] += MEOW_FAIL_PRICE
+        deltas[current] -= MEOW_FAIL_PRICE
     return deltas
 
 
