@@ -1009,7 +1009,7 @@ class SpiteMaliceState(GameState):
             hand = SEAT_ZONE_NAMES[seat][0]
             return [Event("move", tuple(drawn), "draw", hand, seat, seat, "", {})]
         events: list[Event] = []
-        drawn: list[str] = []
+        drawn = []
         for _ in range(count):
             card, more = self._draw_card()
             if more:

@@ -277,7 +277,8 @@ class Table:
 
 def pile_worth(top: str | None, count: int, style: Style = MEDIUM) -> float:
     """How good a Punishment Pile is to take: its face-up card, less its size."""
-    return style.pile_top.get(top, 0.0) - style.weights["pile_size"] * count
+    worth = 0.0 if top is None else style.pile_top.get(top, 0.0)
+    return worth - style.weights["pile_size"] * count
 
 
 def run_length(values: Sequence[int]) -> int:
