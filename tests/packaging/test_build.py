@@ -367,22 +367,10 @@ def test_built_app_runs_headless_bot_games_on_two_processes(built_dist, tmp_path
         assert json.loads(done.stdout)["games"] == 4
 
 
-def test_workflow_builds_on_the_three_systems_and_keeps_the_archives():
-    workflow = (ROOT / ".github" / "workflows" / "build.yml").read_text(encoding="utf-8")
-    for system in ("ubuntu-latest", "windows-latest", "macos-latest"):
-        assert system in workflow
-    assert "python packaging/build.py --archive" in workflow
-    assert "--smoke" in workflow and "actions/upload-artifact@" in workflow
-
-
-def test_the_emoji_font_ships_with_its_licence_and_bidi_is_a_dependency():
-    # Issue 35: emoji in names were empty boxes, right-to-left names reversed.
-    import tomllib
-
+def test_the_emoji_font_ships_with_its_licence():
+    # Issue 35: emoji in names were empty boxes.
     bundled = {Path(source).name: folder for source, folder in bundle.datas()}
     assert bundled.get("NotoEmoji-Regular.ttf") == "assets/fonts"
     assert bundled.get("LICENSE-NotoEmoji.txt") == "assets/fonts"
     licence = (ROOT / "assets" / "fonts" / "LICENSE-NotoEmoji.txt").read_text(encoding="utf-8")
     assert "SIL Open Font License, Version 1.1" in licence
-    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    assert any(dep.startswith("python-bidi") for dep in project["project"]["dependencies"])
