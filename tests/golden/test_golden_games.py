@@ -17,7 +17,15 @@ def test_the_data_holds_every_golden_game_and_no_other():
     assert [golden.name for golden in GOLDENS] == list(RECORDED), AGAIN
 
 
-@pytest.mark.parametrize("golden", GOLDENS, ids=lambda golden: golden.name)
+# The play-throughs and the matches of quick bots in the everyday tier; the matches with a
+# searching seat (hard) in the slow one.
+GAMES = [
+    pytest.param(golden, id=golden.name, marks=pytest.mark.slow if "hard" in golden.seats else ())
+    for golden in GOLDENS
+]
+
+
+@pytest.mark.parametrize("golden", GAMES)
 def test_the_golden_game_plays_as_recorded(golden):
     difference = first_difference(golden.name, RECORDED[golden.name], golden.play())
     assert difference is None, f"{difference}; {AGAIN}"

@@ -305,6 +305,7 @@ def _log_text(tmp_path: Path) -> str:
     return next((log.read_text() for log in logs if log.is_file()), "")
 
 
+@pytest.mark.slow
 def test_build_has_the_executable_and_every_asset(built_dist):
     exe = builder.executable(dist=built_dist)
     assert exe.is_file() and os.access(exe, os.X_OK)
@@ -318,6 +319,7 @@ def test_build_has_the_executable_and_every_asset(built_dist):
         assert (built_dist / "CardTable.app" / "Contents" / "Info.plist").is_file()
 
 
+@pytest.mark.slow
 def test_built_app_passes_smoke_and_writes_only_to_the_users_folders(built_dist, tmp_path):
     exe = builder.executable(dist=built_dist)
     before = _files(builder.app_folder(built_dist))
@@ -334,6 +336,7 @@ def test_built_app_passes_smoke_and_writes_only_to_the_users_folders(built_dist,
     assert _files(builder.app_folder(built_dist)) == before, "the build wrote inside itself"
 
 
+@pytest.mark.slow
 def test_built_app_reports_a_wrong_game_with_status_2(built_dist, tmp_path):
     exe = builder.executable(dist=built_dist)
     done = subprocess.run(
@@ -351,6 +354,7 @@ def test_built_app_reports_a_wrong_game_with_status_2(built_dist, tmp_path):
         assert game_id in message
 
 
+@pytest.mark.slow
 def test_built_app_runs_headless_bot_games_on_two_processes(built_dist, tmp_path):
     # Spawned worker processes re-run the frozen executable: freeze_support must catch them.
     exe = builder.executable(dist=built_dist)

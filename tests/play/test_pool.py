@@ -80,6 +80,7 @@ def play_a_match_in(pool):
     assert pool.replaced == 0
 
 
+@pytest.mark.slow
 def test_a_bot_that_overruns_is_replaced_by_a_random_move_and_the_match_goes_on(pool):
     info = registry.get("what-the-heck")
     state = info.new_game(2, seed=1)
@@ -91,6 +92,7 @@ def test_a_bot_that_overruns_is_replaced_by_a_random_move_and_the_match_goes_on(
     assert time.monotonic() - started < 30  # not the bot's minute of sleep
 
 
+@pytest.mark.slow
 def test_a_workers_start_up_is_no_part_of_a_decisions_time():
     # Each decision may take 1 s; the worker takes 1.5 s to start, and again after the
     # overrun. Only the sleepy bot's minute is too long: the start-ups are not.
@@ -111,6 +113,7 @@ def test_a_workers_start_up_is_no_part_of_a_decisions_time():
     # machine a process can take more than half a second just to begin).
     [(no_start, 60.0, "process stopped"), (never_ready, 0.5, "did not start in 0.5 seconds")],
 )
+@pytest.mark.slow
 def test_a_pool_whose_workers_cannot_start_gives_up_and_the_match_goes_on(
     setup, startup, why, capsys
 ):
@@ -165,6 +168,7 @@ class StarvedSearcher(HardBot):
         return super().choose(view)
 
 
+@pytest.mark.slow
 def test_a_searching_bot_that_overruns_gets_its_quick_choice_not_a_random_move(pool, capsys):
     state = registry.get("what-the-heck").new_game(2, seed=1)
     bots = [StarvedSearcher(Rng("starved")), MediumBot(Rng("medium"))]

@@ -261,6 +261,7 @@ def test_the_top_bar_says_whose_turn_it_is_whole_at_the_smallest_window(app, mon
     assert buttons[-1].right <= MIN_SIZE[0]
 
 
+@pytest.mark.slow
 def test_at_the_smallest_window_what_the_heck_writes_the_other_players_won_cards(
     small_app, monkeypatch
 ):
