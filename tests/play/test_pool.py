@@ -56,6 +56,7 @@ def pool():
     pool.shutdown()
 
 
+@pytest.mark.slow
 def test_bots_in_a_pool_play_a_match_to_the_end_with_legal_moves():
     # A generous limit: the workers think at a lower priority, and this machine is shared.
     pool = BotPool(workers=1, limit=60.0)
@@ -131,6 +132,7 @@ def test_a_pool_whose_workers_cannot_start_gives_up_and_the_match_goes_on(
         pool.shutdown()
 
 
+@pytest.mark.slow
 def test_a_bot_whose_process_dies_is_replaced_and_the_match_goes_on(pool):
     info = registry.get("what-the-heck")
     state = info.new_game(2, seed=2)
