@@ -337,6 +337,7 @@ class GameState(ABC):
         super().__init_subclass__(**kwargs)
         own = cls.__dict__.get("legal_actions")
         if own is not None and not getattr(own, "seat_checked", False):
+            # (mypy takes a wrapped function for another type than the method it replaces)
             cls.legal_actions = _seat_checked(own)  # type: ignore[assignment]
 
     def __init__(self, players: int, seed: int | str, options: dict[str, Any]):
