@@ -44,7 +44,7 @@ def launch() -> int:
         return main()
     except SystemExit as stop:
         raise stop
-    except BaseException:  # noqa: BLE001 - every failure must end with a message and a status
+    except BaseException:  # every failure must end with a message and a status
         traceback.print_exc()
         return 1
 

@@ -22,7 +22,7 @@ from pathlib import Path
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import pygame  # noqa: E402  (after the headless driver is chosen)
+import pygame  # (after the headless driver is chosen)
 
 ICONS = Path(__file__).resolve().parents[1] / "assets" / "icons"
 PNG_SIZES = (16, 32, 48, 64, 128, 256, 512)

@@ -79,6 +79,7 @@ class InlinePool:
         return [fn(job) for job in jobs]
 
 
+@pytest.mark.slow
 def test_mean_tuning_compares_seat_zero_players_on_the_same_games(capsys):
     module = load("mean_tuning")
     specs = [{}, {}, {"level": "hard", "oracle": "blind"}, {"level": "hard", "oracle": "hands"}]
@@ -91,6 +92,7 @@ def test_mean_tuning_compares_seat_zero_players_on_the_same_games(capsys):
     assert module.unflat(style) == module.MEDIUM
 
 
+@pytest.mark.slow
 def test_mean_tuning_can_seat_hard_searching_with_the_tree(monkeypatch):
     module = load("mean_tuning")
     rounds = []

@@ -252,6 +252,7 @@ def sim_json(capsys, *args: str) -> dict:
     return json.loads(capsys.readouterr().out)
 
 
+@pytest.mark.slow
 def test_sim_with_equal_slap_plays_every_bot_at_mediums_reaction_profile(capsys):
     from cardtable.games import registry
     from cardtable.play import Referee, make_bots
@@ -279,6 +280,7 @@ def test_sim_with_equal_slap_plays_every_bot_at_mediums_reaction_profile(capsys)
     assert "every bot at medium's slap speed" in capsys.readouterr().out
 
 
+@pytest.mark.slow
 def test_sim_with_equal_slap_gives_the_flag_to_every_process(capsys):
     args = ["hit-the-deck", "--seats", "hard,medium", "--games", "4", "--seed", "5"]
     args += ["--option", "target=30", "--equal-slap"]

@@ -1,5 +1,5 @@
-"""The project's own promises: the README's commands are the ones CI runs, ruff is clean,
-and no unfinished stubs or skipped tests are left behind."""
+"""The project's own promises: the README's commands are the ones CI runs, ruff and mypy are
+clean, and no unfinished stubs or skipped tests are left behind."""
 
 from __future__ import annotations
 
@@ -34,6 +34,18 @@ def test_ruff_is_clean():
         capture_output=True,
         text=True,
         timeout=300,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+
+
+def test_mypy_is_clean():
+    # The modules it checks, and how strictly, are in pyproject.toml ([tool.mypy]).
+    run = subprocess.run(
+        [sys.executable, "-m", "mypy"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     assert run.returncode == 0, run.stdout + run.stderr
 

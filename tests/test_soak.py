@@ -47,6 +47,7 @@ def test_bot_games_have_quick_seats_and_at_most_one_searching_seat_in_about_one_
     assert {seat for job in bot_games for seat in job.seats} >= {"hard", "expert"}
 
 
+@pytest.mark.slow
 def test_a_seeded_slice_of_the_soak_keeps_every_invariant():
     summary = soak.run(KINDS, processes=1, seed="suite", progress=False)
     assert summary["failed"] == [] and summary["failures"] == 0

@@ -11,12 +11,15 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from cardtable import storage
 
 GAMES = 40
 WORKER = Path(__file__).with_name("two_copies.py")
 
 
+@pytest.mark.slow
 def test_two_copies_at_once_keep_every_result_and_every_game_in_progress(tmp_path, monkeypatch):
     home = tmp_path / "home"
     monkeypatch.setenv("CARDTABLE_HOME", str(home))

@@ -15,7 +15,7 @@ def brief(value: Any, limit: int = ECHO_LIMIT) -> str:
     """
     try:
         text = repr(value)
-    except Exception:  # noqa: BLE001 - a hostile __repr__ must not hide the real error
+    except Exception:  # a hostile __repr__ must not hide the real error
         text = f"<{type(value).__name__}>"
     text = text.encode("ascii", "backslashreplace").decode("ascii")
     if len(text) <= limit:

@@ -10,7 +10,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from .errors import BadDeck, BadOption, BadSetup, brief
 from .record import fingerprint
@@ -67,6 +67,7 @@ class Option:
         """Turn ``value`` (often text from the command line) into the option's type,
         within its limits (at ``players``, when given: ``limits``)."""
         kind = type(self.default)
+        parsed: Any
         if kind is bool:
             if isinstance(value, bool):
                 parsed = value
@@ -114,6 +115,19 @@ class Option:
         raise refused
 
 
+class StateClass(Protocol):
+    """A game's ``GameState`` subclass as its ``GameInfo`` uses it: it lists the game's
+    deck and deals a play-through, from a stacked ``deck`` when one is given."""
+
+    def __call__(
+        self, *, players: int, seed: int | str, options: dict[str, Any], deck: list[str] | None
+    ) -> GameState: ...
+
+    def full_deck(self, players: int, options: dict[str, Any]) -> list[str]: ...
+
+    def stacked_part(self, players: int, options: dict[str, Any]) -> list[str]: ...
+
+
 @dataclass(frozen=True)
 class GameInfo:
     """What the registry knows of a game: ``registry.get("mean")``."""
@@ -122,7 +136,7 @@ class GameInfo:
     title: str
     min_players: int
     max_players: int
-    state_class: type[GameState]
+    state_class: StateClass
     summary: str
     rules_help: str
     options: tuple[Option, ...] = field(default_factory=tuple)

@@ -76,8 +76,9 @@ class Rng:
     def randint(self, low: int, high: int) -> int:
         """A whole number from ``low`` to ``high``, both included."""
         if type(low) is int and type(high) is int and high >= low:
-            # ``random.randint``'s own draw, without its checks of the arguments.
-            return low + self._live()._randbelow(high - low + 1)
+            # ``random.randint``'s own draw, without its checks of the arguments (CPython's
+            # ``_randbelow``, which the type stubs do not list).
+            return low + self._live()._randbelow(high - low + 1)  # type: ignore[attr-defined]
         return self._live().randint(low, high)
 
     def random(self) -> float:
@@ -89,8 +90,8 @@ class Rng:
     def choice(self, items: Sequence[T]) -> T:
         count = len(items)
         if count > 0:
-            # ``randrange(count)``'s own draw, without its checks of the argument.
-            return items[self._live()._randbelow(count)]
+            # ``randrange(count)``'s own draw, without its checks of the argument (as above).
+            return items[self._live()._randbelow(count)]  # type: ignore[attr-defined]
         return items[self._live().randrange(count)]  # refused as before
 
     def sample(self, items: Sequence[T], k: int) -> list[T]:

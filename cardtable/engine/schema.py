@@ -148,6 +148,27 @@ def record(
     return check
 
 
+def _plain_scalar(item: Any, where: str, chars: int) -> bool:
+    """Whether ``item`` is a plain scalar (``None``, a truth value, a sane number, a text
+    of at most ``chars`` characters); a number or text beyond those bounds is refused."""
+    kind = type(item)
+    if item is None or kind is bool:
+        return True
+    if kind is int:
+        if abs(item) > SANE:
+            raise BadValue(f"{where} holds a number beyond {SANE}")
+        return True
+    if kind is float:
+        if item != item or abs(item) > SANE:
+            raise BadValue(f"{where} holds a number that is not finite or sane")
+        return True
+    if kind is str:
+        if len(item) > chars:
+            raise BadValue(f"{where} holds a text of more than {chars} characters")
+        return True
+    return False
+
+
 def plain_data(depth: int = 12, items: int = 20_000, chars: int = 10_000) -> Check:
     """Any JSON value of at most ``depth`` levels, ``items`` values in all and texts of
     at most ``chars`` characters, with object keys that are texts: data whose shape
@@ -161,19 +182,9 @@ def plain_data(depth: int = 12, items: int = 20_000, chars: int = 10_000) -> Che
             count += 1
             if count > items:
                 raise BadValue(f"{where} holds more than {items} values")
+            if _plain_scalar(item, where, chars):
+                return
             kind = type(item)
-            if item is None or kind is bool or kind is int:
-                if kind is int and abs(item) > SANE:
-                    raise BadValue(f"{where} holds a number beyond {SANE}")
-                return
-            if kind is float:
-                if item != item or abs(item) > SANE:
-                    raise BadValue(f"{where} holds a number that is not finite or sane")
-                return
-            if kind is str:
-                if len(item) > chars:
-                    raise BadValue(f"{where} holds a text of more than {chars} characters")
-                return
             if level >= depth:
                 raise BadValue(f"{where} is nested more than {depth} deep")
             if kind is list:

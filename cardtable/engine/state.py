@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from operator import is_
-from typing import Any
+from typing import Any, Self
 
 from .errors import IllegalAction, brief
 from .events import Event
@@ -337,7 +337,8 @@ class GameState(ABC):
         super().__init_subclass__(**kwargs)
         own = cls.__dict__.get("legal_actions")
         if own is not None and not getattr(own, "seat_checked", False):
-            cls.legal_actions = _seat_checked(own)  # type: ignore[method-assign]
+            # (mypy takes a wrapped function for another type than the method it replaces)
+            cls.legal_actions = _seat_checked(own)  # type: ignore[assignment]
 
     def __init__(self, players: int, seed: int | str, options: dict[str, Any]):
         self.players = players
@@ -461,11 +462,12 @@ class GameState(ABC):
 
         A refused move changes nothing: the legality check runs before any change.
         """
+        listed: Action | None
         if type(action) is Action:
-            code = action.code
+            code, listed = action.code, action
         else:
             code = str(action.code if isinstance(action, Action) else action).strip()
-            action = None
+            listed = None
         # The usual case first: a move picked from legal_actions just listed for the seat.
         known = self._legal.get(seat) if type(seat) is int else None
         reason = None
@@ -478,12 +480,12 @@ class GameState(ABC):
             spaced = " ".join(code.split())  # spacing is read loosely
             if spaced == code:
                 raise IllegalAction(reason)
-            code, action = spaced, None
+            code, listed = spaced, None
             reason = self.check(seat, code)
             if reason is not None:
                 raise IllegalAction(reason)
         try:
-            events = self._apply(seat, action or Action(code))
+            events = self._apply(seat, listed or Action(code))
         finally:
             self._changed()
         self.history.append((seat, code))
@@ -572,7 +574,7 @@ class GameState(ABC):
             counts.update(zone.cards)
         return counts
 
-    def copy(self) -> GameState:
+    def copy(self) -> Self:
         """An independent copy: moves applied to it never touch this state. The history
         and setup events hold only immutable items: the history is shared (``History``),
         the setup events' list is copied flat."""
@@ -597,7 +599,7 @@ class GameState(ABC):
         twin._legal = dict(self._legal)  # the same state: the same legal actions
         return twin
 
-    def sample_hidden(self, seat: int, rng: Rng) -> GameState:
+    def sample_hidden(self, seat: int, rng: Rng) -> Self:
         """A world consistent with what ``seat`` can see: a copy in which every card hidden
         from ``seat`` is reshuffled among the hidden places of its pool.
 
@@ -607,7 +609,7 @@ class GameState(ABC):
         """
         return self.sample_hidden_zones(seat, rng)[0]
 
-    def sample_hidden_zones(self, seat: int, rng: Rng) -> tuple[GameState, dict[str, Zone]]:
+    def sample_hidden_zones(self, seat: int, rng: Rng) -> tuple[Self, dict[str, Zone]]:
         """``sample_hidden``'s world, and its ``zones()`` as they are after the reshuffle
         (for a caller that looks at the world's zones next: the soak hands them to
         ``observation``)."""

@@ -457,8 +457,9 @@ class CopyCatState(GameState):
         hand = self.hands[seat]
         if self.phase == PHASE_ANSWER:
             actions = []
-            if seat != self.original:
-                actions = list(moves_showing("copy", hand, self.number))
+            original, number = self._asked()
+            if seat != original:
+                actions = list(moves_showing("copy", hand, number))
             return actions + [Action(draw_code())]
         actions = list(original_plays(hand))
         if self.may_meow(seat):
@@ -498,12 +499,19 @@ class CopyCatState(GameState):
             return "It is not your turn: the next player copies or draws first."
         return "It is not your turn: the original player plays first."
 
+    def _asked(self) -> tuple[int, int]:
+        """The original player and the number they played, while the others answer."""
+        original, number = self.original, self.number
+        assert original is not None and number is not None, "asked only while answering"
+        return original, number
+
     def _apply(self, seat: int, action: Action) -> list[Event]:
         parsed = parse(action.code)
         self.game_moves.append((seat, action.code))
         if parsed.kind == "copy":
             return self._copy(seat, parsed.cards)
         if parsed.kind == "play":
+            assert parsed.number is not None  # a play always says its number
             return self._play(seat, parsed.cards, parsed.number)
         if parsed.kind == "draw":
             return self._draw(seat)
@@ -635,13 +643,14 @@ class CopyCatState(GameState):
         return None
 
     def _check_answer(self, seat: int, code: str, action: Move) -> str | None:
-        wanted = plural(self.number, 2).split(" ", 1)[1]
+        original, number = self._asked()
+        wanted = plural(number, 2).split(" ", 1)[1]
         if action.kind == "draw":
             return None
-        if seat == self.original:
+        if seat == original:
             return "Everyone copied you: discard the field and draw ('draw')."
         if action.kind == "copy":
-            if action.number != self.number:
+            if action.number != number:
                 return f"A copy must show the original number: copy {wanted}, or draw."
             return self._check_cards(seat, code, action)
         if action.kind == "play":
@@ -706,16 +715,16 @@ class CopyCatState(GameState):
         return events
 
     def _copy(self, seat: int, cards: tuple[str, ...]) -> list[Event]:
-        original = self.original
+        original, number = self._asked()
         self.copied.append(seat)
         events = [
             self._lay(seat, cards, copy=True),
             announce(
-                f"{who(seat)} copies {who(original)} with {plural(self.number, len(cards))}.",
+                f"{who(seat)} copies {who(original)} with {plural(number, len(cards))}.",
                 seat,
                 what="copy",
                 seats=(seat, original),
-                number=self.number,
+                number=number,
                 cards=list(cards),
             ),
         ]

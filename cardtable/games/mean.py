@@ -739,24 +739,6 @@ class MeanState(GameState):
             plays += _wild_plays(low, high, run_value, run_count, min(wilds, KIND_LIMIT))
         return plays
 
-    def can_play(self, seat: int) -> bool:
-        hand = self.hands[seat]
-        if not hand:
-            return False
-        if not self.play_values or WILD in hand:
-            return True
-        top = self.play_values[-1]
-        # Asked at the start of every turn: no int() per card, no generator.
-        if self.direction == "up":
-            for card in hand:
-                if _VALUE_OF[card] >= top:
-                    return True
-        else:
-            for card in hand:
-                if _VALUE_OF[card] <= top:
-                    return True
-        return False
-
     def swap_targets(self, seat: int) -> list[int]:
         return [s for s in range(self.players) if s != seat and self.active[s]]
 

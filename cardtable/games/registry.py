@@ -16,7 +16,7 @@ def register(info: GameInfo) -> GameInfo:
     return info
 
 
-def all() -> list[GameInfo]:  # noqa: A001 - the contract's name
+def all() -> list[GameInfo]:  # the contract's name, though it hides the builtin here
     _load()
     return list(_GAMES.values())
 

@@ -765,13 +765,6 @@ class SpiteMaliceState(GameState):
         """The Build Pile showing a 1 that a 2 in ``seat``'s hand must go on, if any."""
         return self._turn_moves(seat)[3]
 
-    def storable(self, seat: int) -> list[str]:
-        return [card for card in dict.fromkeys(self.hands[seat]) if card in _STORES]
-
-    def store_codes(self, seat: int) -> list[str]:
-        _builds, _wilds, stores, two, _spites = self._turn_moves(seat)
-        return [action.code for action in stores] if two is None else []
-
     def _turn_moves(self, seat: int) -> TurnMoves:
         """In one pass over what ``seat`` holds (a listing of legal moves is most of a
         playout): its builds (by source: each distinct hand card, the UP card, the Store
@@ -834,10 +827,6 @@ class SpiteMaliceState(GameState):
                         wilds.append(_wild_move(source, need, pile, cover))
         ones = taking.get(2) if two else None
         return builds, wilds, stores, ones[0] if ones else None, spites
-
-    def may_end(self, seat: int) -> bool:
-        """``end``: no hand card may be stored (an empty hand, or only 2s and Wilds)."""
-        return not self.storable(seat) and self.two_to_play(seat) is None
 
     def spite_targets(self, seat: int, kind: str) -> list[int]:
         targets = []
@@ -1020,7 +1009,7 @@ class SpiteMaliceState(GameState):
             hand = SEAT_ZONE_NAMES[seat][0]
             return [Event("move", tuple(drawn), "draw", hand, seat, seat, "", {})]
         events: list[Event] = []
-        drawn: list[str] = []
+        drawn = []
         for _ in range(count):
             card, more = self._draw_card()
             if more:

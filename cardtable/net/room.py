@@ -101,7 +101,7 @@ class Room:
                 host.names[seat] = name
         self.inbox: deque[tuple[Remote, dict[str, Any] | None]] = deque()
         self.lock = threading.RLock()
-        self.wake: Callable[[], None] = lambda: None  # the owner is told work arrived
+        self.wake: Callable[[], object] = lambda: None  # the owner is told work arrived
         self.applied: list[tuple[int, int]] = []  # (seat, n) of every intent taken
         self.closed = False
 
@@ -146,7 +146,9 @@ class Room:
         kind, seat = message.get("type"), message.get("seat")
         before = self.host.done.get(seat, 0) if isinstance(seat, int) else 0
         self.host.receive(remote, message)
-        if kind in ("move", "decline") and self.host.done.get(seat, 0) > before:
+        if not (kind in ("move", "decline") and isinstance(seat, int)):
+            return
+        if self.host.done.get(seat, 0) > before:
             self.applied.append((seat, self.host.done[seat]))
 
     def _join(self, remote: Remote, message: dict[str, Any]) -> None:
@@ -221,8 +223,8 @@ class Room:
             return
         now = self.now()
         for place in self.places.values():
-            waiting = place.away_since is not None and not place.stand_in
-            if waiting and now - place.away_since >= self.wait:
+            since = place.away_since
+            if since is not None and not place.stand_in and now - since >= self.wait:
                 self.hand_over(place.seat)
 
     def next_wake(self) -> float | None:

@@ -151,14 +151,14 @@ class BotPool(Executor):
         self,
         workers: int = 1,
         limit: float = LIMIT,
-        context: str = "spawn",
         setup: Callable[[], None] = _load_games,
         startup: float = STARTUP,
     ):
         self.limit = limit
         self.startup = startup
         self._setup = setup
-        self._context = multiprocessing.get_context(context)
+        # Spawned: each worker a fresh interpreter, with none of the table's threads.
+        self._context = multiprocessing.get_context("spawn")
         self._lock = threading.Lock()
         self._waiting: deque[_Job] = deque()
         self._numbers = itertools.count(1)

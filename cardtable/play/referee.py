@@ -447,8 +447,9 @@ class Referee:
         if offer is not None and offer.mark != self._mark():
             self._offer = offer = None  # meant for a state that has changed
         if self._pause_until is not None and now < self._pause_until:
-            if self._bot_to_act() is not None and self._asked is None:
-                self._ask(self._bot_to_act(), now)  # it may think during the pause
+            thinker = self._bot_to_act()
+            if thinker is not None and self._asked is None:
+                self._ask(thinker, now)  # it may think during the pause
             return False
         if offer is not None:
             if offer.due > now:

@@ -65,7 +65,7 @@ def register_bots(
     a game whose hard bot plays by judgement alone has no expert, which would be hard
     under another name. ``offered``: the levels the game offers (``levels``), when not all
     of them; registering again without it leaves what is offered as it was."""
-    table = {"random": RandomBot, **bots}
+    table: dict[str, type[Bot]] = {"random": RandomBot, **bots}
     if "hard" in table and "expert" not in table and table["hard"].searches:
         table["expert"] = expert_of(table["hard"])
     if offered is not None:

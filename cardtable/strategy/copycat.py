@@ -38,7 +38,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from cardtable.engine import Action, GameState, Rng, shuffle_with
+from cardtable.engine import Action, Rng, shuffle_with
 from cardtable.games.copycat import (
     COPY_PRICE,
     MEOW_FAIL_PRICE,
@@ -48,6 +48,8 @@ from cardtable.games.copycat import (
     PATTERN_A_BONUS,
     PATTERN_B_PRICE,
     PHASE_ANSWER,
+    CopyCatState,
+    Move,
     card_value,
     deal_size,
     draw_code,
@@ -117,8 +119,8 @@ class Knowledge:
             lacks.setdefault(who, [])
             if move.kind in ("play", "copy"):
                 if move.kind == "play":
-                    original, number = who, move.number
-                lacks[who].append((step + 0.5, move.number))
+                    original, number = who, shown(move)
+                lacks[who].append((step + 0.5, shown(move)))
             elif move.kind == "draw":
                 if who != original and original is not None:
                     lacks[who].append((step, number))
@@ -234,18 +236,24 @@ class MediumBot(Bot):
     level = "medium"
 
     def choose(self, view: SeatView) -> Action:
-        moves = moves_of(view)
-        copies = [(action, move) for action, move in moves if move.kind == "copy"]
-        if copies:
-            return max(copies, key=lambda am: len(am[1].cards))[0]
-        if any(move.kind == "draw" for _a, move in moves):
-            return Action(draw_code())
-        known = Knowledge(view.observation, view.seat)  # only a play or a Meow reads it
-        if any(move.kind == "meow" for _a, move in moves):
-            deals = random.Random(self.rng.randint(0, 2**30))
-            if known.meow_likely(deals, MEOW_CONFIDENCE):
-                return Action(meow_code())
-        return best_play(known, moves)
+        return medium_choice(view, self.rng)
+
+
+def medium_choice(view: SeatView, rng: Rng) -> Action:
+    """Medium's move (hard's quick one too): copy with every card it can, draw when it
+    must, Meow when it is likely lowest, else its best play."""
+    moves = moves_of(view)
+    copies = [(action, move) for action, move in moves if move.kind == "copy"]
+    if copies:
+        return max(copies, key=lambda am: len(am[1].cards))[0]
+    if any(move.kind == "draw" for _a, move in moves):
+        return Action(draw_code())
+    known = Knowledge(view.observation, view.seat)  # only a play or a Meow reads it
+    if any(move.kind == "meow" for _a, move in moves):
+        deals = random.Random(rng.randint(0, 2**30))
+        if known.meow_likely(deals, MEOW_CONFIDENCE):
+            return Action(meow_code())
+    return best_play(known, moves)
 
 
 # -- the compact game the hard bot searches ---------------------------------------------
@@ -355,7 +363,7 @@ def play_out(
     drew: bool,
     direction: int,
     me: int,
-    first: tuple,
+    first: tuple | None,
     rnd: random.Random,
     wild: float,
     meow_bar: float = ROLLOUT_MEOW,
@@ -364,10 +372,10 @@ def play_out(
     gains (or loses) in coins.
 
     ``first`` is ``("play", number, cards)``, ``("meow",)``, ``("copy", cards)`` or
-    ``("draw",)`` (``first_move``). Everyone plays medium's
-    way (copy with every card, play by ``compact_play``, Meow when ``compact_meow_chance``
-    reaches ``meow_bar``); the others move at random with chance ``wild``. Coins are not
-    floored here.
+    ``("draw",)`` (``first_move``), or None: the seat to move plays its own way too.
+    Everyone plays medium's way (copy with every card, play by ``compact_play``, Meow when
+    ``compact_meow_chance`` reaches ``meow_bar``); the others move at random with chance
+    ``wild``. Coins are not floored here.
     """
     n = len(hands)
     deltas = [0] * n
@@ -376,27 +384,9 @@ def play_out(
         hand = hands[current]
         if action is None:
             random_move = current != me and rnd.random() < wild
-            if phase == ANSWER:
-                cards = [c for c in hand if number in SHOWS[c]] if current != original else []
-                if cards and (not random_move or rnd.random() < 0.5):
-                    action = ("copy", cards)
-                else:
-                    action = ("draw",)
-            elif random_move:
-                if drew and len(hand) <= MEOW_LIMIT and rnd.random() < 0.2:
-                    action = ("meow",)
-                else:
-                    card = hand[rnd.randrange(len(hand))]
-                    pick = SHOWS[card][rnd.randrange(len(SHOWS[card]))]
-                    action = ("play", pick, [c for c in hand if pick in SHOWS[c]])
-            else:
-                if drew and len(hand) <= MEOW_LIMIT:
-                    sizes = [len(hands[s]) for s in range(n) if s != current]
-                    if compact_meow_chance(hand, public, sizes) >= meow_bar:
-                        action = ("meow",)
-                if action is None:
-                    others = sum(len(h) for h in hands) - len(hand)
-                    action = ("play", *compact_play(hand, public, others))
+            action = _rollout_move(
+                hands, public, phase, current, original, number, drew, random_move, rnd, meow_bar
+            )
         kind = action[0]
         if kind == "copy":
             cards = action[1]
@@ -411,12 +401,7 @@ def play_out(
             current = (current + direction) % n
         elif kind == "draw":
             if not deck:
-                totals = [sum(VALUE[c] for c in h) for h in hands]
-                low = min(totals)
-                takers = totals.count(low)
-                for seat in range(n):
-                    deltas[seat] += n - takers if totals[seat] == low else -takers
-                return deltas
+                return _lowest_hands_win(deltas, hands)
             hand.append(deck.pop())
             phase, drew, original = PLAY, True, -1
         elif kind == "play":
@@ -429,16 +414,66 @@ def play_out(
             phase, original, drew = ANSWER, current, False
             current = (current + direction) % n
         else:  # meow
-            totals = [sum(VALUE[c] for c in h) for h in hands]
-            mine = totals[current]
-            blockers = [s for s in range(n) if s != current and totals[s] <= mine]
-            if not blockers:
-                return _everyone_pays(deltas, current, MEOW_WIN_PRICE)
-            for seat in blockers:
-                deltas[seat] += MEOW_FAIL_PRICE
-                deltas[current] -= MEOW_FAIL_PRICE
-            return deltas
+            return _meow_called(deltas, hands, current)
         action = None
+    return deltas
+
+
+def _rollout_move(
+    hands: list[list[int]],
+    public: list[int],
+    phase: int,
+    current: int,
+    original: int,
+    number: int,
+    drew: bool,
+    random_move: bool,
+    rnd: random.Random,
+    meow_bar: float,
+) -> tuple:
+    """``play_out``'s move for seat ``current``: medium's way, or at random when
+    ``random_move``."""
+    hand = hands[current]
+    if phase == ANSWER:
+        cards = [c for c in hand if number in SHOWS[c]] if current != original else []
+        if cards and (not random_move or rnd.random() < 0.5):
+            return ("copy", cards)
+        return ("draw",)
+    if random_move:
+        if drew and len(hand) <= MEOW_LIMIT and rnd.random() < 0.2:
+            return ("meow",)
+        card = hand[rnd.randrange(len(hand))]
+        pick = SHOWS[card][rnd.randrange(len(SHOWS[card]))]
+        return ("play", pick, [c for c in hand if pick in SHOWS[c]])
+    if drew and len(hand) <= MEOW_LIMIT:
+        sizes = [len(hands[s]) for s in range(len(hands)) if s != current]
+        if compact_meow_chance(hand, public, sizes) >= meow_bar:
+            return ("meow",)
+    others = sum(len(h) for h in hands) - len(hand)
+    return ("play", *compact_play(hand, public, others))
+
+
+def _lowest_hands_win(deltas: list[int], hands: list[list[int]]) -> list[int]:
+    """The draw pile ran out: the lowest hands share the others' coins."""
+    n = len(hands)
+    totals = [sum(VALUE[c] for c in h) for h in hands]
+    low = min(totals)
+    takers = totals.count(low)
+    for seat in range(n):
+        deltas[seat] += n - takers if totals[seat] == low else -takers
+    return deltas
+
+
+def _meow_called(deltas: list[int], hands: list[list[int]], current: int) -> list[int]:
+    """``current`` called Meow: it wins if no other hand is as low, else pays each that is."""
+    totals = [sum(VALUE[c] for c in h) for h in hands]
+    mine = totals[current]
+    blockers = [s for s in range(len(hands)) if s != current and totals[s] <= mine]
+    if not blockers:
+        return _everyone_pays(deltas, current, MEOW_WIN_PRICE)
+    for seat in blockers:
+        deltas[seat] += MEOW_FAIL_PRICE
+        deltas[current] -= MEOW_FAIL_PRICE
     return deltas
 
 
@@ -461,6 +496,13 @@ def close(leads: list[list[float]], best: int, other: int) -> bool:
 def lead_of(gained: Sequence[float], seat: int) -> float:
     """What ``seat`` gained less the others' average."""
     return gained[seat] - (sum(gained) - gained[seat]) / (len(gained) - 1)
+
+
+def shown(move: Move) -> int:
+    """The number a play or a copy shows."""
+    number = move.number
+    assert number is not None, "only a play or a copy shows a number"
+    return number
 
 
 def first_move(code: str) -> tuple:
@@ -545,7 +587,7 @@ def last_plays(known: Knowledge, hand_size: int) -> dict[int, LastPlay]:
         if move.kind == "play" and who != known.seat:
             sizes = [counts[s] for s in range(known.players) if s != who]
             drew = previous == (who, "draw")
-            plays[who] = LastPlay(move.number, cards, list(public), sizes, drew)
+            plays[who] = LastPlay(shown(move), cards, list(public), sizes, drew)
         elif move.kind == "copy" and who in plays:
             plays[who].since.extend(cards)
         elif move.kind == "draw":
@@ -655,7 +697,7 @@ class CopyCatSearch:
         self.moves_made = moves_made
         self.coins = list(coins)
         self.candidates = candidates
-        self._played: tuple[GameState, list[int]] | None = None
+        self._played: tuple[CopyCatState, list[int]] | None = None
         self.worlds: ReadWorlds | None = None  # set: rounds are paired (``baseline``)
         self._root: list[tuple] = []  # the root moves, compact (``first_move``)
         self.kept: set[str] = set()  # the root moves ``sift`` kept (empty: all)
@@ -663,7 +705,7 @@ class CopyCatSearch:
         self._baseline = 0.0
         self.meow_bar = ROLLOUT_MEOW  # the roll-outs' bar on ``compact_meow_chance``
 
-    def moves(self, world: GameState, seat: int) -> list[Action]:
+    def moves(self, world: CopyCatState, seat: int) -> list[Action]:
         if seat != self.seat or len(world.game_moves) != self.moves_made:
             return []  # after this seat's decision: the roll-out plays medium's way
         if world.is_over or world.game_index != self.game:
@@ -680,7 +722,7 @@ class CopyCatSearch:
 
     def sift(
         self,
-        world: GameState,
+        world: CopyCatState,
         worlds: ReadWorlds,
         count: int,
         keep: int,
@@ -729,7 +771,7 @@ class CopyCatSearch:
         self._root = []
         return dealt
 
-    def prior(self, world: GameState, seat: int, moves: list[Action]) -> list[float] | None:
+    def prior(self, world: CopyCatState, seat: int, moves: list[Action]) -> list[float] | None:
         if len(moves) == 1:
             return None
         first = 0
@@ -740,7 +782,7 @@ class CopyCatSearch:
             first = len(moves) - 1
         return [2.0 if index == first else 1.0 for index in range(len(moves))]
 
-    def rollout(self, world: GameState, rng: Rng) -> None:
+    def rollout(self, world: CopyCatState, rng: Rng) -> None:
         deltas = [0] * world.players
         if not world.is_over and world.game_index == self.game:
             deltas = play_out(
@@ -763,7 +805,7 @@ class CopyCatSearch:
         if self.worlds is not None and self.worlds.dealt is not None and self._root:
             self._baseline = self.baseline(world, *self.worlds.dealt)
 
-    def baseline(self, world: GameState, hands: list[list[int]], deck: list[int]) -> float:
+    def baseline(self, world: CopyCatState, hands: list[list[int]], deck: list[int]) -> float:
         """The searching seat's mean lead over every root move played out in the world of
         this round (dealt before the move: ``hands`` and ``deck``). The value of a round
         is its lead less this, so that the moves are compared in the same worlds: a world
@@ -799,7 +841,7 @@ class CopyCatSearch:
             leads.append(lead_of(deltas, self.seat))
         return leads
 
-    def value(self, world: GameState) -> list[float]:
+    def value(self, world: CopyCatState) -> list[float]:
         played = self._played
         later = played[1] if played is not None and played[0] is world else [0] * world.players
         gained = [world.coins[s] - self.coins[s] + later[s] for s in range(world.players)]
@@ -808,7 +850,7 @@ class CopyCatSearch:
         return [min(1.0, max(0.0, 0.5 + lead / LEAD_SCALE)) for lead in leads]
 
     def ranked_plays(
-        self, world: GameState, seat: int, legal: list[Action]
+        self, world: CopyCatState, seat: int, legal: list[Action]
     ) -> list[tuple[float, Action]]:
         """The full plays of each number (medium's kind), best medium score first."""
         hand = [INDEX[card] for card in world.hands[seat]]
@@ -823,13 +865,14 @@ class CopyCatSearch:
             if len(cards) == len(hand):
                 score = PATTERN_B_SCORE
             else:
-                mine = sum(1 for c in hand if move.number in SHOWS[c])
-                score = compact_score(move.number, cards, mine, public, per_card)
+                number = shown(move)
+                mine = sum(1 for c in hand if number in SHOWS[c])
+                score = compact_score(number, cards, mine, public, per_card)
             ranked.append((score, action))
         ranked.sort(key=lambda pair: -pair[0])
         return ranked
 
-    def meow_chance(self, world: GameState, seat: int) -> float:
+    def meow_chance(self, world: CopyCatState, seat: int) -> float:
         hand = [INDEX[card] for card in world.hands[seat]]
         sizes = [len(world.hands[s]) for s in range(world.players) if s != seat]
         return compact_meow_chance(hand, make_public(world.field + world.discards), sizes)
@@ -855,7 +898,7 @@ class HardBot(Bot):
     rollout_meow = ROLLOUT_MEOW  # the roll-outs' Meow bar (``CopyCatSearch.meow_bar``)
 
     def fallback(self, view: SeatView) -> Action:
-        return MediumBot.choose(self, view)
+        return medium_choice(view, self.rng)
 
     def choose(self, view: SeatView) -> Action:
         moves = moves_of(view)
@@ -909,7 +952,7 @@ class ReadWorlds:
         self.steps = steps
         self.lacking = known.lacking()
         self.plays = last_plays(known, deal_size(known.players))
-        self.template: GameState | None = None
+        self.template: CopyCatState | None = None
         obs = view.observation
         self.public = make_public(list(obs["zones"]["field"]["cards"]) + list(obs["discards"]))
         self.drew: bool = obs["drew"]
@@ -919,9 +962,11 @@ class ReadWorlds:
         """One read deal of the hidden cards, compact: every hand and the deck."""
         return deal_read(self.known, self.lacking, self.plays, self.rnd, self.steps)
 
-    def sample(self, rng: Rng) -> GameState:
+    def sample(self, rng: Rng) -> CopyCatState:
         if self.template is None:
-            self.template = self.view.sample_world(rng)
+            template = self.view.sample_world(rng)
+            assert isinstance(template, CopyCatState)  # a Copy Cat bot's view
+            self.template = template
         hands, deck = self.deal()
         self.dealt = (hands, deck)
         world = self.template.copy()

@@ -30,7 +30,7 @@ import math
 from collections import Counter
 from typing import Any
 
-from cardtable.engine import Action, GameState, Rng
+from cardtable.engine import Action, Rng
 from cardtable.games.hit_the_deck import (
     ANNOUNCE,
     ANNOUNCE_SECONDS,
@@ -43,6 +43,7 @@ from cardtable.games.hit_the_deck import (
     HIT_NUMBER,
     NUMBER,
     SLAP_SECONDS,
+    HitTheDeckState,
     card,
     fits,
     full_deck,
@@ -256,7 +257,7 @@ class HardBot(MediumBot):
 MEAN_POINTS = sum(card(code).points for code in full_deck()) / len(full_deck())
 
 
-def world_view(world: GameState, seat: int) -> SeatView:
+def world_view(world: HitTheDeckState, seat: int) -> SeatView:
     """What the policies read to choose a card, straight from a world (the search's tree
     and roll-outs: a whole observation would cost more than the choice)."""
     observation = {
@@ -299,7 +300,7 @@ class HitTheDeckSearch:
         self.others: ReactionProfile = bot.reaction or PROFILES[EQUAL]
         self.own = own
 
-    def moves(self, world: GameState, seat: int) -> list[Action]:
+    def moves(self, world: HitTheDeckState, seat: int) -> list[Action]:
         if world.window is not None:
             return []
         legal = [action for action in world.legal_actions(seat) if action != HIT]
@@ -311,21 +312,21 @@ class HitTheDeckSearch:
             a for a, worth in zip(legal, worths, strict=True) if worth >= best - self.bot.margin
         ]
 
-    def worths(self, world: GameState, seat: int, moves: list[Action]) -> list[float]:
+    def worths(self, world: HitTheDeckState, seat: int, moves: list[Action]) -> list[float]:
         """Each play's worth by the seat's judgement (hard's for the searching seat,
         medium's for the others)."""
         view = world_view(world, seat)
         judge = self.bot if seat == self.seat else self.policy
         return [judge.worth(view, str(parse(action.code).card)) for action in moves]
 
-    def prior(self, world: GameState, seat: int, moves: list[Action]) -> list[float] | None:
+    def prior(self, world: HitTheDeckState, seat: int, moves: list[Action]) -> list[float] | None:
         if len(moves) < 2:
             return None
         worths = self.worths(world, seat, moves)
         best = max(worths)
         return [math.exp((worth - best) / self.bot.temperature) for worth in worths]
 
-    def rollout(self, world: GameState, rng: Rng) -> None:
+    def rollout(self, world: HitTheDeckState, rng: Rng) -> None:
         hand = self.hand_number
         turns = 0
         while not world.is_over and world.hand_number == hand:
@@ -338,9 +339,10 @@ class HitTheDeckSearch:
             world.apply(seat, self.policy.choose(world_view(world, seat)))
             turns += 1
 
-    def race(self, world: GameState, rng: Rng) -> None:
+    def race(self, world: HitTheDeckState, rng: Rng) -> None:
         """Run the open slap round to its close, every seat hitting after its reaction."""
         slap = world.slap
+        assert slap is not None  # raced only while a slap round is open
         own_hit = self.bot.own_card_hit
         arrivals = []
         for seat in world.to_act:
@@ -360,7 +362,7 @@ class HitTheDeckSearch:
                 world.time_up(ANNOUNCE)
             world.close_window()
 
-    def value(self, world: GameState) -> list[float]:
+    def value(self, world: HitTheDeckState) -> list[float]:
         players = world.players
         if world.is_over:
             result = world.result

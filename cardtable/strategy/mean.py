@@ -233,21 +233,33 @@ class Table:
         run = count + (run_length(self.play_values) if self.play_values[-1:] == [value] else 0)
         clears = run >= 4
         if value == MEAN_VALUE:
-            unresolved = self.unresolved_mean + count
-            if clears:
-                return score + weights["mean_clear"] * unresolved
-            miss = 1.0 - self.next_can_answer_mean()
-            score += weights["mean"] * unresolved * miss
-            if not answering and not any(card in ("6", WILD) for card in left):
-                score -= weights["no_six_left"]  # no Six kept back to answer with
-            if not left:
-                score += 1.0  # going out on a MEAN! that may well stick
-            return score
+            return self.mean_score(score, count, left, clears, answering)
         if value == EIGHT:
             fewest = min((self.hand_counts[s] for s in self.others), default=len(left))
             score += weights["swap"] * (len(left) - fewest)
         if clears:
             return score + weights["clear"]  # the Play Area goes and the clearer plays again
+        return score + self.leaving_score(value, left)
+
+    def mean_score(
+        self, score: float, count: int, left: Sequence[str], clears: bool, answering: bool
+    ) -> float:
+        """``play_score`` of ``count`` MEAN! cards, from ``score`` (their shedding)."""
+        weights = self.style.weights
+        unresolved = self.unresolved_mean + count
+        if clears:
+            return score + weights["mean_clear"] * unresolved
+        miss = 1.0 - self.next_can_answer_mean()
+        score += weights["mean"] * unresolved * miss
+        if not answering and not any(card in ("6", WILD) for card in left):
+            score -= weights["no_six_left"]  # no Six kept back to answer with
+        if not left:
+            score += 1.0  # going out on a MEAN! that may well stick
+        return score
+
+    def leaving_score(self, value: int, left: Sequence[str]) -> float:
+        """How well a play of ``value`` that does not clear leaves the Play Area: for the
+        next player and for what stays in hand, in the direction it sets or keeps."""
         direction = self.direction
         if value in SETS_UP:
             direction = "up"
@@ -255,12 +267,9 @@ class Table:
             direction = "down"
         if direction is None or not self.play_values:
             if value in SETS_UP or value in SETS_DOWN:
-                score += self.direction_score(value, direction or "up", left)
-            else:
-                score += self.best_direction(value, left)[1]
-        else:
-            score += self.direction_score(value, direction, left)
-        return score
+                return self.direction_score(value, direction or "up", left)
+            return self.best_direction(value, left)[1]
+        return self.direction_score(value, direction, left)
 
     def pile_score(self, pile: dict[str, Any]) -> float:
         return pile_worth(pile["top"], pile["count"], self.style)
@@ -268,7 +277,8 @@ class Table:
 
 def pile_worth(top: str | None, count: int, style: Style = MEDIUM) -> float:
     """How good a Punishment Pile is to take: its face-up card, less its size."""
-    return style.pile_top.get(top, 0.0) - style.weights["pile_size"] * count
+    worth = 0.0 if top is None else style.pile_top.get(top, 0.0)
+    return worth - style.weights["pile_size"] * count
 
 
 def run_length(values: Sequence[int]) -> int:

@@ -36,7 +36,7 @@ what it needs, when it needs it).
 from __future__ import annotations
 
 import math
-from typing import Protocol
+from typing import Any, Protocol, TypeVar
 
 from cardtable.engine import Action, GameState, Rng
 
@@ -46,24 +46,30 @@ from .base import SeatView, ThinkClock
 PRIOR_WEIGHT = 1.0
 
 
-class SearchGame(Protocol):
-    """A game's knowledge, given to the one search."""
+# The game's own state class: the worlds it is handed are its own game's states.
+World = TypeVar("World", bound=GameState, contravariant=True)
 
-    def moves(self, world: GameState, seat: int) -> list[Action]:
+
+class SearchGame(Protocol[World]):
+    """A game's knowledge, given to the one search. The search hands it worlds of its own
+    game (sampled from its seat's view) but knows them only as game states: hence the
+    search's ``SearchGame[Any]``."""
+
+    def moves(self, world: World, seat: int) -> list[Action]:
         """The moves the tree considers for ``seat`` at a node (the legal ones, or a
         pruned few by prior). Every one must be legal in ``world``."""
         ...
 
-    def rollout(self, world: GameState, rng: Rng) -> None:
+    def rollout(self, world: World, rng: Rng) -> None:
         """Play ``world`` on from here with the game's fast policy (the medium bot's
         judgement), to the end or to a depth the game chooses; it may close windows."""
         ...
 
-    def value(self, world: GameState) -> list[float]:
+    def value(self, world: World) -> list[float]:
         """Per seat, in [0, 1], higher is better: the result at the end, else an estimate."""
         ...
 
-    def prior(self, world: GameState, seat: int, moves: list[Action]) -> list[float] | None:
+    def prior(self, world: World, seat: int, moves: list[Action]) -> list[float] | None:
         """Optional move priors (non-negative weights, one per move, progressive bias);
         None: uniform."""
         ...
@@ -93,7 +99,7 @@ class Node:
 
 
 def ismcts(
-    view: SeatView, game: SearchGame, clock: ThinkClock, rng: Rng, exploration: float = 0.7
+    view: SeatView, game: SearchGame[Any], clock: ThinkClock, rng: Rng, exploration: float = 0.7
 ) -> Action:
     """The move ``view.seat`` should make, by as many rounds as ``clock`` allows (see the
     module docstring). Always one of ``view.legal_actions``."""
@@ -117,7 +123,7 @@ def ismcts(
 
 def common_worlds(
     view: SeatView,
-    game: SearchGame,
+    game: SearchGame[Any],
     moves: list[Action],
     clock: ThinkClock,
     rng: Rng,
@@ -142,7 +148,7 @@ def common_worlds(
 
 
 def one_round(
-    root: Node, world: GameState, me: int, game: SearchGame, rng: Rng, exploration: float
+    root: Node, world: GameState, me: int, game: SearchGame[Any], rng: Rng, exploration: float
 ) -> None:
     """One round in one world: select, expand, roll out, back-propagate."""
     path = [root]
@@ -201,7 +207,7 @@ def expand_choice(
     seat: int,
     moves: list[Action],
     untried: list[Action],
-    game: SearchGame,
+    game: SearchGame[Any],
     rng: Rng,
 ) -> tuple[Action, float]:
     """The untried move to add and its progressive bias: the move with the highest prior

@@ -760,7 +760,7 @@ class SpiteMaliceSearch:
         needs = {len(pile) + 1 for pile in world.builds}
         weights = []
         for seat in range(players):
-            left = world.cards_left(seat)
+            left: float = world.cards_left(seat)
             up = world.ups[seat][-1] if world.ups[seat] else None
             if up is not None and (is_wild(up) or card_value(up) in needs):
                 left -= self.reach

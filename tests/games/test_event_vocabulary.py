@@ -19,7 +19,7 @@ PLAYER = re.compile(r"\{P(\d+)\}")
 NAMED_KINDS = {"announce", "slap", "over", "deal", "score"}
 
 GAMES = [
-    ("mean", ["hard", "medium", "easy", "random"], 3),
+    pytest.param("mean", ["hard", "medium", "easy", "random"], 3, marks=pytest.mark.slow),
     ("mean", ["easy", "random"], 4),
     ("hit-the-deck", ["easy", "easy", "medium", "hard"], 2),
     ("what-the-heck", ["hard", "medium", "easy"], 1),

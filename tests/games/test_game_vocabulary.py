@@ -22,7 +22,7 @@ from cardtable.games import (
     what_the_heck,
 )
 from cardtable.play import Referee, make_bots
-from tests.engine.seeded_games import random_step
+from tests.golden.golden_games import random_step
 
 RULES = {
     "copycat": copycat,

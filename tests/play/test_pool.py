@@ -56,6 +56,7 @@ def pool():
     pool.shutdown()
 
 
+@pytest.mark.slow
 def test_bots_in_a_pool_play_a_match_to_the_end_with_legal_moves():
     # A generous limit: the workers think at a lower priority, and this machine is shared.
     pool = BotPool(workers=1, limit=60.0)
@@ -80,6 +81,7 @@ def play_a_match_in(pool):
     assert pool.replaced == 0
 
 
+@pytest.mark.slow
 def test_a_bot_that_overruns_is_replaced_by_a_random_move_and_the_match_goes_on(pool):
     info = registry.get("what-the-heck")
     state = info.new_game(2, seed=1)
@@ -91,6 +93,7 @@ def test_a_bot_that_overruns_is_replaced_by_a_random_move_and_the_match_goes_on(
     assert time.monotonic() - started < 30  # not the bot's minute of sleep
 
 
+@pytest.mark.slow
 def test_a_workers_start_up_is_no_part_of_a_decisions_time():
     # Each decision may take 1 s; the worker takes 1.5 s to start, and again after the
     # overrun. Only the sleepy bot's minute is too long: the start-ups are not.
@@ -111,6 +114,7 @@ def test_a_workers_start_up_is_no_part_of_a_decisions_time():
     # machine a process can take more than half a second just to begin).
     [(no_start, 60.0, "process stopped"), (never_ready, 0.5, "did not start in 0.5 seconds")],
 )
+@pytest.mark.slow
 def test_a_pool_whose_workers_cannot_start_gives_up_and_the_match_goes_on(
     setup, startup, why, capsys
 ):
@@ -128,6 +132,7 @@ def test_a_pool_whose_workers_cannot_start_gives_up_and_the_match_goes_on(
         pool.shutdown()
 
 
+@pytest.mark.slow
 def test_a_bot_whose_process_dies_is_replaced_and_the_match_goes_on(pool):
     info = registry.get("what-the-heck")
     state = info.new_game(2, seed=2)
@@ -165,6 +170,7 @@ class StarvedSearcher(HardBot):
         return super().choose(view)
 
 
+@pytest.mark.slow
 def test_a_searching_bot_that_overruns_gets_its_quick_choice_not_a_random_move(pool, capsys):
     state = registry.get("what-the-heck").new_game(2, seed=1)
     bots = [StarvedSearcher(Rng("starved")), MediumBot(Rng("medium"))]

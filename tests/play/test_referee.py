@@ -1,15 +1,13 @@
 """The referee: one match runner for ``cardtable sim`` and the table.
 
-It plays every game exactly as the old headless driver did (same seeds, same games), keeps
-time on the clock it is handed (pacing, windows, out-of-turn moves and the pause for a
-local human), lets a bot in a window choose, never blocks on a thinking bot, and keeps a
-match going when a bot fails.
+Its seeded bot matches are golden games (``tests/golden``, with those the old headless
+driver played: the same seeds give the same games). Here: it keeps time on the clock it is
+handed (pacing, windows, out-of-turn moves and the pause for a local human), lets a bot in
+a window choose, never blocks on a thinking bot, and keeps a match going when a bot fails.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -30,93 +28,6 @@ from cardtable.engine import (
 from cardtable.games import registry
 from cardtable.play import InlineExecutor, MatchTooLong, Referee, make_bots
 from cardtable.strategy import Bot, RandomBot
-
-# Played through ``strategy/driver.py`` (``play_game``) before the referee replaced it, at
-# commit ba804a8: (game, seats, seed, sha256 of the action history, final scores). The
-# Hit the Deck rows were recorded again after a rule fix changed those games (a Cut or
-# Flip of any colour may follow a Hand card, issue 11), and the rows with a random seat
-# after Hit the Deck's random bot stopped faking out as often as it plays (issue 14), and
-# all of them again when every level's slap delay came to be drawn from its reaction
-# profile (issue 15: an ex-Gaussian in place of a uniform range; the rules are unchanged);
-# the driver's equivalence with the referee was shown on the old rows first. The first
-# Hit the Deck row again when hard came to hit its own Hand card at once (the same scores:
-# in that match only the order of the hits in one of its slap rounds changed), and the
-# three rows with hard again when hard stopped hurrying to play its Hand cards; and every
-# Hit the Deck row with a hard seat again when hard came to choose its cards by the one
-# search (issue 15: its bot plays differently; the rules are unchanged).
-# The What the Heck? rows with a hard seat again when hard came to bid by the round's
-# equilibrium (issue 15: copies of it no longer hand the pot to a fourth player).
-# The MEAN! rows with a hard seat again when hard's worlds came to agree with what it has
-# seen of the other hands and it came to read the others from their pile takes (issue
-# 15: the rules and the play-throughs are unchanged; in row 1 the random seat now wins).
-# And again when hard came to search from the first turn (issue 15; the rules unchanged).
-OLD_DRIVER_GAMES = [
-    # mean
-    ("mean", "hard,medium,easy,random", 0, "d6c503a8e9225fb5", [3, 0, 0, 0]),
-    ("mean", "hard,medium,easy,random", 1, "ea2cdf43b0544446", [3, 0, 0, 0]),
-    ("mean", "hard,medium,easy,random", 2, "79d278540870266e", [3, 0, 0, 0]),
-    ("mean", "random,easy", 0, "9ff224053d45bb9f", [1, 0]),
-    ("mean", "random,easy", 1, "958c3c3af84608e9", [0, 1]),
-    ("mean", "random,easy", 2, "0c83cd45938578a4", [1, 0]),
-    ("mean", "medium,easy,hard,random,medium,easy", 0, "02c84227f851e707", [0, 0, 0, 0, 5, 0]),
-    ("mean", "medium,easy,hard,random,medium,easy", 1, "af723fb81893df8d", [5, 0, 0, 0, 0, 0]),
-    ("mean", "medium,easy,hard,random,medium,easy", 2, "9ce294a8850a0d0f", [5, 0, 0, 0, 0, 0]),
-    # hit-the-deck
-    ("hit-the-deck", "hard,medium,easy,random", 0, "22c6b32e445455d0", [24, 2, 129, 56]),
-    ("hit-the-deck", "hard,medium,easy,random", 1, "9da5ce9088953b2b", [1, 22, 124, 44]),
-    ("hit-the-deck", "hard,medium,easy,random", 2, "01e8bc47c498cb2a", [14, 1, 108, 61]),
-    ("hit-the-deck", "easy,easy,easy", 0, "8e098478bfd51676", [112, 91, 26]),
-    ("hit-the-deck", "easy,easy,easy", 1, "c736bf44d0c9b4e0", [90, 116, 35]),
-    ("hit-the-deck", "easy,easy,easy", 2, "a0f8992fae258113", [58, 40, 120]),
-    (
-        "hit-the-deck",
-        "random,easy,medium,hard,easy,easy",
-        0,
-        "d20debdb4f12881f",
-        [29, 105, 6, 11, 72, 35],
-    ),
-    (
-        "hit-the-deck",
-        "random,easy,medium,hard,easy,easy",
-        1,
-        "53d16adb63449064",
-        [25, 101, 17, 12, 55, 50],
-    ),
-    (
-        "hit-the-deck",
-        "random,easy,medium,hard,easy,easy",
-        2,
-        "e260b88d1b157d4d",
-        [17, 106, 19, 19, 75, 127],
-    ),
-    ("hit-the-deck", "easy,hard", 0, "d4725d3f275a5876", [127, 25]),
-    ("hit-the-deck", "easy,hard", 1, "49b96176d1d9e0d2", [104, 18]),
-    ("hit-the-deck", "easy,hard", 2, "b2d0f757173da76e", [108, 0]),
-    # what-the-heck
-    ("what-the-heck", "hard,medium,easy,random", 0, "02dc26ae446f5d7f", [16, 8, -5, 21]),
-    ("what-the-heck", "hard,medium,easy,random", 1, "3e71633a4ca97389", [21, 6, 3, 10]),
-    ("what-the-heck", "hard,medium,easy,random", 2, "4b5f07a655799796", [37, 3, -1, 1]),
-    ("what-the-heck", "random,easy,medium", 0, "a596762b7504d377", [19, -7, 19]),
-    ("what-the-heck", "random,easy,medium", 1, "3a45abcb3d3b1d05", [13, 27, 0]),
-    ("what-the-heck", "random,easy,medium", 2, "a9133fa7665fbdd7", [30, -4, 14]),
-    ("what-the-heck", "easy,easy,random,medium,hard", 0, "5c5ac7c5c37e31bb", [3, -3, 14, 8, 18]),
-    ("what-the-heck", "easy,easy,random,medium,hard", 1, "3c0323ff890fad44", [6, 0, 21, 0, 13]),
-    ("what-the-heck", "easy,easy,random,medium,hard", 2, "686d9eab303f1ae1", [10, -3, -1, 7, 27]),
-]
-
-
-def history_hash(state: GameState) -> str:
-    return hashlib.sha256(json.dumps(state.history).encode()).hexdigest()[:16]
-
-
-@pytest.mark.parametrize(("game_id", "seats", "seed", "digest", "scores"), OLD_DRIVER_GAMES)
-def test_the_referee_plays_every_game_as_the_old_driver_did(game_id, seats, seed, digest, scores):
-    levels = seats.split(",")
-    state = registry.get(game_id).new_game(len(levels), seed)
-    Referee(state, make_bots(game_id, levels, seed), levels).run()
-    assert state.is_over
-    assert state.result is not None and state.result.scores == scores
-    assert history_hash(state) == digest
 
 
 def test_the_record_replays_to_the_same_game():

@@ -23,10 +23,10 @@ from cardtable.play.timeline import ClockEstimator, DelayTracker, clamp
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "games"))
 sys.path.insert(0, str(Path(__file__).parents[1]))
-from hit_the_deck_tables import stacked  # noqa: E402
-from spite_malice_tables import STACK0, STACK1, stacked_deck  # noqa: E402
+from hit_the_deck_tables import stacked
+from spite_malice_tables import STACK0, STACK1, stacked_deck
 
-from cardtable.games.spite_malice import build_code, hand_source, spite_code  # noqa: E402
+from cardtable.games.spite_malice import build_code, hand_source, spite_code
 
 HANDS = ["", "HIT-HAND R1", ""]
 DISCARD = "R3"

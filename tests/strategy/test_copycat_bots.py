@@ -26,6 +26,14 @@ from cardtable.strategy.copycat import (
 
 GAME = registry.get("copycat")
 LEVELS = playable("copycat")  # every bot the game has, offered or not (a saved game may name it)
+# The slow tier: a searching level through a whole game, and expert's every decision.
+WHOLE_GAME_LEVELS = [
+    pytest.param(level, marks=pytest.mark.slow) if level in ("hard", "expert") else level
+    for level in LEVELS
+]
+DECIDING_LEVELS = [
+    pytest.param(level, marks=pytest.mark.slow) if level == "expert" else level for level in LEVELS
+]
 
 
 def deal(hands: list[str], draw: str = ""):
@@ -64,7 +72,7 @@ def test_the_game_has_random_easy_medium_hard_and_expert_bots():
     assert LEVELS == ["random", "easy", "medium", "hard", "expert"]
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", WHOLE_GAME_LEVELS)
 def test_bots_choose_only_legal_moves_through_a_whole_match(level):
     state = GAME.new_game(3, seed=4)
     bots = [make_bot("copycat", level, Rng(f"t/{s}")) for s in range(3)]
@@ -76,7 +84,7 @@ def test_bots_choose_only_legal_moves_through_a_whole_match(level):
         state.apply(seat, action)
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", DECIDING_LEVELS)
 @pytest.mark.parametrize(("seed", "phase"), [(1, "play"), (2, "play"), (3, "answer"), (5, "play")])
 def test_a_bot_decides_the_same_whatever_the_cards_it_cannot_see(level, seed, phase):
     state = position(seed, phase)

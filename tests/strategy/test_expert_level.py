@@ -127,6 +127,7 @@ def searched_positions(game_id: str, wanted: int = 2, steps: int = 400):
     return found
 
 
+@pytest.mark.slow
 def test_expert_searches_four_times_the_rounds_of_hard_in_real_decisions():
     searching = []
     for game_id in GAMES:
@@ -153,6 +154,7 @@ def test_expert_is_deterministic_with_fixed_rounds(game_id):
     assert play() == play()
 
 
+@pytest.mark.slow
 def test_an_experts_whole_game_at_its_own_rounds_repeats_exactly():
     seats = ["expert", "medium"]
 
@@ -173,6 +175,7 @@ def test_an_expert_travels_to_another_process_and_back_as_itself():
     assert again.rng.random() == bot.rng.random()
 
 
+@pytest.mark.slow
 def test_experts_in_the_bot_pool_play_a_match_to_the_end():
     # A generous limit: the workers think at a lower priority, and this machine is shared.
     pool = BotPool(workers=1, limit=60.0)

@@ -21,6 +21,14 @@ GAME = registry.get("hit-the-deck")
 LEVELS = playable(
     "hit-the-deck"
 )  # every bot the game has, offered or not (a saved game may name it)
+# The slow tier: a searching level through a whole game, and expert's every decision.
+WHOLE_GAME_LEVELS = [
+    pytest.param(level, marks=pytest.mark.slow) if level in ("hard", "expert") else level
+    for level in LEVELS
+]
+DECIDING_LEVELS = [
+    pytest.param(level, marks=pytest.mark.slow) if level == "expert" else level for level in LEVELS
+]
 
 
 def midgame(seed: int, moves: int = 25, players: int = 4):
@@ -52,7 +60,7 @@ def run_window(state, bots):
     return events
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", WHOLE_GAME_LEVELS)
 def test_bots_choose_only_legal_moves_through_a_whole_match(level, capsys):
     state = GAME.new_game(3, seed=7, options={"target": 40})
     bots = [make_bot("hit-the-deck", level, Rng(f"t/{s}")) for s in range(3)]
@@ -72,7 +80,7 @@ def test_a_bot_never_slaps_the_deck_on_its_own_turn(level):
             assert bot.choose(view_for(state, seat)).code != "hit"
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", DECIDING_LEVELS)
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
 def test_a_bot_decides_the_same_whatever_the_cards_it_cannot_see(level, seed):
     state = midgame(seed)

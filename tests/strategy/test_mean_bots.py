@@ -13,6 +13,14 @@ from cardtable.strategy.search import ismcts
 
 GAME = registry.get("mean")
 LEVELS = playable("mean")  # every bot the game has, offered or not (a saved game may name it)
+# The slow tier: a searching level through a whole game, and expert's every decision.
+WHOLE_GAME_LEVELS = [
+    pytest.param(level, marks=pytest.mark.slow) if level in ("hard", "expert") else level
+    for level in LEVELS
+]
+DECIDING_LEVELS = [
+    pytest.param(level, marks=pytest.mark.slow) if level == "expert" else level for level in LEVELS
+]
 
 
 def position(seed: int, end_game: bool, players: int = 4):
@@ -35,7 +43,7 @@ def test_the_game_has_random_easy_medium_hard_and_expert_bots():
     assert LEVELS == ["random", "easy", "medium", "hard", "expert"]
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", WHOLE_GAME_LEVELS)
 def test_bots_choose_only_legal_actions_through_a_whole_game(level):
     state = GAME.new_game(3, seed=4)
     bots = [make_bot("mean", level, Rng(f"t/{s}")) for s in range(3)]
@@ -47,7 +55,7 @@ def test_bots_choose_only_legal_actions_through_a_whole_game(level):
         state.apply(seat, action)
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", DECIDING_LEVELS)
 @pytest.mark.parametrize(("seed", "end_game"), [(1, False), (2, False), (3, True), (4, True)])
 def test_a_bot_decides_the_same_whatever_the_cards_it_cannot_see(level, seed, end_game):
     state = position(seed, end_game)

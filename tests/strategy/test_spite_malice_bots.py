@@ -25,6 +25,11 @@ GAME = registry.get("spite-malice")
 LEVELS = playable(
     "spite-malice"
 )  # every bot the game has, offered or not (a saved game may name it)
+# The slow tier: a searching level through a whole game.
+WHOLE_GAME_LEVELS = [
+    pytest.param(level, marks=pytest.mark.slow) if level in ("hard", "expert") else level
+    for level in LEVELS
+]
 
 
 def test_the_game_has_random_easy_medium_hard_and_expert_bots():
@@ -40,7 +45,7 @@ def test_bots_play_whole_games_to_the_end_at_every_player_count(players):
         assert state.is_over and state.result is not None
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", WHOLE_GAME_LEVELS)
 def test_bots_choose_only_legal_actions_through_a_whole_game(level):
     state = GAME.new_game(3, seed=4)
     bots = [make_bot("spite-malice", level, Rng(f"t/{s}")) for s in range(3)]

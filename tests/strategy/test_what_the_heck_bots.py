@@ -24,6 +24,14 @@ from cardtable.strategy.what_the_heck import (
 LEVELS = playable(
     "what-the-heck"
 )  # every bot the game has, offered or not (a saved game may name it)
+# The slow tier: a searching level through a whole game, and expert's every decision.
+WHOLE_GAME_LEVELS = [
+    pytest.param(level, marks=pytest.mark.slow) if level in ("hard", "expert") else level
+    for level in LEVELS
+]
+DECIDING_LEVELS = [
+    pytest.param(level, marks=pytest.mark.slow) if level == "expert" else level for level in LEVELS
+]
 
 
 def midgame(seed: int, rounds: int = 6):
@@ -40,7 +48,7 @@ def test_the_game_has_random_easy_medium_hard_and_expert_bots():
     assert LEVELS == ["random", "easy", "medium", "hard", "expert"]
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", WHOLE_GAME_LEVELS)
 def test_bots_choose_only_legal_bids_through_a_whole_game(level):
     state = registry.get("what-the-heck").new_game(3, seed=2)
     bots = [make_bot("what-the-heck", level, Rng(f"t/{s}")) for s in range(3)]
@@ -52,7 +60,7 @@ def test_bots_choose_only_legal_bids_through_a_whole_game(level):
         state.apply(seat, action)
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", DECIDING_LEVELS)
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_a_bot_decides_the_same_whatever_the_cards_it_cannot_see(level, seed):
     state = midgame(seed)

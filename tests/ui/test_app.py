@@ -4,6 +4,7 @@ title's message about a damaged settings file, rules help and settings."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from cardtable.games import registry
 from cardtable.ui import app as app_module
@@ -25,6 +26,7 @@ def test_run_at_the_title_quits_after_the_frames_with_0(home):
     assert app_module.run(None, frames=5) == 0
 
 
+@pytest.mark.slow
 def test_run_smoke_opens_every_game_and_returns_0(home, capsys):
     assert app_module.run_smoke(frames_per_scene=20) == 0
     assert "failed" not in capsys.readouterr().err

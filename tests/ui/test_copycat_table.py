@@ -11,6 +11,7 @@ card at a time from the starting player's left), then the draw pile, top first.
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from cardtable.engine import Action
 from cardtable.games.copycat import card_order, hand_total, one_deck
@@ -229,6 +230,7 @@ def test_meow_shows_only_when_allowed_and_reveals_every_hand_with_its_total(app)
     assert table.sheet.rows == [("1. Meow!", "22", "34", "22", "22")]
 
 
+@pytest.mark.slow
 def test_a_meow_turns_each_hand_over_in_the_order_it_is_shown(app):
     table = meow_table(app)
     assert table.state.hands[0] == ["5", "4"]  # held as drawn; shown sorted: 4 5
@@ -244,6 +246,7 @@ def test_a_meow_turns_each_hand_over_in_the_order_it_is_shown(app):
     assert "5" in turned and "4" in turned
 
 
+@pytest.mark.slow
 def test_meow_by_the_m_key(app):
     table = meow_table(app)
     key(app, pygame.K_m)
@@ -309,6 +312,7 @@ def test_between_games_the_header_and_the_totals_follow_the_cards(app):
     assert dealt and table.public.get("game") == 2
 
 
+@pytest.mark.slow
 def test_a_whole_match_by_the_keyboard_against_bots(app):
     app.open_table(Launch("copycat", 3, ("human", "medium", "easy"), seed=5))
     table = app.manager.top

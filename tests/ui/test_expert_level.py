@@ -100,6 +100,7 @@ def test_games_against_experts_are_counted_and_listed_after_hard(home):
     assert line.by_level() == "against hard 1 of 1 · expert 1 of 2 · mixed 0 of 1"
 
 
+@pytest.mark.slow
 def test_a_table_of_experts_keeps_drawing_frames_while_they_think(home):
     application = App((1280, 720))
     try:

@@ -31,6 +31,7 @@ def button(buttons, label: str):
 
 
 @pytest.mark.parametrize("game_id", registry.ids())
+@pytest.mark.slow
 def test_the_hint_is_the_hard_bots_move_lit_where_it_is_made(app, game_id):
     app.open_table(Launch(game_id, 3, ("human", "hard", "hard"), seed=6))
     table = app.manager.top
@@ -124,6 +125,7 @@ def finished(game_id: str, seed: int):
 
 
 @pytest.mark.parametrize("game_id", registry.ids())
+@pytest.mark.slow
 def test_the_replay_viewer_steps_a_record_to_its_recorded_result(app, home, game_id):
     record = finished(game_id, seed=3)
     recorded = registry.replay(record).result
@@ -249,6 +251,7 @@ def test_a_record_that_cannot_be_replayed_is_set_aside_once(app, home):
     assert len(scene.entries) == 1 and not scene.toast.visible
 
 
+@pytest.mark.slow
 def test_a_mean_replay_shows_no_thinking_and_no_meaningless_scores(app, home):
     # A replayed MEAN! game said "Ada thinking..." on the bot to act (nobody thinks in a
     # replay) and ended "Recorded result: Bo won (You 0, Ada 0, Bo 2)".

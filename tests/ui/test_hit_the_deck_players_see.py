@@ -73,6 +73,7 @@ def round_ben_opened(app) -> HitTheDeckTable:
     return table
 
 
+@pytest.mark.slow
 def test_a_slap_after_the_round_closed_is_judged_once_and_the_round_is_plainly_over(app):
     table = round_ben_opened(app)
     held = counts(table)[ANN]
@@ -117,6 +118,7 @@ def shown_hands(table: HitTheDeckTable) -> set[int]:
     return shown
 
 
+@pytest.mark.slow
 def test_with_two_humans_no_hand_is_face_up_but_its_owners_behind_the_privacy_screen(app):
     deck = stacked(
         ["HIT-HAND R5 R4 B5 B4 R3 B3", "HIT-HAND R2 B2 R1 B1 R5 B5", "", ""],

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pygame
+import pytest
 
 from cardtable.games import registry
 from cardtable.games.hit_the_deck import HAND_SIZE, card, full_deck
@@ -105,6 +106,7 @@ def play_by_click(app, table: HitTheDeckTable, code: str) -> None:
     click(app, table.drop_targets()["discard"].center)
 
 
+@pytest.mark.slow
 def test_two_humans_on_their_keys_and_two_bots_play_a_whole_hand(app):
     # Ben plays first (seat 0 deals) and opens with a Hand card; Ann holds one for her
     # first turn. The other two Hand cards lie at the bottom of the Draw Pile.
@@ -326,6 +328,7 @@ def test_no_words_on_a_seat_plate_lie_on_each_other_at_the_smallest_window(app, 
                 assert not one.colliderect(other), (seat, one, other)
 
 
+@pytest.mark.slow
 def test_a_match_to_its_target_ends_in_the_results_by_the_keyboard_alone(app):
     from cardtable.ui.scenes.results import ResultsScene
 

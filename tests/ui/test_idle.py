@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 
 import pygame
+import pytest
 
 from cardtable.games import registry
 from cardtable.ui.launch import Launch
@@ -55,6 +56,7 @@ def test_leave_this_game_waits_for_an_answer_without_frames(app):
     assert table.wake_in() is None, "back to waiting for the human's move"
 
 
+@pytest.mark.slow
 def test_the_score_sheet_between_hands_needs_no_frame_until_its_button(app):
     app.open_table(Launch("copycat", 2, ("random", "random"), seed=3))
     table = app.manager.top

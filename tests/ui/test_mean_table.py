@@ -15,6 +15,7 @@ from concurrent.futures import Future
 from types import SimpleNamespace
 
 import pygame
+import pytest
 
 from cardtable.engine import Action, announce
 from cardtable.games.mean import decks_for, one_deck, parse_play
@@ -395,6 +396,7 @@ def first_legal_through_the_ui(app, table: MeanTable) -> None:
         assert table.match.state.history[-1] == (seat, legal[0])
 
 
+@pytest.mark.slow
 def test_one_human_and_bots_play_a_whole_game_through_the_ui(app):
     app.open_table(Launch("mean", 3, ("human", "easy", "medium"), seed=11))
     table = app.manager.top

@@ -248,6 +248,7 @@ def test_a_game_with_points_keeps_its_score_column(app):
     assert scene.lines == [("1st", "Ada", "30"), ("2nd", "You", "12")]
 
 
+@pytest.mark.slow
 def test_a_real_mean_game_ends_in_results_that_explain_it(app):
     launch = Launch("mean", 3, ("random",) * 3, seed=4, watch=True)
     app.open_table(launch)

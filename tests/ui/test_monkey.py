@@ -29,6 +29,7 @@ EVENTS = {"scene": 90, "table": 260}
 
 
 @pytest.mark.parametrize("name", list(TARGETS))
+@pytest.mark.slow
 def test_random_input_breaks_nothing(home, name):
     tally = monkey.Tally()
     events = EVENTS["table" if name.startswith("table") else "scene"]

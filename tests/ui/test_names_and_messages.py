@@ -83,6 +83,7 @@ def test_the_widest_name_the_field_takes_stays_inside_the_field(app, active):
     assert colours == {(255, 0, 255)}, "the name ran out of its field"
 
 
+@pytest.mark.slow
 def test_a_set_aside_statistics_file_is_said_once_at_the_end_and_the_next_game_works(app, home):
     path = storage.statistics_path()
     path.write_text('{"version": 1, "games": {"what-the-heck": {"played": "x", "seats": []}}}')
@@ -105,6 +106,7 @@ def test_a_set_aside_statistics_file_is_said_once_at_the_end_and_the_next_game_w
     assert storage.load_statistics()[0]["games"]["what-the-heck"]["played"] == 2
 
 
+@pytest.mark.slow
 def test_results_that_cannot_be_saved_are_said_once(app, home, monkeypatch):
     def refuse(path, data):
         raise PermissionError(13, "Permission denied")

@@ -76,6 +76,7 @@ def test_cardtable_replay_plays_an_expert_record_to_its_result(tmp_path, capsys)
     assert out["result"] == registry.replay(record).result.to_dict()
 
 
+@pytest.mark.slow
 def test_a_game_in_progress_with_an_expert_resumes_and_the_expert_plays_on(app):
     record = expert_record(seed=8)
     # Cut where the human is to move, half way in.

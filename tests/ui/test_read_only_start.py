@@ -71,6 +71,7 @@ def read_only_home(tmp_path, monkeypatch):
     make_writable(home)
 
 
+@pytest.mark.slow
 def test_the_app_starts_in_a_read_only_home_of_damaged_files_says_so_and_plays_on(
     read_only_home,
 ):
@@ -100,6 +101,7 @@ def test_the_app_starts_in_a_read_only_home_of_damaged_files_says_so_and_plays_o
     unchanged(held)
 
 
+@pytest.mark.slow
 def test_a_game_that_cannot_be_kept_in_a_read_only_home_is_said_once_and_play_goes_on(
     read_only_home,
 ):
@@ -122,6 +124,7 @@ def test_a_game_that_cannot_be_kept_in_a_read_only_home_is_said_once_and_play_go
         app.close()
 
 
+@pytest.mark.slow
 def test_cardtable_frames_30_starts_in_a_read_only_home_of_damaged_files(tmp_path):
     # The real command in its own process. Root ignores a folder's modes, so the process
     # refuses every change in the home itself (sitecustomize) as well.

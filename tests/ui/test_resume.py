@@ -191,6 +191,7 @@ def test_a_signal_to_end_saves_the_game_and_quits_without_asking(app, name):
     assert signal.getsignal(getattr(signal, name)) is before, "the old handler is back"
 
 
+@pytest.mark.slow
 def test_the_save_goes_when_the_game_ends(app):
     app.open_table(Launch("what-the-heck", 2, ("human", "random"), seed=9))
     table = app.manager.top

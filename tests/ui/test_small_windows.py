@@ -208,8 +208,14 @@ def drawn_table(app: App, monkeypatch, game_id: str, size: tuple[int, int]):
     return words, outlines, cards
 
 
+# The smallest size in the everyday tier, the larger ones slow.
 TABLES = [
-    pytest.param(game_id, size, id=f"{game_id}-{size[0]}x{size[1]}")
+    pytest.param(
+        game_id,
+        size,
+        id=f"{game_id}-{size[0]}x{size[1]}",
+        marks=() if size == TABLE_SIZES[0] else pytest.mark.slow,
+    )
     for game_id in registry.ids()
     for size in TABLE_SIZES
 ]
@@ -261,6 +267,7 @@ def test_the_top_bar_says_whose_turn_it_is_whole_at_the_smallest_window(app, mon
     assert buttons[-1].right <= MIN_SIZE[0]
 
 
+@pytest.mark.slow
 def test_at_the_smallest_window_what_the_heck_writes_the_other_players_won_cards(
     small_app, monkeypatch
 ):

@@ -10,6 +10,7 @@ Positions come from stacked decks (``spite_malice_tables.stacked_deck``).
 from __future__ import annotations
 
 import pygame
+import pytest
 from spite_malice_tables import STACK0, STACK1, stacked_deck
 
 from cardtable.engine import Action
@@ -255,6 +256,7 @@ def test_with_three_people_the_spite_chance_names_the_keys_of_all_but_the_player
         assert named == (seat != on_turn), (seat, words)
 
 
+@pytest.mark.slow
 def test_a_whole_game_against_bots_reaches_the_results(app):
     launch = Launch("spite-malice", 2, ("medium", "easy"), seed=3, options={"stack": 5})
     table = SpiteMaliceTable(app, launch)

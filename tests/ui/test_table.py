@@ -6,6 +6,7 @@ from __future__ import annotations
 import threading
 
 import pygame
+import pytest
 
 from cardtable.ui.launch import Launch
 from cardtable.ui.scenes.privacy import PrivacyScene
@@ -165,6 +166,7 @@ def test_two_local_humans_get_a_privacy_screen(app):
     assert table.model["bid:0"] == ["?"]  # seat 0's bid is hidden from seat 1
 
 
+@pytest.mark.slow
 def test_watch_mode_shows_no_hands_and_reaches_the_results(app):
     app.open_table(Launch("what-the-heck", 3, ("random",) * 3, seed=9, watch=True))
     table = app.manager.top

@@ -62,6 +62,7 @@ def test_a_bot_win_is_not_celebrated(app):
         assert table.celebration is None
 
 
+@pytest.mark.slow
 def test_a_payment_clinks_and_a_shuffle_riffles(app, monkeypatch):
     heard: list[str] = []
     monkeypatch.setattr(app.sounds, "play", heard.append)

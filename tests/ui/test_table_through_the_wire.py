@@ -45,6 +45,7 @@ def play(app, game_id: str) -> list:
 
 
 @pytest.mark.parametrize("game_id", registry.ids())
+@pytest.mark.slow
 def test_a_game_at_the_table_through_json_is_the_game_played_locally(app, monkeypatch, game_id):
     monkeypatch.setattr(match_module, "WIRE", False)
     local = play(app, game_id)

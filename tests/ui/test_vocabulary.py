@@ -18,7 +18,7 @@ from cardtable.ui.tables import TABLES
 from cardtable.ui.tables.mean import MeanTable
 from cardtable.ui.tables.mean.describe import SAID as MEAN_SAID
 from cardtable.ui.tables.parts.words import agree, form
-from tests.engine.seeded_games import random_step
+from tests.golden.golden_games import random_step
 
 SEATS = {
     "copycat": ("human", "easy", "easy"),

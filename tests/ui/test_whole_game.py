@@ -3,6 +3,8 @@ human and three bots, fifteen rounds by mouse drags, and the results as the engi
 
 from __future__ import annotations
 
+import pytest
+
 from cardtable import storage
 from cardtable.games import registry
 from cardtable.ui.scenes.game_choice import GameChoiceScene
@@ -22,6 +24,7 @@ def button(scene, label: str):
     raise AssertionError(f"no button {label!r} in {[b.label for b in scene.column.buttons]}")
 
 
+@pytest.mark.slow
 def test_one_human_and_three_bots_play_a_whole_game_by_drags(app):
     app.show_title()
     app.step()
@@ -71,6 +74,7 @@ def test_one_human_and_three_bots_play_a_whole_game_by_drags(app):
     assert registry.replay(record).result == result
 
 
+@pytest.mark.slow
 def test_play_again_opens_a_fresh_table(app):
     app.show_title()
     setup = SetupScene(

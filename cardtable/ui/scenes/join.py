@@ -59,7 +59,7 @@ class JoinScene(MenuScene):
             from cardtable.net.discovery import Browser
 
             self.browser = Browser()
-        except Exception as error:  # noqa: BLE001 - no network: typing an address still works
+        except Exception as error:  # no network: typing an address still works
             self.status = f"Tables on this network cannot be listed ({error})."
         super().enter()
 

@@ -103,7 +103,6 @@ class SetupScene(MenuScene):
         # what is left, in two columns when one is too tall for the window.
         heading_size = max(28, min(56, height // 13))
         top = 20 + heading_size + (10 if compact else 24)
-        self.count_y = top
         count_minus = Button("−", lambda: self.set_players(self.players - 1), size=26)
         count_plus = Button("+", lambda: self.set_players(self.players + 1), size=26)
         count_minus.rect = pygame.Rect(width // 2 + 40, top, 48, 40 if compact else 44)

@@ -127,7 +127,7 @@ class TableNetwork:
             return
         try:
             work()
-        except Exception as error:  # noqa: BLE001 - anything a crafted view may raise
+        except Exception as error:  # anything a crafted view may raise
             self.leave_with(f"The table sent what cannot be shown ({type(error).__name__}).")
 
     def leave_with(self, sentence: str) -> None:
