@@ -60,6 +60,12 @@ def test_the_hint_is_the_hard_bots_move_lit_where_it_is_made(app, game_id):
         table.hold_bots = True
         key(app, pygame.K_h)
         until(app, lambda: hints.code is not None)
+        # Enter then makes the hinted move: the hint holds its cards (or focuses its
+        # choice) for the keyboard.
+        hinted, step = hints.code, len(table.match.state.history)
+        key(app, pygame.K_RETURN)
+        until(app, lambda: len(table.match.state.history) > step)
+        assert (0, hinted) in table.match.state.history[step:]
 
 
 def test_undo_gives_back_the_exact_state_before_the_move(app):

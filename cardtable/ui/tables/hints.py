@@ -149,6 +149,8 @@ class Hints:
         found = self.find(code)
         if found is not None:
             self.cards, self.target = found[0], found[1]
+            (zone, group), target = found
+            table.input.hold_for_keys(zone, group, target)  # Enter makes it
 
     def find(self, code: str) -> tuple[tuple[str, list[int]], str] | None:
         """The cards and the target a drag making ``code`` would use."""

@@ -183,6 +183,13 @@ class TableInput:
         grab = (pos[0] - home.x, pos[1] - home.y)
         return Drag(zone, tuple(group), cards, home, grab, pos, pos, lit=lit)
 
+    def hold_for_keys(self, zone: str, group: list[int], target: str) -> None:
+        """The cards a hint shows, held for the keyboard with ``target`` focused: Enter
+        makes the hinted move (arrows and Escape choose otherwise, as for any held card)."""
+        self.picked = self.pick(zone, group)
+        targets = self.ordered_targets(self.picked)
+        self.target_focus = targets.index(target) if target in targets else 0
+
     def takeable(self, zone: str) -> list[int]:
         """The indices of ``zone``'s cards the viewer may take: all of a fanned zone, only
         the top of a pile (``stack``); none of a zone that is not ``draggable`` nor
