@@ -43,6 +43,10 @@ class Launch:
     # Seconds a remote player's seat waits when they drop before a bot plays it (None:
     # until the host hands it over).
     away_wait: float | None = 30.0
+    # Seconds added to each race press of a remote seat, for players on connections too
+    # slow to race fairly (the table then waits that much less for them); None: remote
+    # seats do not race on the table's time line (their presses count when they arrive).
+    race_handicap: float | None = 0.0
     joined: bool = False  # a table joined on another computer (its host plays again)
 
     @classmethod

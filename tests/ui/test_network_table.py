@@ -248,6 +248,42 @@ def test_setup_makes_a_seat_remote_and_chooses_how_long_it_waits_for_a_dropped_p
         assert away.label == label
     launch = scene.launch()
     assert launch.seats[:2] == ("human", "remote") and launch.away_wait == 15.0
+    # MEAN! has no race: nothing to say of how remote players race.
+    assert not [b for b in scene.column.buttons if b.label.startswith("Remote:")]
+
+
+def test_setup_chooses_how_remote_players_race_and_the_hosts_line_judges_so(app):
+    """Hit the Deck's slap is a race: a remote player races fairly on the table's time
+    line, with a handicap (a connection too slow to race fairly), or not on it at all."""
+    from cardtable.games import registry
+    from cardtable.ui.scenes.setup import SetupScene
+
+    app.show_title()
+    scene = SetupScene(app, registry.get("hit-the-deck"))
+    app.manager.push(scene)
+    app.step()
+    scene.set_kind(1, "remote")
+
+    def races():
+        (button,) = [b for b in scene.column.buttons if b.label.startswith("Remote:")]
+        return button
+
+    assert races().label == "Remote: fair races" and scene.launch().race_handicap == 0.0
+    for label, handicap in (
+        ("Remote: +50 ms", 0.05),
+        ("Remote: +100 ms", 0.1),
+        ("Remote: +200 ms", 0.2),
+        ("Remote: no racing", None),
+    ):
+        races().on_click()
+        assert races().label == label and scene.launch().race_handicap == handicap
+    scene.exit()
+    app.open_table(
+        Launch("hit-the-deck", 3, ("human", "remote", "medium"), seed=3, race_handicap=0.1)
+    )
+    # The remote seat's presses count 100 ms later, and the table waits that much less
+    # for its computer (tests/play/test_timeline.py judges with handicaps).
+    assert app.manager.top.match.host.handicaps == {1: 0.1}
 
 
 def test_a_player_joins_while_the_host_reads_the_rules_over_the_table(app):

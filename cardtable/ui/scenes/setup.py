@@ -12,7 +12,7 @@ import pygame
 
 from cardtable.engine import GameInfo
 from cardtable.names import clean_name
-from cardtable.strategy import LEVEL_WORDS, levels, usual_level
+from cardtable.strategy import LEVEL_WORDS, levels, races, usual_level
 
 from .. import theme
 from ..launch import REMOTE, Launch
@@ -29,7 +29,12 @@ if TYPE_CHECKING:
 SEAT_LABEL = 70  # room left of a seat's name for "Seat 8"
 MIN_ROW = 32  # the thinnest seat row a name can be typed in
 HINT_HEIGHT = 24  # the line above the buttons about slap keys
+NETWORK_HEIGHT = 44  # the band of choices for seats played from other computers
 AWAY_WAITS = (15.0, 30.0, 60.0, None)  # seconds before a bot plays a dropped player's seat
+# What remote players' race presses carry, for connections too slow to race fairly: seconds
+# added to each (the table waits that much less for them), or None: they do not race on
+# the table's time line (their presses count when they arrive).
+RACE_HANDICAPS = (0.0, 0.05, 0.1, 0.2, None)
 
 
 HUMAN_WORDS = "a person playing at this screen."
@@ -76,6 +81,7 @@ class SetupScene(MenuScene):
         self.slaps = app.table_for(info.id).slaps
         self.slap_buttons: dict[int, Button] = {}
         self.wait_index = AWAY_WAITS.index(30.0)
+        self.handicap_index = 0
         self.binding: int | None = None  # the seat whose slap key is being pressed
         self.kind_chooser: Chooser | None = None  # open: who plays at ``chooser_seat``
         self.chooser_seat = 0
@@ -115,6 +121,21 @@ class SetupScene(MenuScene):
         buttons_top = height - margin - button_height
         rows_top = count_minus.rect.bottom + (12 if compact else 26)
         rows_bottom = buttons_top - 12 - (HINT_HEIGHT if self.slaps else 0)
+        # Seats for other computers: how long a dropped player's seat waits for them, and
+        # (a game with races) how they race, in a band of their own under the seats.
+        network: list[Button] = []
+        if REMOTE in self.seats[: self.players]:
+            network.append(Button(self.wait_label(), self.next_wait, size=18))
+            if races(self.info.id):
+                network.append(Button(self.race_label(), self.next_race, size=18))
+            rows_bottom -= NETWORK_HEIGHT
+            wide = min(240, (width - 60) // len(network) - 16)
+            for index, button in enumerate(network):
+                button.rect = pygame.Rect(0, 0, wide, NETWORK_HEIGHT - 10)
+                button.rect.midtop = (
+                    round(width / 2 + (index - (len(network) - 1) / 2) * (wide + 16)),
+                    rows_bottom + 6,
+                )
         self.seat_rows = self.seat_layout(width, rows_top, rows_bottom)
         self.kind_buttons = []
         self.slap_buttons = {}
@@ -122,7 +143,8 @@ class SetupScene(MenuScene):
             self.fields[seat].rect = field_rect
             button = Button(self.kind_label(seat), self._choose_kind(seat), size=20)
             button.rect = kind_rect
-            if kind_rect.width < 150:
+            whole = theme.fonts().get(20, bold=True).size(button.label)[0] + 20
+            if kind_rect.width < max(150, whole):  # "Remote player" too wide: "Remote"
                 button.label = kind_words(self.seats[seat], short=True)
                 button.size = 16
             self.kind_buttons.append(button)
@@ -137,8 +159,22 @@ class SetupScene(MenuScene):
         row = [back, rules, start]
         if self.info.options:
             row.insert(2, Button("Options", self.open_options))
+        rows_bottom = buttons_top - 12 - (HINT_HEIGHT if self.slaps else 0)
+        # Seats for other computers: how long a dropped player's seat waits for them, and
+        # (a game with races) how they race, in a band of their own under the seats.
+        network: list[Button] = []
         if REMOTE in self.seats[: self.players]:
-            row.insert(len(row) - 1, Button(self.wait_label(), self.next_wait, size=18))
+            network.append(Button(self.wait_label(), self.next_wait, size=18))
+            if races(self.info.id):
+                network.append(Button(self.race_label(), self.next_race, size=18))
+            rows_bottom -= NETWORK_HEIGHT
+            wide = min(240, (width - 60) // len(network) - 16)
+            for index, button in enumerate(network):
+                button.rect = pygame.Rect(0, 0, wide, NETWORK_HEIGHT - 10)
+                button.rect.midtop = (
+                    round(width / 2 + (index - (len(network) - 1) / 2) * (wide + 16)),
+                    rows_bottom + 6,
+                )
         for index, button in enumerate(row):
             button.rect = pygame.Rect(0, 0, min(180, (width - 120) // len(row)), button_height)
             button.rect.midbottom = (
@@ -152,6 +188,7 @@ class SetupScene(MenuScene):
                 count_plus,
                 *self.kind_buttons,
                 *self.slap_buttons.values(),
+                *network,
                 *row,
             ]
         )
@@ -351,6 +388,18 @@ class SetupScene(MenuScene):
         self.wait_index = (self.wait_index + 1) % len(AWAY_WAITS)
         self.rebuild()
 
+    def race_label(self) -> str:
+        handicap = RACE_HANDICAPS[self.handicap_index]
+        if handicap is None:
+            return "Remote: no racing"
+        return "Remote: fair races" if handicap == 0 else f"Remote: +{handicap * 1000:g} ms"
+
+    def next_race(self) -> None:
+        """How remote players race: fairly on the table's time line, with a handicap for a
+        connection too slow to (the table says when one is), or not on the line at all."""
+        self.handicap_index = (self.handicap_index + 1) % len(RACE_HANDICAPS)
+        self.rebuild()
+
     def launch(self) -> Launch:
         names = tuple(self.seat_name(seat) for seat in range(self.players))
         return Launch(
@@ -361,6 +410,7 @@ class SetupScene(MenuScene):
             options=dict(self.options),
             names=names,
             away_wait=AWAY_WAITS[self.wait_index],
+            race_handicap=RACE_HANDICAPS[self.handicap_index],
         )
 
     def start(self) -> None:

@@ -114,7 +114,10 @@ class Match:
         # A hosted table answers the clock questions of other computers on its own clock:
         # their presses are judged with this table's on one time line (issue 31).
         self.wall: Callable[[], float] | None = time.monotonic if self.remote else None
-        self.host = MatchHost(referee, names, list(launch.seats), lambda: self.now, self.wall)
+        handicaps = {seat: launch.race_handicap for seat in self.remote}
+        self.host = MatchHost(
+            referee, names, list(launch.seats), lambda: self.now, self.wall, handicaps
+        )
         viewer = self.humans[0] if len(self.humans) == 1 else None
         self.door = LocalDoor(self.host, tuple(self.humans), viewer, wire=WIRE).open()
         self.finished = False
