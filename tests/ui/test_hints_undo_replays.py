@@ -58,6 +58,8 @@ def test_the_hint_is_the_hard_bots_move_lit_where_it_is_made(app, game_id):
     until(app, lambda: table.awaiting_human() or table.match.state.is_over)
     if table.awaiting_human():
         table.hold_bots = True
+        key(app, pygame.K_RIGHT)  # the cursor put on some card first: the hint moves it
+        key(app, pygame.K_RIGHT)
         key(app, pygame.K_h)
         until(app, lambda: hints.code is not None)
         # Enter then makes the hinted move: the hint holds its cards (or focuses its

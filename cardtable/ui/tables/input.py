@@ -189,6 +189,10 @@ class TableInput:
         self.picked = self.pick(zone, group)
         targets = self.ordered_targets(self.picked)
         self.target_focus = targets.index(target) if target in targets else 0
+        cards = self.key_cards()  # the cursor on the hinted card, so Enter keeps it held
+        spot = (zone, group[0])
+        if spot in cards:
+            self.key_focus, self.key_focus_card = cards.index(spot), self.card_id(spot)
 
     def takeable(self, zone: str) -> list[int]:
         """The indices of ``zone``'s cards the viewer may take: all of a fanned zone, only
