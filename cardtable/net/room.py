@@ -104,6 +104,8 @@ class Room:
         self.wake: Callable[[], object] = lambda: None  # the owner is told work arrived
         self.applied: list[tuple[int, int]] = []  # (seat, n) of every intent taken
         self.closed = False
+        if tokens:  # a table opened again: its screens say who is still to come back
+            self.tell_presence()
 
     # -- from any thread ------------------------------------------------------------------
 

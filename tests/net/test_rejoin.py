@@ -220,3 +220,19 @@ def test_a_seat_taken_up_from_another_connection_leaves_the_first_with_one_sente
             second.close()
     finally:
         first.close()
+
+
+def test_a_table_opened_again_says_at_once_who_is_still_to_come_back():
+    """Resume opens a hosted table again before its players have rejoined: the host's own
+    screen says at once that they are reconnecting (and may hand their seats to bots)."""
+    from netplay import spectator
+
+    from cardtable.net import Room
+    from cardtable.play import SeatClient
+
+    clock = Clock()
+    first = make_room("mean", 3, clock)
+    here = SeatClient(spectator(first), clock)
+    Room(first.code, first.host, [0, 2], clock, wait=None, tokens={2: ("Remy", "t" * 32)})
+    here.pump()
+    assert here.away == (2,) and here.names[2] == "Remy"
