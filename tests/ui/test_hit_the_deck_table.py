@@ -256,7 +256,7 @@ def test_a_card_that_does_not_fit_snaps_back_with_the_engines_reason(app):
     until(app, table.awaiting_human)
     play_by_drag(app, table, "G4")
     assert table.state.history == []
-    assert table.reason == table.match.referee.check(1, "play G4")
+    assert table.notice.words == table.match.referee.check(1, "play G4")
 
 
 def test_the_table_shows_the_call_in_force_and_the_direction(app):

@@ -40,8 +40,7 @@ def label_box(
     font = theme.fonts().get(size, bold=True)
     lines = wrap(words, font, width) if width else [words]
     line_h = font.get_linesize()
-    inner = (max(font.size(line)[0] for line in lines), line_h * len(lines))
-    box = pygame.Rect((0, 0), (inner[0] + size, inner[1] + size // 2))
+    box = pygame.Rect((0, 0), box_size(words, size, width))
     setattr(box, anchor, pos)
     box.clamp_ip(surface.get_rect())
     layer = pygame.Surface(box.size, pygame.SRCALPHA)
@@ -51,6 +50,14 @@ def label_box(
         centre = (box.centerx, box.y + size // 4 + line_h * index + line_h // 2)
         theme.text(surface, line, centre, size, ink, anchor="center", font=font)
     return box
+
+
+def box_size(words: str, size: int = 15, width: int | None = None) -> tuple[int, int]:
+    """How big ``label_box`` draws ``words`` (wrapped to ``width`` when given)."""
+    font = theme.fonts().get(size, bold=True)
+    lines = wrap(words, font, width) if width else [words]
+    widest = max(font.size(line)[0] for line in lines)
+    return widest + size, font.get_linesize() * len(lines) + size // 2
 
 
 def badge(surface: pygame.Surface, count: int, card: pygame.Rect) -> None:

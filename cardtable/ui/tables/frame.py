@@ -1,8 +1,9 @@
 """Drawing one frame of a table from its view: drop targets, the cards at rest (with the
 hovered, held and focused ones marked), flying and dragged cards, the top bar with its
 status line (wrapped, never cut mid-word while there is room), the countdown of a timed
-window, banners, the refusal (above the hand, never over it), choosers and the score
-sheet. Not for a game's own marks (the table's ``draw_table``/``draw_overlay``).
+window, banners, choosers, the score sheet and the refusal (``notice``: in free felt
+nearest just above the hand, over no card, pile, count, label or seat). Not for a game's
+own marks (the table's ``draw_table``/``draw_overlay``).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
     from .choices import Choices
     from .input import TableInput
     from .log import TableLog
+    from .notice import Notice
     from .sheet import ScoreSheet
     from .tools import TableTools
     from .view import TableView
@@ -49,8 +51,7 @@ class FrameDoor(Protocol):
     public: dict[str, Any]
     clock: float
     client: SeatClient  # the door to the match: a race being judged, a slow connection
-    reason: str
-    reason_left: float
+    notice: Notice  # a refusal that shows for a moment
     input: TableInput
     animator: Animator
     log: TableLog
@@ -123,26 +124,27 @@ def draw(table: FrameDoor, surface: pygame.Surface) -> None:
             size,
             width=table.app.size[0] - 80,
         )
-    if table.reason_left > 0 and table.reason:
-        area = table.chooser_area()
-        drawing.label_box(
-            surface,
-            table.reason,
-            (area.centerx, area.bottom),
-            18,
-            (150, 36, 36),
-            (255, 236, 230),
-            "midbottom",
-            int(235 * min(1.0, table.reason_left)),
-            area.width - 40,
-        )
     table.log.draw(surface)
     if table.celebration is not None:
         table.celebration.draw(surface)
     table.choices.draw(surface)
     if table.sheet is not None:
         table.sheet.draw(surface)
+    if table.notice.left > 0:  # placed over none of the above, nor where cards go
+        area = table.chooser_area()
+        table.notice.draw(surface, area.midbottom, area.width - 40, card_places(table))
     table.tools.draw(surface)
+
+
+def card_places(table: FrameDoor) -> list[pygame.Rect]:
+    """Where cards lie or are flying to, and where a pile lies while empty: what a
+    message must leave clear besides what is drawn."""
+    places = []
+    for zone, spot in table.view.spots.items():
+        places += table.view.slots(zone)
+        if spot.mode == "stack":
+            places += table.view.slots(zone, 1)
+    return places
 
 
 def draw_cards(table: FrameDoor, surface: pygame.Surface) -> None:

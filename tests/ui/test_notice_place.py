@@ -1,0 +1,146 @@
+"""A refusal shows where it covers nothing it may be explaining (issue 35, item 9): the
+undo refused and a refused drop, in every game, at the smallest window, the usual ones
+and a tall narrow one, lie inside the window and over none of the table's cards, piles,
+counts, labels, outlines or name plates. Once placed, a refusal stays where it is."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from cardtable.games import registry
+from cardtable.ui import theme
+from cardtable.ui.app import App
+from cardtable.ui.launch import Launch
+from cardtable.ui.tables import drawing
+from cardtable.ui.tables.drawing import TOP_BAR
+
+from .conftest import click, drag, frames, until
+
+SIZES = [(640, 400), (800, 500), (1280, 720), (640, 960)]
+
+
+@pytest.fixture(params=SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+def sized_app(home, request) -> Iterator[App]:
+    application = App(request.param)
+    application.fixed_dt = 0.05
+    application.settings.animation_speed = 4.0
+    application.settings.seen_how_to = registry.ids()
+    yield application
+    application.close()
+
+
+def open_table(app: App, game_id: str):
+    app.open_table(Launch(game_id, 2, ("human", "medium"), seed=2))
+    table = app.manager.top
+    until(app, table.awaiting_human)
+    table.hold_bots = True  # the moment stands still while we look at it
+    refused: list[str] = []
+    refuse = table.refuse
+    table.refuse = lambda words: refused.append(words) or refuse(words)
+    return table, refused
+
+
+def laid_out(table, surface: pygame.Surface, words: str, monkeypatch):
+    """Draw a frame; return where the refusal ``words`` lay and every rect the table
+    drew besides it: each word (labels, counts, names), each label box (counts under
+    piles, notes), each outline of an empty pile or drop place, each name plate, and
+    where each pile and card lies."""
+    taken: list[pygame.Rect] = []
+    shown: list[pygame.Rect] = []
+    inside = [False]
+    text, label_box = theme.text, drawing.label_box
+    target, plate = drawing.target, drawing.plate
+
+    def recorded_text(*args, **kwargs):
+        rect = text(*args, **kwargs)
+        if not inside[0]:
+            taken.append(rect)
+        return rect
+
+    def recorded_box(surface, said, *args, **kwargs):
+        mine = said == words
+        inside[0] = mine
+        rect = label_box(surface, said, *args, **kwargs)
+        inside[0] = False
+        (shown if mine else taken).append(rect)
+        return rect
+
+    def recorded_target(surface, rect, lit):
+        taken.append(pygame.Rect(rect))
+        return target(surface, rect, lit)
+
+    def recorded_plate(surface, rect, *args, **kwargs):
+        taken.append(pygame.Rect(rect))
+        return plate(surface, rect, *args, **kwargs)
+
+    monkeypatch.setattr(theme, "text", recorded_text)
+    monkeypatch.setattr(drawing, "label_box", recorded_box)
+    monkeypatch.setattr(drawing, "target", recorded_target)
+    monkeypatch.setattr(drawing, "plate", recorded_plate)
+    table.draw(surface)
+    monkeypatch.undo()
+    for zone, spot in table.view.spots.items():
+        visible = table.view.visible(zone)
+        taken += table.view.slots(zone)[:visible]
+        if spot.mode == "stack":
+            taken += table.view.slots(zone, 1)  # where the pile lies, empty or not
+    taken += table.input.targets().values()
+    taken += table.plates.values()
+    return shown, [rect for rect in taken if rect.width > 0 and rect.height > 0]
+
+
+def check_clear(table, surface: pygame.Surface, words: str, monkeypatch) -> pygame.Rect:
+    shown, taken = laid_out(table, surface, words, monkeypatch)
+    assert len(shown) == 1, f"the refusal {words!r} is drawn once"
+    box = shown[0]
+    assert surface.get_rect().contains(box), (box, surface.get_size())
+    covered = [rect for rect in taken if box.colliderect(rect)]
+    assert not covered, f"{words!r} at {box} covers {covered}"
+    return box
+
+
+def refusable_drop(table, size: tuple[int, int]) -> tuple[tuple[int, int], tuple[int, int]]:
+    """A card of the viewer's hand and a place it may not go (a drop place it does not
+    fit, else the bare felt under the top bar): where to press and where to let go."""
+    zone = f"hand:{table.viewer}"
+    assert table.draggable(zone) and table.view.zones.get(zone)
+    targets = table.input.targets()
+    for index in range(len(table.view.zones[zone])):
+        cards = table.cards_for_drag(zone, index)
+        for name, rect in targets.items():
+            if not table.legal_for(cards, zone, name):
+                return table.view.card_point(zone, index), rect.center
+    nowhere = (size[0] // 2, TOP_BAR + 4)
+    assert not any(rect.collidepoint(nowhere) for rect in targets.values())
+    return table.view.card_point(zone, 0), nowhere
+
+
+@pytest.mark.parametrize("game_id", registry.ids())
+def test_the_undo_refused_covers_nothing_the_table_lays_out(sized_app, game_id, monkeypatch):
+    app = sized_app
+    table, refused = open_table(app, game_id)
+    undo = next(b for b in table.buttons if b.label == "Undo")
+    click(app, undo.rect.center)
+    assert refused == ["You have made no move to take back."]
+    box = check_clear(table, app.screen, refused[0], monkeypatch)
+    # The longest refusal undo gives, in the same place's stead.
+    table.refuse("Since your move a hidden card has been shown: no undo.")
+    frames(app)
+    check_clear(table, app.screen, refused[-1], monkeypatch)
+    # It stays put while it shows (a window's frames do not move it).
+    table.refuse(refused[0])
+    frames(app, 3)
+    assert check_clear(table, app.screen, refused[0], monkeypatch) == box
+
+
+@pytest.mark.parametrize("game_id", registry.ids())
+def test_a_refused_drop_covers_nothing_the_table_lays_out(sized_app, game_id, monkeypatch):
+    app = sized_app
+    table, refused = open_table(app, game_id)
+    drag(app, *refusable_drop(table, app.size))
+    assert refused, "the drop is refused"
+    frames(app)
+    check_clear(table, app.screen, refused[-1], monkeypatch)
