@@ -1,7 +1,8 @@
 """A refusal shows where it covers nothing it may be explaining (issue 35, item 9): the
 undo refused and a refused drop, in every game, at the smallest window, the usual ones
 and a tall narrow one, lie inside the window and over none of the table's cards, piles,
-counts, labels, outlines or name plates. Once placed, a refusal stays where it is."""
+counts, labels, outlines or name plates; a card snapping back from the drop takes no
+room from it. Once placed, a refusal stays where it is."""
 
 from __future__ import annotations
 
@@ -144,3 +145,26 @@ def test_a_refused_drop_covers_nothing_the_table_lays_out(sized_app, game_id, mo
     assert refused, "the drop is refused"
     frames(app)
     check_clear(table, app.screen, refused[-1], monkeypatch)
+
+
+@pytest.mark.parametrize("game_id", registry.ids())
+def test_a_card_snapping_back_takes_no_room_from_the_refusal(app, game_id, monkeypatch):
+    # Let go on the bare felt just above the hand, where the refusal is wanted: the card
+    # flies back from there as the refusal shows, and the refusal goes where it would at
+    # rest.
+    table, refused = open_table(app, game_id)
+    app.settings.animation_speed = 1.0  # the card is still on its way at the next frame
+    area = table.chooser_area()
+    targets = table.input.targets().values()
+    there = next(
+        (x, area.bottom - 30)
+        for x in sorted(range(area.x, area.right, 10), key=lambda x: abs(x - area.centerx))
+        if not any(rect.collidepoint(x, area.bottom - 30) for rect in targets)
+    )
+    drag(app, table.view.card_point(f"hand:{table.viewer}", 0), there)
+    assert refused and table.animator.returning, "the card snaps back"
+    box = check_clear(table, app.screen, refused[-1], monkeypatch)
+    until(app, lambda: not table.animator.returning and table.still())
+    table.refuse(refused[-1])
+    frames(app)
+    assert check_clear(table, app.screen, refused[-1], monkeypatch) == box

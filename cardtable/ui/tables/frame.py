@@ -90,6 +90,7 @@ __all__ = ["TOP_BAR", "bar_title", "draw", "fitted", "status_line"]
 
 
 def draw(table: FrameDoor, surface: pygame.Surface) -> None:
+    placing = table.notice.unplaced(surface.get_size())  # copies of the frame for it
     theme.felt(surface)
     lit = table.input.drag or table.input.picked
     focused = table.input.focused_target()
@@ -103,6 +104,7 @@ def draw(table: FrameDoor, surface: pygame.Surface) -> None:
     table.draw_overlay(surface)
     for moment in table.moments:
         moment.draw(surface)
+    still = surface.copy() if placing else None  # the table at rest
     table.animator.draw(surface)
     drag = table.input.drag
     if drag is not None and drag.moved:
@@ -111,6 +113,7 @@ def draw(table: FrameDoor, surface: pygame.Surface) -> None:
             surface.blit(
                 table.app.cards.image(table.style_for(drag.zone, code), code, rect.size), rect
             )
+    moving = surface.copy() if placing else None  # and with its flying cards
     draw_bar(table, surface)
     left = table.window_left()
     if left is not None:
@@ -132,7 +135,8 @@ def draw(table: FrameDoor, surface: pygame.Surface) -> None:
         table.sheet.draw(surface)
     if table.notice.left > 0:  # placed over none of the above, nor where cards go
         area = table.chooser_area()
-        table.notice.draw(surface, area.midbottom, area.width - 40, card_places(table))
+        places = card_places(table)
+        table.notice.draw(surface, area.midbottom, area.width - 40, places, (still, moving))
     table.tools.draw(surface)
 
 

@@ -5,7 +5,10 @@ Where: in bare felt, as near as there is room to where it is wanted (just above 
 viewer's hand), so it never covers what it may be explaining: a pile, a count, a label,
 an outline, a seat. What is taken is read from the frame as drawn so far (every pixel
 that is not the bare cloth) and from the places cards lie or are flying to (the
-layout's slots, handed in), so no game says where its words are. The words wrap
+layout's slots, handed in), so no game says where its words are. A card in flight (one
+snapping back from a refused drop) takes no room: the frame hands in the table as it
+was before the flying cards, and as it was with them, so only what lies still or is
+drawn over them counts. The words wrap
 narrower, then in smaller type, to fit a gap; where nothing is free, the place that
 covers least wins. A place is chosen once per message and window size and kept while it
 shows: it never jumps about. Not for the words (the table's) nor the banners.
@@ -48,21 +51,31 @@ class Notice:
     def update(self, dt: float) -> None:
         self.left = max(0.0, self.left - dt)
 
+    def unplaced(self, size: tuple[int, int]) -> bool:
+        """Does it show with no place yet for a window of ``size`` (the frame then hands
+        ``draw`` the table before and with its flying cards)?"""
+        showing = self.left > 0 and bool(self.words)
+        return showing and (self.placed is None or self.placed[0] != size)
+
     def draw(
         self,
         surface: pygame.Surface,
         wanted: tuple[int, int],
         room: int,
         taken: list[pygame.Rect],
+        layers: tuple[pygame.Surface | None, pygame.Surface | None] = (None, None),
     ) -> pygame.Rect | None:
         """Draw it on the frame as drawn so far: its bottom centre as near ``wanted`` as
-        there is room, its lines at most ``room`` wide, over nothing drawn nor ``taken``."""
+        there is room, its lines at most ``room`` wide, over nothing drawn nor ``taken``;
+        ``layers``: the frame before its flying cards and with them (see ``taken_mask``)."""
         if self.left <= 0 or not self.words:
             return None
         size = surface.get_size()
-        if self.placed is None or self.placed[0] != size:
-            box, points, width = place(surface, shapes(self.words, room), wanted, taken)
+        if self.unplaced(size):
+            occupied = taken_mask(surface, taken, *layers)
+            box, points, width = place(occupied, size, shapes(self.words, room), wanted)
             self.placed = (size, box, points, width)
+        assert self.placed is not None
         _size, box, points, width = self.placed
         alpha = int(235 * min(1.0, self.left))
         return drawing.label_box(
@@ -83,29 +96,42 @@ def shapes(words: str, room: int) -> list[Shape]:
     return found
 
 
-def taken_mask(surface: pygame.Surface, taken: list[pygame.Rect]) -> pygame.Mask:
-    """Every pixel of ``surface`` that is not bare cloth, and the ``taken`` rects."""
-    bare = pygame.mask.from_threshold(
-        surface, (0, 0, 0, 255), (3, 3, 3, 255), theme.felt_image(surface.get_size())
-    )
-    bare.invert()
+def differs(surface: pygame.Surface, other: pygame.Surface) -> pygame.Mask:
+    """The pixels where ``surface`` is not ``other``."""
+    same = pygame.mask.from_threshold(surface, (0, 0, 0, 255), (3, 3, 3, 255), other)
+    same.invert()
+    return same
+
+
+def taken_mask(
+    surface: pygame.Surface,
+    taken: list[pygame.Rect],
+    still: pygame.Surface | None = None,
+    moving: pygame.Surface | None = None,
+) -> pygame.Mask:
+    """What a notice must leave clear: every pixel not bare cloth in the table at rest
+    (``still``, else ``surface``), every pixel ``surface`` has drawn over the table with
+    its flying cards (``moving``), and the ``taken`` rects."""
+    occupied = differs(still or surface, theme.felt_image(surface.get_size()))
+    if still is not None and moving is not None:
+        occupied.draw(differs(surface, moving), (0, 0))
     for rect in taken:
         if rect.width > 0 and rect.height > 0:
-            bare.draw(pygame.Mask(rect.size, fill=True), rect.topleft)
-    return bare
+            occupied.draw(pygame.Mask(rect.size, fill=True), rect.topleft)
+    return occupied
 
 
 def place(
-    surface: pygame.Surface,
+    occupied: pygame.Mask,
+    size: tuple[int, int],
     options: list[Shape],
     wanted: tuple[int, int],
-    taken: list[pygame.Rect],
 ) -> tuple[pygame.Rect, int, int]:
     """The box (and its type size and wrap width) of the first shape, in order, with a
-    place over nothing drawn nor taken, nearest ``wanted`` (its bottom centre): a shape
-    with more lines or smaller type counts as further. None free: the one covering least."""
-    occupied = taken_mask(surface, taken)
-    width, height = surface.get_size()
+    place in a window of ``size`` over nothing ``occupied``, nearest ``wanted`` (its
+    bottom centre): a shape with more lines or smaller type counts as further. None
+    free: the one covering least."""
+    width, height = size
     top = TOP_BAR + 6  # under the top bar and its countdown
     area = pygame.Rect(0, top, width, height - top).inflate(-2 * CLEAR, -2 * CLEAR)
     best: tuple[float, pygame.Rect, int, int] | None = None
