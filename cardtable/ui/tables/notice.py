@@ -167,17 +167,15 @@ def nearest_free(
     low, high = area.top + height, area.bottom
     x0 = min(max(wanted[0], left), right)
     y0 = min(max(wanted[1], low), high)
-    rows = sorted(range(low, high + 1, STEP), key=lambda y: abs(y - y0))
-    if y0 not in rows:
-        rows.insert(0, y0)
+    rows = sorted({y0, *range(low, high + 1, STEP)}, key=lambda y: across(y - wanted[1]))
     columns = [x0] + [
         x for step in range(STEP, right - left + STEP, STEP) for x in (x0 - step, x0 + step)
     ]
     best = within
     found = None
     for y in rows:
-        dy = y - wanted[1]
-        if best is not None and abs(dy) >= best:
+        dy = across(y - wanted[1])
+        if best is not None and dy >= best:
             break
         for x in columns:
             if not left <= x <= right:
@@ -190,6 +188,12 @@ def nearest_free(
                 best, found = distance, pygame.Rect(x - width // 2, y - height, width, height)
                 break
     return None if found is None else (best or 0.0, found)
+
+
+def across(dy: int) -> float:
+    """How far a notice ``dy`` below where it is wanted counts: up, towards the other
+    players' side of the table, half as far again as down towards the viewer's own."""
+    return -1.5 * dy if dy < 0 else dy
 
 
 def least_covered(
