@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pygame
+import pytest
 
 from cardtable.games import registry
 from cardtable.games.hit_the_deck import HAND_SIZE, card, full_deck
@@ -299,6 +300,19 @@ def test_six_players_fit_a_small_window_without_overlap(app):
         for other in areas[index + 1 :]:
             assert not area.colliderect(other), (area, other)
     frames(app, 3)
+
+
+@pytest.mark.parametrize("size", [(640, 400), (800, 500), (1280, 720)])
+def test_the_draw_button_says_draw_a_card_whole(app, size):
+    # At 800x500 it read "Draw a c…".
+    pygame.display.set_mode(size, pygame.RESIZABLE)
+    app.resize(size)
+    table = open_table(app, ("human", "easy"), stacked(["", ""], "Y3"))
+    button = table.draw_button
+    assert button.label == "Draw a card"
+    font = theme.fonts().get(button.size, bold=True)
+    assert font.size(button.label)[0] <= button.rect.width - 12  # what the button fits
+    assert pygame.Rect(0, 0, *size).contains(button.rect)
 
 
 def test_no_words_on_a_seat_plate_lie_on_each_other_at_the_smallest_window(app, monkeypatch):
