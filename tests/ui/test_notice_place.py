@@ -1,8 +1,8 @@
-"""A refusal shows where it covers nothing it may be explaining (issue 35, item 9): the
-undo refused and a refused drop, in every game, at the smallest window, the usual ones
-and a tall narrow one, lie inside the window and over none of the table's cards, piles,
-counts, labels, outlines or name plates; a card snapping back from the drop takes no
-room from it. Once placed, a refusal stays where it is."""
+"""Passing words show where they cover nothing they may be explaining (issue 35, item 9):
+the undo refused, a refused drop and a move's banner, in every game, at the smallest
+window, the usual ones and a tall narrow one, lie inside the window and over none of the
+table's cards, piles, counts, labels, outlines or name plates; a card snapping back from
+the drop takes no room from them. Once placed, they stay where they are."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from cardtable.ui.tables import drawing
 from cardtable.ui.tables.drawing import TOP_BAR
 
 from .conftest import click, drag, frames, until
+from .test_copycat_table import bot_plays, open_copycat
 
 SIZES = [(640, 400), (800, 500), (1280, 720), (640, 960)]
 
@@ -168,3 +169,40 @@ def test_a_card_snapping_back_takes_no_room_from_the_refusal(app, game_id, monke
     table.refuse(refused[-1])
     frames(app)
     assert check_clear(table, app.screen, refused[-1], monkeypatch) == box
+
+
+@pytest.mark.parametrize("game_id", registry.ids())
+def test_a_banner_covers_nothing_the_table_lays_out(sized_app, game_id, monkeypatch):
+    # Issue 35: a banner lay over what it explained (Copy Cat's names under the field,
+    # MEAN!'s Play Area); it goes where the table is bare, nearest its centre for it.
+    app = sized_app
+    table, _refused = open_table(app, game_id)
+    words = "Ada plays two Sixes and takes a Punishment Pile"
+    table.animator.show_banner(words, 5.0)
+    until(app, lambda: table.animator.banner == words)
+    box = check_clear(table, app.screen, words, monkeypatch)
+    frames(app, 3)
+    assert check_clear(table, app.screen, words, monkeypatch) == box, "it stays put"
+
+
+def test_copy_cats_banner_covers_neither_the_open_number_nor_who_played(app, monkeypatch):
+    # After the first fix it went just over the field, onto "Open: Sevens".
+    table = open_copycat(
+        app, ["7 8 2 5 6", "3 4 4 7 7", "1 1 2 6 6"], seats=["easy", "human", "easy"]
+    )
+    bot_plays(app, table, 0, "play 7")
+    until(app, lambda: not table.animator.busy and table.awaiting_human())
+    table.act("copy 7")  # the banner says so while "Open: Sevens" stands over the field
+    until(app, lambda: bool(table.animator.banner))
+    labels: dict[str, pygame.Rect] = {}
+    text = theme.text
+
+    def recorded(surface, words, *args, **kwargs):
+        labels[words] = text(surface, words, *args, **kwargs)
+        return labels[words]
+
+    monkeypatch.setattr(theme, "text", recorded)
+    table.draw(app.screen)
+    monkeypatch.undo()
+    assert "Open: Sevens" in labels and any("plays" in words for words in labels)
+    check_clear(table, app.screen, table.animator.banner, monkeypatch)

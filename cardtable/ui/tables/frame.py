@@ -1,9 +1,10 @@
 """Drawing one frame of a table from its view: drop targets, the cards at rest (with the
 hovered, held and focused ones marked), flying and dragged cards, the top bar with its
 status line (wrapped, never cut mid-word while there is room), the countdown of a timed
-window, banners, choosers, the score sheet and the refusal (``notice``: in free felt
-nearest just above the hand, over no card, pile, count, label or seat). Not for a game's
-own marks (the table's ``draw_table``/``draw_overlay``).
+window, the banner, choosers, the score sheet and the refusal (both placed by the
+``notice``: in free felt nearest the table's ``banner_centre`` and just above the hand,
+over no card, pile, count, label or seat). Not for a game's own marks (the table's
+``draw_table``/``draw_overlay``).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from ..widgets import wrap
 from . import drawing
 from .drawing import TOP_BAR
 from .input import held_rise
+from .notice import shrunk
 
 if TYPE_CHECKING:
     from cardtable.engine import GameInfo
@@ -90,7 +92,8 @@ __all__ = ["TOP_BAR", "bar_title", "draw", "fitted", "status_line"]
 
 
 def draw(table: FrameDoor, surface: pygame.Surface) -> None:
-    placing = table.notice.unplaced(surface.get_size())  # copies of the frame for it
+    banner = table.animator.banner
+    placing = table.notice.unplaced(surface.get_size(), banner)  # copies of the frame for it
     theme.felt(surface)
     lit = table.input.drag or table.input.picked
     focused = table.input.focused_target()
@@ -104,7 +107,7 @@ def draw(table: FrameDoor, surface: pygame.Surface) -> None:
     table.draw_overlay(surface)
     for moment in table.moments:
         moment.draw(surface)
-    still = surface.copy() if placing else None  # the table at rest
+    still = shrunk(surface) if placing else None  # the table at rest
     table.animator.draw(surface)
     drag = table.input.drag
     if drag is not None and drag.moved:
@@ -113,19 +116,16 @@ def draw(table: FrameDoor, surface: pygame.Surface) -> None:
             surface.blit(
                 table.app.cards.image(table.style_for(drag.zone, code), code, rect.size), rect
             )
-    moving = surface.copy() if placing else None  # and with its flying cards
+    moving = shrunk(surface) if placing else None  # and with its flying cards
     draw_bar(table, surface)
     left = table.window_left()
     if left is not None:
         drawing.countdown(surface, TOP_BAR, left)
-    if table.animator.banner:
+    places = card_places(table) if table.notice.left > 0 or banner else []
+    if banner:  # nearest the table's centre for it, over nothing drawn nor where cards go
         size = max(20, table.app.size[1] // 26)
-        drawing.label_box(
-            surface,
-            table.animator.banner,
-            table.banner_centre(),
-            size,
-            width=table.app.size[0] - 80,
+        table.notice.draw_banner(
+            surface, banner, table.banner_centre(), size, places, (still, moving)
         )
     table.log.draw(surface)
     if table.celebration is not None:
@@ -135,7 +135,6 @@ def draw(table: FrameDoor, surface: pygame.Surface) -> None:
         table.sheet.draw(surface)
     if table.notice.left > 0:  # placed over none of the above, nor where cards go
         area = table.chooser_area()
-        places = card_places(table)
         table.notice.draw(surface, area.midbottom, area.width - 40, places, (still, moving))
     table.tools.draw(surface)
 

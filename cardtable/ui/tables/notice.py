@@ -1,17 +1,18 @@
-"""A message that comes and goes at the table (a refused move, an undo refused, a game
-that could not be saved): its words, how long it still shows, and where.
+"""The table's passing words, and where each goes: the refusal (a refused move, an undo
+refused, a game that could not be saved; its words and how long it still shows) and the
+banner that says a move (its words are the animator's).
 
-Where: in bare felt, as near as there is room to where it is wanted (just above the
-viewer's hand), so it never covers what it may be explaining: a pile, a count, a label,
-an outline, a seat. What is taken is read from the frame as drawn so far (every pixel
-that is not the bare cloth) and from the places cards lie or are flying to (the
-layout's slots, handed in), so no game says where its words are. A card in flight (one
-snapping back from a refused drop) takes no room: the frame hands in the table as it
-was before the flying cards, and as it was with them, so only what lies still or is
-drawn over them counts. The words wrap
-narrower, then in smaller type, to fit a gap; where nothing is free, the place that
-covers least wins. A place is chosen once per message and window size and kept while it
-shows: it never jumps about. Not for the words (the table's) nor the banners.
+Where: in bare felt, as near as there is room to where it is wanted (the refusal just
+above the viewer's hand, the banner at the table's ``banner_centre``), so it never
+covers what it may be explaining: a pile, a count, a label, an outline, a seat. What is
+taken is read from the frame as drawn so far (every pixel that is not the bare cloth)
+and from the places cards lie or are flying to (the layout's slots, handed in), so no
+game says where its words are. A card in flight (one snapping back from a refused drop,
+one a banner is about) takes no room: the frame hands in the table as it was before the
+flying cards, and as it was with them, so only what lies still or is drawn over them
+counts. The words wrap narrower, then in smaller type, to fit a gap; where nothing is
+free, the place that covers least wins. A place is chosen once per words and window
+size and kept while they show: they never jump about. Not for the words themselves.
 """
 
 from __future__ import annotations
@@ -24,38 +25,79 @@ from .. import theme
 from . import drawing
 from .drawing import TOP_BAR
 
-#: How far a notice keeps from anything drawn, and from the window's edges.
-CLEAR = 6
-#: The grid (pixels) the places tried lie on.
-STEP = 6
-#: Type sizes tried, the usual first; the smaller only where the usual finds no room.
+#: What is taken is read in square cells of this many pixels (a cell with anything in
+#: it is taken): a 16th of the pixels to compare and places to try.
+CELL = 4
+#: How far (cells) passing words keep from anything drawn, and from the window's edges.
+AROUND = 2
+#: The grid (cells) the places tried lie on.
+STEP = 2
+#: The refusal's type sizes, the usual first; the smaller only where the usual finds no room.
 SIZES = (18, 15)
 FILL = (150, 36, 36)
 INK = (255, 236, 230)
 
 Shape = tuple[int, int, tuple[int, int]]  # type size, wrap width, box size
+Layers = tuple[pygame.Surface | None, pygame.Surface | None]
+
+
+class Placement:
+    """Where one box of words lies: chosen once for its ``key`` (the words and the
+    window's size), then kept."""
+
+    def __init__(self) -> None:
+        self.key: tuple[str, tuple[int, int]] | None = None
+        self.box = pygame.Rect(0, 0, 0, 0)
+        self.points = 0
+        self.width = 0
+
+    def draw(
+        self,
+        surface: pygame.Surface,
+        words: str,
+        options: list[Shape],
+        wanted: tuple[int, int],
+        taken: list[pygame.Rect],
+        layers: Layers,
+        look: tuple[tuple[int, int, int], tuple[int, int, int], int],
+        centred: bool = False,
+    ) -> pygame.Rect:
+        """``words`` as a label box (``look``: fill, ink, alpha) where they were put, or,
+        new, where they cover nothing: ``wanted`` their bottom centre (their centre when
+        ``centred``), over nothing drawn nor ``taken``."""
+        key = (words, surface.get_size())
+        if self.key != key:
+            occupied = taken_mask(surface, taken, *layers)
+            found = place(occupied, options, wanted, centred)
+            self.box, self.points, self.width = found
+            self.key = key
+        fill, ink, alpha = look
+        return drawing.label_box(
+            surface, words, self.box.topleft, self.points, fill, ink, "topleft", alpha, self.width
+        )
 
 
 class Notice:
-    """One message at a time: ``words``, the seconds ``left`` it shows (fading out over
-    the last one), and where it lies once drawn."""
+    """The refusal, one at a time: ``words``, the seconds ``left`` it shows (fading out
+    over the last one), and where it and the banner lie."""
 
     def __init__(self) -> None:
         self.words = ""
         self.left = 0.0
-        self.placed: tuple[tuple[int, int], pygame.Rect, int, int] | None = None
+        self.refusal = Placement()
+        self.banner = Placement()
 
     def show(self, words: str, seconds: float = 4.0) -> None:
-        self.words, self.left, self.placed = words, seconds, None
+        self.words, self.left, self.refusal.key = words, seconds, None
 
     def update(self, dt: float) -> None:
         self.left = max(0.0, self.left - dt)
 
-    def unplaced(self, size: tuple[int, int]) -> bool:
-        """Does it show with no place yet for a window of ``size`` (the frame then hands
-        ``draw`` the table before and with its flying cards)?"""
-        showing = self.left > 0 and bool(self.words)
-        return showing and (self.placed is None or self.placed[0] != size)
+    def unplaced(self, size: tuple[int, int], banner: str = "") -> bool:
+        """Do the refusal or the ``banner`` show with no place yet for a window of
+        ``size`` (the frame then hands in the table before and with its flying cards)?"""
+        refusal = self.left > 0 and bool(self.words) and self.refusal.key != (self.words, size)
+        return refusal or (bool(banner) and self.banner.key != (banner, size))
 
     def draw(
         self,
@@ -63,31 +105,37 @@ class Notice:
         wanted: tuple[int, int],
         room: int,
         taken: list[pygame.Rect],
-        layers: tuple[pygame.Surface | None, pygame.Surface | None] = (None, None),
+        layers: Layers = (None, None),
     ) -> pygame.Rect | None:
-        """Draw it on the frame as drawn so far: its bottom centre as near ``wanted`` as
-        there is room, its lines at most ``room`` wide, over nothing drawn nor ``taken``;
-        ``layers``: the frame before its flying cards and with them (see ``taken_mask``)."""
+        """The refusal on the frame as drawn so far: its bottom centre as near ``wanted``
+        as there is room, its lines at most ``room`` wide, over nothing drawn nor
+        ``taken``; ``layers``: the frame before its flying cards and with them."""
         if self.left <= 0 or not self.words:
             return None
-        size = surface.get_size()
-        if self.unplaced(size):
-            occupied = taken_mask(surface, taken, *layers)
-            box, points, width = place(occupied, size, shapes(self.words, room), wanted)
-            self.placed = (size, box, points, width)
-        assert self.placed is not None
-        _size, box, points, width = self.placed
-        alpha = int(235 * min(1.0, self.left))
-        return drawing.label_box(
-            surface, self.words, box.topleft, points, FILL, INK, "topleft", alpha, width
-        )
+        options = shapes(self.words, room, SIZES)
+        look = (FILL, INK, int(235 * min(1.0, self.left)))
+        return self.refusal.draw(surface, self.words, options, wanted, taken, layers, look)
+
+    def draw_banner(
+        self,
+        surface: pygame.Surface,
+        words: str,
+        centre: tuple[int, int],
+        points: int,
+        taken: list[pygame.Rect],
+        layers: Layers = (None, None),
+    ) -> pygame.Rect:
+        """The banner: its centre as near ``centre`` as there is room."""
+        options = shapes(words, surface.get_width() - 80, (points, points * 4 // 5))
+        look = (theme.PANEL, theme.INK, 225)
+        return self.banner.draw(surface, words, options, centre, taken, layers, look, True)
 
 
-def shapes(words: str, room: int) -> list[Shape]:
-    """The boxes ``words`` may take, the usual first: the usual type wrapped to ``room``,
-    then narrower (more lines), then the same in smaller type."""
+def shapes(words: str, room: int, sizes: tuple[int, ...]) -> list[Shape]:
+    """The boxes ``words`` may take, the usual first: the first of ``sizes`` wrapped to
+    ``room``, then narrower (more lines), then the same in the smaller sizes."""
     found: list[Shape] = []
-    for points in SIZES:
+    for points in sizes:
         for share in (1.0, 0.7, 0.5, 0.35):
             width = max(140, round(room * share))
             box = drawing.box_size(words, points, width)
@@ -98,9 +146,28 @@ def shapes(words: str, room: int) -> list[Shape]:
 
 def differs(surface: pygame.Surface, other: pygame.Surface) -> pygame.Mask:
     """The pixels where ``surface`` is not ``other``."""
-    same = pygame.mask.from_threshold(surface, (0, 0, 0, 255), (3, 3, 3, 255), other)
+    same = pygame.mask.from_threshold(surface, (0, 0, 0, 255), (2, 2, 2, 255), other)
     same.invert()
     return same
+
+
+def shrunk(surface: pygame.Surface) -> pygame.Surface:
+    """``surface`` a ``CELL``-th the size, each pixel the mean of its cell: a cell of
+    bare cloth is the same as the cloth's, one with anything drawn in it is not."""
+    width, height = surface.get_width() // CELL, surface.get_height() // CELL
+    whole = surface.subsurface((0, 0, width * CELL, height * CELL))
+    return pygame.transform.smoothscale(whole, (width, height))
+
+
+def bare_cloth(size: tuple[int, int]) -> pygame.Surface:
+    """The cloth of a window of ``size``, shrunk (made once per size)."""
+    if size not in _cloth:
+        _cloth.clear()
+        _cloth[size] = shrunk(theme.felt_image(size))
+    return _cloth[size]
+
+
+_cloth: dict[tuple[int, int], pygame.Surface] = {}
 
 
 def taken_mask(
@@ -109,85 +176,112 @@ def taken_mask(
     still: pygame.Surface | None = None,
     moving: pygame.Surface | None = None,
 ) -> pygame.Mask:
-    """What a notice must leave clear: every pixel not bare cloth in the table at rest
-    (``still``, else ``surface``), every pixel ``surface`` has drawn over the table with
-    its flying cards (``moving``), and the ``taken`` rects."""
-    occupied = differs(still or surface, theme.felt_image(surface.get_size()))
+    """What passing words must leave clear, in cells of ``CELL`` pixels: every cell not
+    bare cloth in the table at rest (``still``, ``shrunk``, else ``surface``), every cell
+    ``surface`` has drawn over the table with its flying cards (``moving``, ``shrunk``),
+    and the ``taken`` rects."""
+    now = shrunk(surface)
+    occupied = differs(still or now, bare_cloth(surface.get_size()))
     if still is not None and moving is not None:
-        occupied.draw(differs(surface, moving), (0, 0))
+        occupied.draw(differs(now, moving), (0, 0))
     for rect in taken:
-        if rect.width > 0 and rect.height > 0:
-            occupied.draw(pygame.Mask(rect.size, fill=True), rect.topleft)
+        left, top = rect.x // CELL, rect.y // CELL
+        width, height = -(-rect.right // CELL) - left, -(-rect.bottom // CELL) - top
+        if width > 0 and height > 0:
+            occupied.draw(pygame.Mask((width, height), fill=True), (left, top))
     return occupied
 
 
 def place(
     occupied: pygame.Mask,
-    size: tuple[int, int],
     options: list[Shape],
     wanted: tuple[int, int],
+    centred: bool = False,
 ) -> tuple[pygame.Rect, int, int]:
     """The box (and its type size and wrap width) of the first shape, in order, with a
-    place in a window of ``size`` over nothing ``occupied``, nearest ``wanted`` (its
-    bottom centre): a shape with more lines or smaller type counts as further. None
-    free: the one covering least."""
-    width, height = size
-    top = TOP_BAR + 6  # under the top bar and its countdown
-    area = pygame.Rect(0, top, width, height - top).inflate(-2 * CLEAR, -2 * CLEAR)
+    place over no cell ``occupied`` (see ``taken_mask``), nearest ``wanted`` (its bottom
+    centre, or its centre when ``centred``): a shape with more lines or smaller type
+    counts as further. None free: the one covering least."""
+    top = -(-(TOP_BAR + 6) // CELL)  # under the top bar and its countdown
+    width, height = occupied.get_size()
+    area = pygame.Rect(0, top, width, height - top).inflate(-2 * AROUND, -2 * AROUND)
     best: tuple[float, pygame.Rect, int, int] | None = None
-    first_height = options[0][2][1] if options else 0
-    for points, width, (box_w, box_h) in options:
-        cost = (box_h - first_height) * 1.5 + (200 if points != SIZES[0] else 0)
+    first_points, _wrap, (_w, first_height) = options[0]
+    mirror = mirrored(occupied)
+    for points, wrap, (box_w, box_h) in options:
+        cost = ((box_h - first_height) * 1.5 + (200 if points != first_points else 0)) / CELL
         if best is not None and cost >= best[0]:
             continue
         within = best[0] - cost if best is not None else None
-        found = nearest_free(occupied, (box_w, box_h), wanted, area, within)
+        bottom = wanted[1] + (box_h // 2 if centred else 0)
+        at = (wanted[0] / CELL, bottom / CELL)
+        cells = (-(-box_w // CELL), -(-box_h // CELL))
+        found = nearest_free((occupied, mirror), cells, at, area, within)
         if found is not None:
-            distance, rect = found
-            best = (distance + cost, rect, points, width)
+            distance, cells = found
+            box = pygame.Rect(cells.x * CELL, cells.y * CELL, box_w, box_h)
+            best = (distance + cost, box, points, wrap)
     if best is not None:
         return best[1], best[2], best[3]
-    return least_covered(occupied, options, wanted, area)
+    return least_covered(occupied, options, wanted, area, centred)
 
 
 def nearest_free(
-    occupied: pygame.Mask,
+    masks: tuple[pygame.Mask, pygame.Mask],
     box: tuple[int, int],
-    wanted: tuple[int, int],
+    wanted: tuple[float, float],
     area: pygame.Rect,
     within: float | None,
 ) -> tuple[float, pygame.Rect] | None:
-    """The place of a ``box`` inside ``area`` over nothing ``occupied`` (with ``CLEAR``
-    around it) whose bottom centre is nearest ``wanted``, closer than ``within``."""
+    """The place (in cells) of a ``box`` of cells inside ``area`` over nothing
+    occupied (``masks``: the cells taken, and the same mirrored left to right), with
+    ``AROUND`` cells around it, whose bottom centre is nearest
+    ``wanted``, closer than ``within``. Rows are tried nearest first; along a row, from
+    the nearest place outwards, a place that is taken jumps past what took it."""
     width, height = box
     if width > area.width or height > area.height:
         return None
-    probe = pygame.Mask((width + 2 * CLEAR, height + 2 * CLEAR), fill=True)
+    probe_w = width + 2 * AROUND
+    probe = pygame.Mask((probe_w, height + 2 * AROUND), fill=True)
+    occupied, mirror = masks
+    last = occupied.get_size()[0] - 1
     left, right = area.left + width // 2, area.right - (width - width // 2)
     low, high = area.top + height, area.bottom
-    x0 = min(max(wanted[0], left), right)
-    y0 = min(max(wanted[1], low), high)
+    x0 = min(max(round(wanted[0]), left), right)
+    y0 = min(max(round(wanted[1]), low), high)
     rows = sorted({y0, *range(low, high + 1, STEP)}, key=lambda y: across(y - wanted[1]))
-    columns = [x0] + [
-        x for step in range(STEP, right - left + STEP, STEP) for x in (x0 - step, x0 + step)
-    ]
+    reach = width // 2 + AROUND  # from a place's centre to its probe's left
     best = within
     found = None
     for y in rows:
         dy = across(y - wanted[1])
         if best is not None and dy >= best:
             break
-        for x in columns:
-            if not left <= x <= right:
-                continue
-            distance = math.hypot(x - wanted[0], dy)
-            if best is not None and distance >= best:
-                break
-            at = (x - width // 2 - CLEAR, y - height - CLEAR)
-            if occupied.overlap(probe, at) is None:
-                best, found = distance, pygame.Rect(x - width // 2, y - height, width, height)
-                break
+        for rightwards in (True, False):
+            x = x0
+            while left <= x <= right:
+                distance = math.hypot(x - wanted[0], dy)
+                if best is not None and distance >= best:
+                    break
+                top = y - height - AROUND
+                if rightwards:  # a hit far right in the probe: read the mask mirrored
+                    hit = mirror.overlap(probe, (last - (x - reach + probe_w - 1), top))
+                    column = None if hit is None else last - hit[0]
+                else:  # a hit far left in the probe
+                    hit = occupied.overlap(probe, (x - reach, top))
+                    column = None if hit is None else hit[0]
+                if column is None:
+                    best, found = distance, pygame.Rect(x - width // 2, y - height, width, height)
+                    break
+                # Every place whose probe still covers the cell that was hit is taken too.
+                x = column + 1 + reach if rightwards else column - probe_w + reach
     return None if found is None else (best or 0.0, found)
+
+
+def mirrored(mask: pygame.Mask) -> pygame.Mask:
+    """``mask`` flipped left to right (``overlap`` finds the leftmost cells first)."""
+    cells = mask.to_surface(setcolor=(255, 255, 255, 255), unsetcolor=(0, 0, 0, 0))
+    return pygame.mask.from_surface(pygame.transform.flip(cells, True, False))
 
 
 def across(dy: int) -> float:
@@ -201,17 +295,23 @@ def least_covered(
     options: list[Shape],
     wanted: tuple[int, int],
     area: pygame.Rect,
+    centred: bool = False,
 ) -> tuple[pygame.Rect, int, int]:
-    """No room anywhere: the place and shape covering the fewest drawn pixels, the
+    """No room anywhere: the place and shape covering the fewest cells drawn in, the
     nearest ``wanted`` of those."""
     best: tuple[tuple[int, float], pygame.Rect, int, int] | None = None
-    for points, width, (box_w, box_h) in options:
-        probe = pygame.Mask((box_w, box_h), fill=True)
-        for y in range(area.top, max(area.top, area.bottom - box_h) + 1, 4 * STEP):
-            for x in range(area.left, max(area.left, area.right - box_w) + 1, 4 * STEP):
+    for points, wrap, (box_w, box_h) in options:
+        width, height = -(-box_w // CELL), -(-box_h // CELL)
+        probe = pygame.Mask((width, height), fill=True)
+        bottom = wanted[1] + (box_h // 2 if centred else 0)
+        for y in range(area.top, max(area.top, area.bottom - height) + 1, STEP):
+            for x in range(area.left, max(area.left, area.right - width) + 1, STEP):
                 covered = occupied.overlap_area(probe, (x, y))
-                distance = math.hypot(x + box_w / 2 - wanted[0], y + box_h - wanted[1])
+                distance = math.hypot(
+                    (x + width / 2) * CELL - wanted[0], (y + height) * CELL - bottom
+                )
                 if best is None or (covered, distance) < best[0]:
-                    best = ((covered, distance), pygame.Rect(x, y, box_w, box_h), points, width)
+                    box = pygame.Rect(x * CELL, y * CELL, box_w, box_h)
+                    best = ((covered, distance), box, points, wrap)
     assert best is not None
     return best[1], best[2], best[3]
