@@ -18,7 +18,7 @@ from cardtable.ui.launch import Launch
 from cardtable.ui.tables import drawing
 from cardtable.ui.tables.drawing import TOP_BAR
 
-from .conftest import click, drag, frames, until
+from .conftest import click, drag, frames, until, words_drawn
 from .test_copycat_table import bot_plays, open_copycat
 
 SIZES = [(640, 400), (800, 500), (1280, 720), (640, 960)]
@@ -194,14 +194,7 @@ def test_copy_cats_banner_covers_neither_the_open_number_nor_who_played(app, mon
     until(app, lambda: not table.animator.busy and table.awaiting_human())
     table.act("copy 7")  # the banner says so while "Open: Sevens" stands over the field
     until(app, lambda: bool(table.animator.banner))
-    labels: dict[str, pygame.Rect] = {}
-    text = theme.text
-
-    def recorded(surface, words, *args, **kwargs):
-        labels[words] = text(surface, words, *args, **kwargs)
-        return labels[words]
-
-    monkeypatch.setattr(theme, "text", recorded)
+    labels = words_drawn(monkeypatch)
     table.draw(app.screen)
     monkeypatch.undo()
     assert "Open: Sevens" in labels and any("plays" in words for words in labels)

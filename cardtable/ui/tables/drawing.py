@@ -150,7 +150,10 @@ def plate(
                 "bottomright",
             )
             kind_room -= shown.width + 8
-    theme.text(surface, theme.fit(name, font, room), (rect.x + 10, rect.y + 4), 0, font=font)
+    # A name too long for its room is set smaller (down to the detail's size) before it is
+    # cut: "Player 2" whole rather than "Play…".
+    name, font = theme.fitting(name, size, room, smallest=min(size, small + 1), bold=True)
+    theme.text(surface, name, (rect.x + 10, rect.y + 4), 0, font=font)
     kind, kind_font = theme.fitting(kind, small, kind_room, smallest=min(small, 10))
     theme.text(
         surface,
