@@ -199,3 +199,20 @@ def test_copy_cats_banner_covers_neither_the_open_number_nor_who_played(app, mon
     monkeypatch.undo()
     assert "Open: Sevens" in labels and any("plays" in words for words in labels)
     check_clear(table, app.screen, table.animator.banner, monkeypatch)
+
+
+@pytest.mark.parametrize("game_id", registry.ids())
+def test_a_hint_and_a_refusal_cover_neither_each_other_nor_the_table(
+    sized_app, game_id, monkeypatch
+):
+    # Both went just above the hand: an undo refused while a hint showed lay on it.
+    app = sized_app
+    table, refused = open_table(app, game_id)
+    click(app, next(b for b in table.buttons if b.label == "Hint").rect.center)
+    hints = table.tools.hints
+    until(app, lambda: hints.line.startswith("Hint:"))
+    check_clear(table, app.screen, hints.line, monkeypatch)
+    click(app, next(b for b in table.buttons if b.label == "Undo").rect.center)
+    assert refused == ["You have made no move to take back."]
+    check_clear(table, app.screen, refused[0], monkeypatch)  # the hint's box counts too
+    check_clear(table, app.screen, hints.line, monkeypatch)

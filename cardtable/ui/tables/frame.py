@@ -19,7 +19,7 @@ from ..widgets import wrap
 from . import drawing
 from .drawing import TOP_BAR
 from .input import held_rise
-from .notice import shrunk
+from .notice import card_places, shrunk
 
 if TYPE_CHECKING:
     from cardtable.engine import GameInfo
@@ -121,7 +121,8 @@ def draw(table: FrameDoor, surface: pygame.Surface) -> None:
     left = table.window_left()
     if left is not None:
         drawing.countdown(surface, TOP_BAR, left)
-    places = card_places(table) if table.notice.left > 0 or banner else []
+    showing = table.notice.left > 0 or banner
+    places = card_places(table.view, table.input.targets()) if showing else []
     if banner:  # nearest the table's centre for it, over nothing drawn nor where cards go
         size = max(20, table.app.size[1] // 26)
         table.notice.draw_banner(
@@ -133,21 +134,11 @@ def draw(table: FrameDoor, surface: pygame.Surface) -> None:
     table.choices.draw(surface)
     if table.sheet is not None:
         table.sheet.draw(surface)
+    table.tools.draw_hint(surface)
     if table.notice.left > 0:  # placed over none of the above, nor where cards go
         area = table.chooser_area()
         table.notice.draw(surface, area.midbottom, area.width - 40, places, (still, moving))
     table.tools.draw(surface)
-
-
-def card_places(table: FrameDoor) -> list[pygame.Rect]:
-    """Where cards lie or are flying to, and where a pile lies while empty: what a
-    message must leave clear besides what is drawn."""
-    places = []
-    for zone, spot in table.view.spots.items():
-        places += table.view.slots(zone)
-        if spot.mode == "stack":
-            places += table.view.slots(zone, 1)
-    return places
 
 
 def draw_cards(table: FrameDoor, surface: pygame.Surface) -> None:

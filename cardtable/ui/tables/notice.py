@@ -18,12 +18,16 @@ size and kept while they show: they never jump about. Not for the words themselv
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import pygame
 
 from .. import theme
 from . import drawing
 from .drawing import TOP_BAR
+
+if TYPE_CHECKING:
+    from .view import TableView
 
 #: What is taken is read in square cells of this many pixels (a cell with anything in
 #: it is taken): a 16th of the pixels to compare and places to try.
@@ -129,6 +133,18 @@ class Notice:
         options = shapes(words, surface.get_width() - 80, (points, points * 4 // 5))
         look = (theme.PANEL, theme.INK, 225)
         return self.banner.draw(surface, words, options, centre, taken, layers, look, True)
+
+
+def card_places(view: TableView, targets: dict[str, pygame.Rect]) -> list[pygame.Rect]:
+    """Where cards lie or are flying to, where a pile lies while empty and the drop
+    places (``targets``) whole: what passing words must leave clear besides what is
+    drawn."""
+    places = list(targets.values())
+    for zone, spot in view.spots.items():
+        places += view.slots(zone)
+        if spot.mode == "stack":
+            places += view.slots(zone, 1)
+    return places
 
 
 def shapes(words: str, room: int, sizes: tuple[int, ...]) -> list[Shape]:
