@@ -1,8 +1,9 @@
 """Passing words show where they cover nothing they may be explaining (issue 35, item 9):
-the undo refused, a refused drop and a move's banner, in every game, at the smallest
-window, the usual ones and a tall narrow one, lie inside the window and over none of the
-table's cards, piles, counts, labels, outlines or name plates; a card snapping back from
-the drop takes no room from them. Once placed, they stay where they are."""
+the undo refused, a refused drop, a move's banner, the hint's line and the hand alert, in
+every game, at the smallest window, the usual ones and a tall narrow one, lie inside the
+window and over none of the table's cards, piles, counts, labels, outlines, drop places
+or name plates, nor over each other; a card snapping back from the drop takes no room
+from them. Once placed, they stay where they are."""
 
 from __future__ import annotations
 
@@ -20,6 +21,8 @@ from cardtable.ui.tables.drawing import TOP_BAR
 
 from .conftest import click, drag, frames, until, words_drawn
 from .test_copycat_table import bot_plays, open_copycat
+from .test_mean_table import bot_plays as mean_bot_plays
+from .test_table_log import waiting_table
 
 SIZES = [(640, 400), (800, 500), (1280, 720), (640, 960)]
 
@@ -216,3 +219,27 @@ def test_a_hint_and_a_refusal_cover_neither_each_other_nor_the_table(
     assert refused == ["You have made no move to take back."]
     check_clear(table, app.screen, refused[0], monkeypatch)  # the hint's box counts too
     check_clear(table, app.screen, hints.line, monkeypatch)
+
+
+@pytest.mark.parametrize("game_id", registry.ids())
+def test_the_hand_alert_covers_nothing_the_table_lays_out(sized_app, game_id, monkeypatch):
+    # It lay at the top of the chooser area whatever was there (MEAN!'s Pile 3 and "Out
+    # of play" at 800x500, Spite & Malice's Build Piles' label).
+    app = sized_app
+    table, _refused = open_table(app, game_id)
+    words = "Ada swaps hands with you (Eight)"
+    table.log.alert, table.log.alert_left = words, 3.0  # as a swap by another flashes it
+    frames(app)
+    box = check_clear(table, app.screen, words, monkeypatch)
+    frames(app, 3)
+    assert check_clear(table, app.screen, words, monkeypatch) == box, "it stays put"
+
+
+def test_a_swap_by_a_bot_flashes_where_it_covers_nothing(app, monkeypatch):
+    table = waiting_table(app)  # MEAN!
+    table.perform(0, "play 2")
+    table.perform(0, "dir up")
+    mean_bot_plays(app, table, 1, "play 8")
+    mean_bot_plays(app, table, 1, "swap with 0")
+    until(app, lambda: bool(table.log.alert))
+    check_clear(table, app.screen, table.log.alert, monkeypatch)
