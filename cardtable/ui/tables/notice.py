@@ -1,18 +1,21 @@
 """The table's passing words, and where each goes: the refusal (a refused move, an undo
-refused, a game that could not be saved; its words and how long it still shows) and the
-banner that says a move (its words are the animator's).
+refused, a game that could not be saved; its words and how long it still shows), the
+banner that says a move (its words are the animator's), and, each with a ``Placement``
+of its own, the hint's line (``hints``) and the hand alert (``log``).
 
-Where: in bare felt, as near as there is room to where it is wanted (the refusal just
-above the viewer's hand, the banner at the table's ``banner_centre``), so it never
-covers what it may be explaining: a pile, a count, a label, an outline, a seat. What is
-taken is read from the frame as drawn so far (every pixel that is not the bare cloth)
-and from the places cards lie or are flying to (the layout's slots, handed in), so no
-game says where its words are. A card in flight (one snapping back from a refused drop,
-one a banner is about) takes no room: the frame hands in the table as it was before the
-flying cards, and as it was with them, so only what lies still or is drawn over them
-counts. The words wrap narrower, then in smaller type, to fit a gap; where nothing is
-free, the place that covers least wins. A place is chosen once per words and window
-size and kept while they show: they never jump about. Not for the words themselves.
+Where: in bare felt, as near as there is room to where it is wanted (the refusal and the
+hint just above the viewer's hand, the banner at the table's ``banner_centre``, the
+alert in the table's middle), so it never covers what it may be explaining: a pile, a
+count, a label, an outline, a drop place, a seat, other passing words drawn before it.
+What is taken is read from the frame as drawn so far (every 4-pixel cell that is not
+bare cloth) and from the places cards lie or are flying to and the drop places (handed
+in), so no game says where its words are. A card in flight (one snapping back from a
+refused drop, one a banner is about) takes no room: the frame hands in the table as it
+was before the flying cards, and as it was with them, so only what lies still or is
+drawn over them counts. The words wrap narrower, then in smaller type, to fit a gap;
+where nothing is free, the place that covers least wins. A place is chosen once per
+words and window size and kept while they show: they never jump about. Not for the
+words themselves.
 """
 
 from __future__ import annotations
