@@ -121,13 +121,11 @@ def draw(table: FrameDoor, surface: pygame.Surface) -> None:
     left = table.window_left()
     if left is not None:
         drawing.countdown(surface, TOP_BAR, left)
-    showing = table.notice.left > 0 or banner
-    places = card_places(table.view, table.input.targets()) if showing else []
-    if banner:  # nearest the table's centre for it, over nothing drawn nor where cards go
-        size = max(20, table.app.size[1] // 26)
-        table.notice.draw_banner(
-            surface, banner, table.banner_centre(), size, places, (still, moving)
-        )
+    places = lambda: card_places(table.view, table.input.targets())  # noqa: E731
+    # The banner nearest the table's centre for it, over nothing drawn nor where cards go.
+    size = max(20, table.app.size[1] // 26)
+    centre = table.banner_centre() if banner else (0, 0)
+    table.notice.draw_banner(surface, banner, centre, size, places, (still, moving))
     table.log.draw(surface)
     if table.celebration is not None:
         table.celebration.draw(surface)

@@ -186,6 +186,8 @@ class Hints:
         if self.line:  # in bare felt nearest just above the viewer's hand
             area = table.chooser_area()
             options = shapes(self.line, area.width - 40, (16, 14))
-            places = card_places(table.view, table.input.targets())
+            places = lambda: card_places(table.view, table.input.targets())  # noqa: E731
             look = (theme.PANEL, theme.GOLD, 225)
             self.place.draw(surface, self.line, options, area.midbottom, places, (None, None), look)
+        else:
+            self.place.forget()

@@ -254,12 +254,14 @@ class TableLog:
             fade = int(245 * min(1.0, self.alert_left / 0.5))
             size = max(17, table.app.size[1] // 34)
             options = shapes(self.alert, area.width - 80, (size, size * 4 // 5))
-            places = card_places(table.view, table.input.targets())
+            places = lambda: card_places(table.view, table.input.targets())  # noqa: E731
             look = ((120, 40, 30), theme.HIGHLIGHT, fade)
             box = self.alert_place.draw(
                 surface, self.alert, options, area.center, places, (None, None), look, True
             )
             pygame.draw.rect(surface, theme.HIGHLIGHT, box, 2, border_radius=10)
+        else:
+            self.alert_place.forget()
 
     def rows(self, font: pygame.font.Font, width: int) -> list[tuple[str, bool]]:
         """The lines wrapped to ``width``, each row with whether its line is even; wrapped

@@ -21,6 +21,7 @@ words themselves.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -46,11 +47,13 @@ INK = (255, 236, 230)
 
 Shape = tuple[int, int, tuple[int, int]]  # type size, wrap width, box size
 Layers = tuple[pygame.Surface | None, pygame.Surface | None]
+Taken = Callable[[], list[pygame.Rect]]  # asked only when words are placed
 
 
 class Placement:
     """Where one box of words lies: chosen once for its ``key`` (the words and the
-    window's size), then kept."""
+    window's size), then kept while they show (``forget`` once they are gone: the same
+    words shown again later are placed afresh)."""
 
     def __init__(self) -> None:
         self.key: tuple[str, tuple[int, int]] | None = None
@@ -58,23 +61,26 @@ class Placement:
         self.points = 0
         self.width = 0
 
+    def forget(self) -> None:
+        self.key = None
+
     def draw(
         self,
         surface: pygame.Surface,
         words: str,
         options: list[Shape],
         wanted: tuple[int, int],
-        taken: list[pygame.Rect],
+        taken: Taken,
         layers: Layers,
         look: tuple[tuple[int, int, int], tuple[int, int, int], int],
         centred: bool = False,
     ) -> pygame.Rect:
         """``words`` as a label box (``look``: fill, ink, alpha) where they were put, or,
         new, where they cover nothing: ``wanted`` their bottom centre (their centre when
-        ``centred``), over nothing drawn nor ``taken``."""
+        ``centred``), over nothing drawn nor ``taken()``."""
         key = (words, surface.get_size())
         if self.key != key:
-            occupied = taken_mask(surface, taken, *layers)
+            occupied = taken_mask(surface, taken(), *layers)
             found = place(occupied, options, wanted, centred)
             self.box, self.points, self.width = found
             self.key = key
@@ -95,7 +101,8 @@ class Notice:
         self.banner = Placement()
 
     def show(self, words: str, seconds: float = 4.0) -> None:
-        self.words, self.left, self.refusal.key = words, seconds, None
+        self.words, self.left = words, seconds
+        self.refusal.forget()
 
     def update(self, dt: float) -> None:
         self.left = max(0.0, self.left - dt)
@@ -111,12 +118,12 @@ class Notice:
         surface: pygame.Surface,
         wanted: tuple[int, int],
         room: int,
-        taken: list[pygame.Rect],
+        taken: Taken,
         layers: Layers = (None, None),
     ) -> pygame.Rect | None:
         """The refusal on the frame as drawn so far: its bottom centre as near ``wanted``
         as there is room, its lines at most ``room`` wide, over nothing drawn nor
-        ``taken``; ``layers``: the frame before its flying cards and with them."""
+        ``taken()``; ``layers``: the frame before its flying cards and with them."""
         if self.left <= 0 or not self.words:
             return None
         options = shapes(self.words, room, SIZES)
@@ -129,10 +136,14 @@ class Notice:
         words: str,
         centre: tuple[int, int],
         points: int,
-        taken: list[pygame.Rect],
+        taken: Taken,
         layers: Layers = (None, None),
-    ) -> pygame.Rect:
-        """The banner: its centre as near ``centre`` as there is room."""
+    ) -> pygame.Rect | None:
+        """The banner (``words``, "" while none shows): its centre as near ``centre`` as
+        there is room."""
+        if not words:
+            self.banner.forget()
+            return None
         options = shapes(words, surface.get_width() - 80, (points, points * 4 // 5))
         look = (theme.PANEL, theme.INK, 225)
         return self.banner.draw(surface, words, options, centre, taken, layers, look, True)
