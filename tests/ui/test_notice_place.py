@@ -11,8 +11,10 @@ from collections.abc import Iterator
 
 import pygame
 import pytest
+from spite_malice_tables import STACK0, STACK1
 
 from cardtable.games import registry
+from cardtable.games.spite_malice import build_code, hand_source
 from cardtable.ui import theme
 from cardtable.ui.app import App
 from cardtable.ui.launch import Launch
@@ -22,6 +24,8 @@ from cardtable.ui.tables.drawing import TOP_BAR
 from .conftest import click, drag, frames, until, words_drawn
 from .test_copycat_table import bot_plays, open_copycat
 from .test_mean_table import bot_plays as mean_bot_plays
+from .test_spite_malice_table import bot_plays as spite_bot_plays
+from .test_spite_malice_table import open_table as open_spite
 from .test_table_log import waiting_table
 
 SIZES = [(640, 400), (800, 500), (1280, 720), (640, 960)]
@@ -243,3 +247,18 @@ def test_a_swap_by_a_bot_flashes_where_it_covers_nothing(app, monkeypatch):
     mean_bot_plays(app, table, 1, "swap with 0")
     until(app, lambda: bool(table.log.alert))
     check_clear(table, app.screen, table.log.alert, monkeypatch)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+def test_spite_now_covers_nothing_the_table_lays_out(app, size, monkeypatch):
+    # At 800x500 "Spite now? Drag a Spite card onto a player's plate" lay over the Build
+    # Piles' caption and the Draw and Discard labels, at the top of the middle.
+    pygame.display.set_mode(size, pygame.RESIZABLE)
+    app.resize(size)
+    table = open_spite(
+        app, [STACK1, STACK0], ["WS-DUMP 11 12 12", "2 3 9 10"], draw="1", seats=["human", "easy"]
+    )
+    spite_bot_plays(app, table, 1, build_code(hand_source("2"), 1))
+    until(app, lambda: table.still() and table.spite_offered())
+    frames(app)
+    check_clear(table, app.screen, table.spite_words(), monkeypatch)
