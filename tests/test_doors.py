@@ -17,7 +17,8 @@ door, so the door is the whole of its reach; its size is counted in two kinds:
   in its layer (input, animator, log, choices, sheet, celebration, tools, moments,
   buttons) and the top bar says whose turn it is and whether a race between computers is
   being judged (the table's ``client``, its door to the match), so it names every part
-  it draws; the
+  it draws (a refusal's words, time and place are one part, the ``notice``, since
+  issue 35: 20 came down to 19); the
   choosers (``CHOICES``) ask "who must choose now" four ways (to act, out of turn, with
   which legal codes, whether still), hand back two intents (``act``, ``decline``) and are
   built for the window's size and the view's version (``app``, ``view``);
@@ -46,7 +47,7 @@ UI = ROOT / "cardtable" / "ui"
 TABLES = UI / "tables"
 
 MACHINERY = 8
-FRAME = 20
+FRAME = 19
 CHOICES = 9
 
 #: Every part handed its table, with the door it names it by.
@@ -68,7 +69,7 @@ PARTS = {
 }
 #: Parts handed no table at all (plain functions and small classes): they touch nothing;
 #: the match among them (it never reads the table: the table reads it through its door).
-PLAIN = ["match.py", "sheet.py", "drawing.py", "view.py", "saver.py"] + [
+PLAIN = ["match.py", "sheet.py", "drawing.py", "view.py", "saver.py", "notice.py"] + [
     f"parts/{name}.py" for name in ("describer", "moments", "painter", "rings", "slaps", "words")
 ]
 ALLOWED = {"frame.py": FRAME, "choices.py": CHOICES}

@@ -160,8 +160,13 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 200, radius: 
 def felt(surface: pygame.Surface) -> None:
     """The table cloth: a vertical gradient with a soft vignette under a woven felt
     texture, made once per window size and then only copied: no cost per frame."""
-    width, height = surface.get_size()
-    key = (width, height)
+    surface.blit(felt_image(surface.get_size()), (0, 0))
+
+
+def felt_image(size: tuple[int, int]) -> pygame.Surface:
+    """The bare cloth of a window of ``size`` (what ``felt`` copies): where a frame's
+    pixels still match it, nothing is drawn."""
+    width, height = key = size
     cached = _felt_cache.get(key)
     if cached is None:
         cached = pygame.Surface((width, height))
@@ -175,7 +180,7 @@ def felt(surface: pygame.Surface) -> None:
                 cached.blit(tile, (x, y))
         _felt_cache.clear()
         _felt_cache[key] = cached
-    surface.blit(cached, (0, 0))
+    return cached
 
 
 FELT_TILE = 96

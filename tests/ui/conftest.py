@@ -71,3 +71,18 @@ def drag(app: App, start: tuple[int, int], end: tuple[int, int]) -> None:
 def key(app: App, code: int) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=""))
     app.step()
+
+
+def words_drawn(monkeypatch) -> dict[str, pygame.Rect]:
+    """From now on, every word ``theme.text`` writes, with where it lies (the last time)."""
+    from cardtable.ui import theme
+
+    written: dict[str, pygame.Rect] = {}
+    real_text = theme.text
+
+    def spy(surface, words, *args, **kwargs):
+        written[words] = real_text(surface, words, *args, **kwargs)
+        return written[words]
+
+    monkeypatch.setattr(theme, "text", spy)
+    return written

@@ -172,7 +172,7 @@ def test_a_copy_of_the_wrong_number_snaps_back_with_the_engines_reason(app):
     until(app, table.awaiting_human)
     drag(app, hand_point(table, "4"), table.drop_targets()["field"].center)
     assert table.state.history == [(0, "play 7")]
-    assert "Sevens" in table.reason
+    assert "Sevens" in table.notice.words
     assert table.model["hand:1"].count("4") == 2
 
 

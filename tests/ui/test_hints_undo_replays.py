@@ -108,7 +108,7 @@ def test_undo_is_refused_with_the_reason_when_it_would_hide_a_shown_card(app):
     history = list(table.match.state.history)
     before = snapshot(table.match.state)
     key(app, pygame.K_u)
-    assert table.reason == "Since your move a hidden card has been shown: no undo."
+    assert table.notice.words == "Since your move a hidden card has been shown: no undo."
     assert table.match.state.history == history and snapshot(table.match.state) == before
     frames(app)  # the reason shows
 

@@ -258,7 +258,7 @@ def test_a_card_that_does_not_fit_snaps_back_with_the_engines_reason(app):
     until(app, table.awaiting_human)
     play_by_drag(app, table, "G4")
     assert table.state.history == []
-    assert table.reason == table.match.referee.check(1, "play G4")
+    assert table.notice.words == table.match.referee.check(1, "play G4")
 
 
 def test_the_table_shows_the_call_in_force_and_the_direction(app):
@@ -301,6 +301,19 @@ def test_six_players_fit_a_small_window_without_overlap(app):
         for other in areas[index + 1 :]:
             assert not area.colliderect(other), (area, other)
     frames(app, 3)
+
+
+@pytest.mark.parametrize("size", [(640, 400), (800, 500), (1280, 720)])
+def test_the_draw_button_says_draw_a_card_whole(app, size):
+    # At 800x500 it read "Draw a c…".
+    pygame.display.set_mode(size, pygame.RESIZABLE)
+    app.resize(size)
+    table = open_table(app, ("human", "easy"), stacked(["", ""], "Y3"))
+    button = table.draw_button
+    assert button.label == "Draw a card"
+    font = theme.fonts().get(button.size, bold=True)
+    assert font.size(button.label)[0] <= button.rect.width - 12  # what the button fits
+    assert pygame.Rect(0, 0, *size).contains(button.rect)
 
 
 def test_no_words_on_a_seat_plate_lie_on_each_other_at_the_smallest_window(app, monkeypatch):

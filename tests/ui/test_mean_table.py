@@ -191,10 +191,9 @@ def test_a_refused_drop_snaps_back_with_the_engines_reason(app):
     home = table.view.slot("hand:0", table.model["hand:0"].index("5"))
     drag(app, hand_point(table, "5"), play_area(table))
     assert table.match.state.history == history
-    assert (
-        table.reason == table.match.state.explain(0, "play 5") == "Going Up: play an 11 or higher."
-    )
-    assert table.reason_left > 0
+    words = table.match.state.explain(0, "play 5")
+    assert table.notice.words == words == "Going Up: play an 11 or higher."
+    assert table.notice.left > 0
     assert table.animator.returning  # the card flies home
     frames(app, 12)
     assert not table.animator.returning
@@ -521,7 +520,7 @@ def test_announcements_name_the_players(app):
     table.animator.queue.steps[-1].begin()
     assert table.animator.banner == f"{other} takes 2 Punishment Piles"
     table.refuse(table.match.state.explain(1, "play 5"))
-    assert table.reason == "It is not your turn."
+    assert table.notice.words == "It is not your turn."
 
 
 def test_a_hint_says_what_the_move_is_and_why(app):

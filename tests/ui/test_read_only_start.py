@@ -115,7 +115,7 @@ def test_a_game_that_cannot_be_kept_in_a_read_only_home_is_said_once_and_play_go
         table.act(sorted(table.legal_codes())[0])
         app.saver.flush()  # written off the frame, and said at the next frame
         app.step()
-        assert table.reason == (
+        assert table.notice.words == (
             "This game cannot be kept (Permission denied); it cannot be resumed later."
         )
         app.step()

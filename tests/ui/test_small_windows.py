@@ -21,7 +21,7 @@ from cardtable.ui.scenes.setup import SetupScene
 from cardtable.ui.scenes.title import TitleScene
 from cardtable.ui.tables.frame import TOP_BAR
 
-from .conftest import frames, key
+from .conftest import frames, key, words_drawn
 
 EIGHT_NAMES = ["Ada", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
 
@@ -149,6 +149,24 @@ def test_a_narrow_seat_plate_still_says_your_turn_whole(app, monkeypatch):
     written.clear()
     drawing.plate(surface, pygame.Rect(0, 0, 90, 44), "Player 1", "your turn", "5 cards")
     assert written[-1].endswith("…") and written[-1] != "your turn"
+
+
+def test_a_seat_plate_sets_a_name_smaller_before_it_cuts_it(monkeypatch):
+    # Issue 35: Hit the Deck's plate at 800x500 (155x57, "0 pts" beside the name, the card
+    # count in the corner) read "Play…" for "Player 2".
+    from cardtable.ui.tables import drawing
+
+    written = words_drawn(monkeypatch)
+    plate = pygame.Rect(0, 0, 155, 57)
+    drawing.plate(
+        pygame.Surface((200, 60)), plate, "Player 2", "your turn", "0 pts", corner="7 cards"
+    )
+    assert {"Player 2", "0 pts", "your turn", "7 cards"} <= set(written), list(written)
+    words = list(written.values())
+    for index, one in enumerate(words):
+        assert plate.contains(one)
+        for other in words[index + 1 :]:
+            assert not one.inflate(0, -6).colliderect(other.inflate(0, -6)), (one, other)
 
 
 def test_the_pass_to_screen_keeps_the_widest_name_whole_at_the_minimum_window(small_app):

@@ -79,7 +79,7 @@ def test_a_card_dropped_on_the_wrong_pile_snaps_back_with_the_reason(app):
     until(app, table.awaiting_human)
     drag(app, hand_point(table, "3"), target(table, "build:1"))
     frames(app, 2)
-    assert "needs a 2" in table.reason
+    assert "needs a 2" in table.notice.words
     assert table.state.history == []
 
 

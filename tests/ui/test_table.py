@@ -57,8 +57,8 @@ def test_a_refused_drop_snaps_back_and_shows_the_engines_reason(app):
     assert table.match.state.history == history
     expected = table.match.state.explain(0, "bid 12")
     assert expected.startswith("You have already laid your card")
-    assert table.reason == expected
-    assert table.reason_left > 0
+    assert table.notice.words == expected
+    assert table.notice.left > 0
     # The card flies home and lies where it was.
     assert table.animator.returning
     frames(app, 10)
@@ -74,7 +74,7 @@ def test_a_drop_off_any_target_changes_nothing(app):
     drag(app, hand_point(table, "7"), (40, 300))
     assert table.match.state.history == []
     assert table.animator.returning  # snapping back
-    assert table.reason == "Drop your card on your bid spot."  # never silently
+    assert table.notice.words == "Drop your card on your bid spot."  # never silently
 
 
 def test_legal_drop_places_light_up_while_dragging(app):

@@ -18,7 +18,7 @@ from cardtable.ui.sound import EFFECTS
 from cardtable.ui.tables import table_for
 from cardtable.ui.tables.frame import bar_title
 
-from .conftest import click, frames
+from .conftest import click, frames, until
 from .test_copycat_table import open_copycat
 from .test_table_log import waiting_table
 
@@ -111,3 +111,33 @@ def test_the_top_bar_shows_the_round_and_the_games_name_whole(app, game_id, size
     assert " ".join(lines).split() == whole.split()
     assert lines[0].startswith(table.info.title)
     assert all(font.size(line)[0] <= max(40, free * 58 // 100) for line in lines)
+
+
+@pytest.mark.parametrize("size", [(800, 500), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("game_id", registry.ids())
+def test_no_pile_lifts_its_top_card_over_its_own_label(app, game_id, size, monkeypatch):
+    # Issue 35: Copy Cat's "Deck" (800x500, 1280x720) and MEAN!'s "Draw Deck" and "Pile 1"
+    # (1920x1080) were cut by their pile's top card, lifted over the label.
+    pygame.display.set_mode(size, pygame.RESIZABLE)
+    app.resize(size)
+    app.open_table(Launch(game_id, 2, ("human", "medium"), seed=2))
+    table = app.manager.top
+    until(app, table.awaiting_human)
+    table.hold_bots = True
+    written: list[tuple[str, pygame.Rect]] = []  # every label (the same words may recur)
+    text = theme.text
+
+    def spy(surface, words, *args, **kwargs):
+        written.append((words, text(surface, words, *args, **kwargs)))
+        return written[-1][1]
+
+    monkeypatch.setattr(theme, "text", spy)
+    table.draw_table(app.screen)
+    monkeypatch.undo()
+    piles = [(zone, spot) for zone, spot in table.view.spots.items() if spot.mode == "stack"]
+    assert any(len(table.view.zones.get(zone, [])) > 3 for zone, _spot in piles)
+    for zone, spot in piles:
+        cards = table.view.slots(zone)
+        for words, rect in written:  # a label over the pile: clear of its top card
+            over = rect.bottom <= spot.rect.y + 2 and spot.rect.x <= rect.centerx < spot.rect.right
+            assert not (over and cards and rect.colliderect(cards[-1])), (zone, words, rect)

@@ -38,6 +38,7 @@ from .input import ENTER_KEYS, Drag, TableInput
 from .log import Describer, TableLog
 from .match import OUT_OF_TURN_PAUSE, Match
 from .network import TableNetwork
+from .notice import Notice
 from .parts.words import agree
 from .remote import RemoteMatch
 from .replay import Replay
@@ -103,7 +104,7 @@ class TableScene(TableVocabulary, Scene):
         self.log = TableLog(self)
         self.buttons: list[Button] = []
         self.clock = 0.0
-        self.reason, self.reason_left = "", 0.0
+        self.notice = Notice()  # a refusal, an undo refused, a game that could not be saved
         self.hold_bots = False  # tests hold the match to inspect a waiting table
         self.declined: set[int] = set()
         #: The table's own moments (a slap round): each gets the events it has a
@@ -399,7 +400,7 @@ class TableScene(TableVocabulary, Scene):
         return agree(self.names[seat], verb)
 
     def refuse(self, reason: str) -> None:
-        self.reason, self.reason_left = reason, 4.0
+        self.notice.show(reason)
 
     def sync(self) -> None:
         """Lay the cards out exactly as the viewer's observation says."""
@@ -478,7 +479,7 @@ class TableScene(TableVocabulary, Scene):
 
     def updating(self, dt: float) -> None:
         self.clock += dt
-        self.reason_left = max(0.0, self.reason_left - dt)
+        self.notice.update(dt)
         problem = self.match.saver.take_problem()
         if problem:  # the game in progress could not be written: said once, play goes on
             self.refuse(problem)
@@ -534,9 +535,9 @@ class TableScene(TableVocabulary, Scene):
         a bot's move, a window or an out-of-turn offer needs one when it is due."""
         if self.tools.hints.thinking():
             return HINT_POLL  # a hint on its way: looked for often, so it shows at once
-        if self.reason_left <= 0 and self.awaiting_answer():
+        if self.notice.left <= 0 and self.awaiting_answer():
             return None  # "Leave this game?" or the score sheet: the player's answer
-        if not self.still() or self.view.dirty or self.reason_left > 0:
+        if not self.still() or self.view.dirty or self.notice.left > 0:
             return 0.0  # animating, a sheet up, a refusal fading
         if self.input.drag is not None or self.window_left() is not None:
             return 0.0  # a card follows the pointer, a countdown runs

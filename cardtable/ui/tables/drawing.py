@@ -40,8 +40,7 @@ def label_box(
     font = theme.fonts().get(size, bold=True)
     lines = wrap(words, font, width) if width else [words]
     line_h = font.get_linesize()
-    inner = (max(font.size(line)[0] for line in lines), line_h * len(lines))
-    box = pygame.Rect((0, 0), (inner[0] + size, inner[1] + size // 2))
+    box = pygame.Rect((0, 0), box_size(words, size, width))
     setattr(box, anchor, pos)
     box.clamp_ip(surface.get_rect())
     layer = pygame.Surface(box.size, pygame.SRCALPHA)
@@ -51,6 +50,14 @@ def label_box(
         centre = (box.centerx, box.y + size // 4 + line_h * index + line_h // 2)
         theme.text(surface, line, centre, size, ink, anchor="center", font=font)
     return box
+
+
+def box_size(words: str, size: int = 15, width: int | None = None) -> tuple[int, int]:
+    """How big ``label_box`` draws ``words`` (wrapped to ``width`` when given)."""
+    font = theme.fonts().get(size, bold=True)
+    lines = wrap(words, font, width) if width else [words]
+    widest = max(font.size(line)[0] for line in lines)
+    return widest + size, font.get_linesize() * len(lines) + size // 2
 
 
 def badge(surface: pygame.Surface, count: int, card: pygame.Rect) -> None:
@@ -143,7 +150,10 @@ def plate(
                 "bottomright",
             )
             kind_room -= shown.width + 8
-    theme.text(surface, theme.fit(name, font, room), (rect.x + 10, rect.y + 4), 0, font=font)
+    # A name too long for its room is set smaller (down to the detail's size) before it is
+    # cut: "Player 2" whole rather than "Play…".
+    name, font = theme.fitting(name, size, room, smallest=min(size, small + 1), bold=True)
+    theme.text(surface, name, (rect.x + 10, rect.y + 4), 0, font=font)
     kind, kind_font = theme.fitting(kind, small, kind_room, smallest=min(small, 10))
     theme.text(
         surface,

@@ -1,8 +1,10 @@
 """Drawing one frame of a table from its view: drop targets, the cards at rest (with the
 hovered, held and focused ones marked), flying and dragged cards, the top bar with its
 status line (wrapped, never cut mid-word while there is room), the countdown of a timed
-window, banners, the refusal (above the hand, never over it), choosers and the score
-sheet. Not for a game's own marks (the table's ``draw_table``/``draw_overlay``).
+window, the banner, choosers, the score sheet and the refusal (both placed by the
+``notice``: in free felt nearest the table's ``banner_centre`` and just above the hand,
+over no card, pile, count, label or seat). Not for a game's own marks (the table's
+``draw_table``/``draw_overlay``).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from ..widgets import wrap
 from . import drawing
 from .drawing import TOP_BAR
 from .input import held_rise
+from .notice import card_places, shrunk
 
 if TYPE_CHECKING:
     from cardtable.engine import GameInfo
@@ -30,6 +33,7 @@ if TYPE_CHECKING:
     from .choices import Choices
     from .input import TableInput
     from .log import TableLog
+    from .notice import Notice
     from .sheet import ScoreSheet
     from .tools import TableTools
     from .view import TableView
@@ -49,8 +53,7 @@ class FrameDoor(Protocol):
     public: dict[str, Any]
     clock: float
     client: SeatClient  # the door to the match: a race being judged, a slow connection
-    reason: str
-    reason_left: float
+    notice: Notice  # a refusal that shows for a moment
     input: TableInput
     animator: Animator
     log: TableLog
@@ -89,6 +92,8 @@ __all__ = ["TOP_BAR", "bar_title", "draw", "fitted", "status_line"]
 
 
 def draw(table: FrameDoor, surface: pygame.Surface) -> None:
+    banner = table.animator.banner
+    placing = table.notice.unplaced(surface.get_size(), banner)  # copies of the frame for it
     theme.felt(surface)
     lit = table.input.drag or table.input.picked
     focused = table.input.focused_target()
@@ -102,6 +107,7 @@ def draw(table: FrameDoor, surface: pygame.Surface) -> None:
     table.draw_overlay(surface)
     for moment in table.moments:
         moment.draw(surface)
+    still = shrunk(surface) if placing else None  # the table at rest
     table.animator.draw(surface)
     drag = table.input.drag
     if drag is not None and drag.moved:
@@ -110,38 +116,26 @@ def draw(table: FrameDoor, surface: pygame.Surface) -> None:
             surface.blit(
                 table.app.cards.image(table.style_for(drag.zone, code), code, rect.size), rect
             )
+    moving = shrunk(surface) if placing else None  # and with its flying cards
     draw_bar(table, surface)
     left = table.window_left()
     if left is not None:
         drawing.countdown(surface, TOP_BAR, left)
-    if table.animator.banner:
-        size = max(20, table.app.size[1] // 26)
-        drawing.label_box(
-            surface,
-            table.animator.banner,
-            table.banner_centre(),
-            size,
-            width=table.app.size[0] - 80,
-        )
-    if table.reason_left > 0 and table.reason:
-        area = table.chooser_area()
-        drawing.label_box(
-            surface,
-            table.reason,
-            (area.centerx, area.bottom),
-            18,
-            (150, 36, 36),
-            (255, 236, 230),
-            "midbottom",
-            int(235 * min(1.0, table.reason_left)),
-            area.width - 40,
-        )
+    places = lambda: card_places(table.view, table.input.targets())  # noqa: E731
+    # The banner nearest the table's centre for it, over nothing drawn nor where cards go.
+    size = max(20, table.app.size[1] // 26)
+    centre = table.banner_centre() if banner else (0, 0)
+    table.notice.draw_banner(surface, banner, centre, size, places, (still, moving))
     table.log.draw(surface)
     if table.celebration is not None:
         table.celebration.draw(surface)
     table.choices.draw(surface)
     if table.sheet is not None:
         table.sheet.draw(surface)
+    table.tools.draw_hint(surface)
+    if table.notice.left > 0:  # placed over none of the above, nor where cards go
+        area = table.chooser_area()
+        table.notice.draw(surface, area.midbottom, area.width - 40, places, (still, moving))
     table.tools.draw(surface)
 
 

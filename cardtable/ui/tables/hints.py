@@ -20,6 +20,7 @@ from cardtable.strategy import HINT_LEVEL, levels, make_bot
 from .. import theme
 from . import drawing
 from .hint_words import HintWordsDoor, hint_line
+from .notice import Placement, card_places, shapes
 
 if TYPE_CHECKING:
     from cardtable.play import SeatClient
@@ -77,6 +78,7 @@ class Hints:
         self.cards: tuple[str, list[int]] | None = None  # zone, indices
         self.target: str | None = None
         self.line = ""
+        self.place = Placement()  # where the line goes: clear of what the table shows
 
     def available(self) -> bool:
         match = self.match
@@ -186,9 +188,11 @@ class Hints:
         rect = table.input.targets().get(self.target) if self.target else None
         if rect is not None:
             drawing.glow(surface, rect, HINT_COLOUR, strength)
-        if self.line:  # just above the viewer's hand, where the refusal goes
+        if self.line:  # in bare felt nearest just above the viewer's hand
             area = table.chooser_area()
-            drawing.label_box(
-                surface, self.line, (area.centerx, area.bottom - 2), 16, ink=theme.GOLD,
-                anchor="midbottom", width=area.width - 40,
-            )  # fmt: skip
+            options = shapes(self.line, area.width - 40, (16, 14))
+            places = lambda: card_places(table.view, table.input.targets())  # noqa: E731
+            look = (theme.PANEL, theme.GOLD, 225)
+            self.place.draw(surface, self.line, options, area.midbottom, places, (None, None), look)
+        else:
+            self.place.forget()

@@ -26,18 +26,21 @@ from cardtable.engine import HIDDEN, Event
 
 from .. import theme
 from ..widgets import wrap
-from .drawing import TOP_BAR, label_box
+from .drawing import TOP_BAR
+from .notice import Placement, card_places, shapes
 
 if TYPE_CHECKING:
     import pygame
 
     from ..services import AppServices
+    from .view import TableView
 
 
 class LogDoor(Protocol):
     """What the log touches of its table: the names to say moves in (``names``, whose
     ``viewer`` is "you", ``humans``), the game's ``describer``, the animator's sound for
-    the hand alert, the slap keys it leaves alone, the window and the chooser area."""
+    the hand alert, the slap keys it leaves alone (and the drop places the alert leaves
+    clear), the cards the alert leaves clear (``view``), the window and the chooser area."""
 
     app: AppServices
     names: list[str]
@@ -46,7 +49,8 @@ class LogDoor(Protocol):
     describer: Any
     phrases: Any  # ``parts.phrases.Phrases``: an announcement said from its data
     animator: Any  # ``Animator`` (it imports this module): ``sound``
-    input: Any  # ``TableInput``: its ``slap_keys``
+    input: Any  # ``TableInput``: its ``slap_keys``, its ``targets()``
+    view: TableView
 
     def chooser_area(self) -> pygame.Rect: ...
 
@@ -144,6 +148,7 @@ class TableLog:
         self.scroll = 0  # lines scrolled back from the newest
         self.alert = ""
         self.alert_left = 0.0
+        self.alert_place = Placement()  # in bare felt nearest the table's middle
         self._rows: list[tuple[str, bool]] = []
         self._rows_key: tuple = ()
 
@@ -244,21 +249,19 @@ class TableLog:
         if self.open:
             self.draw_panel(surface)
         if self.alert_left > 0 and self.alert:
-            area = self.table.chooser_area()
+            table = self.table
+            area = table.chooser_area()
             fade = int(245 * min(1.0, self.alert_left / 0.5))
-            size = max(17, self.table.app.size[1] // 34)
-            box = label_box(
-                surface,
-                self.alert,
-                (area.centerx, area.y + 6),
-                size,
-                (120, 40, 30),
-                theme.HIGHLIGHT,
-                "midtop",
-                fade,
-                area.width - 80,
+            size = max(17, table.app.size[1] // 34)
+            options = shapes(self.alert, area.width - 80, (size, size * 4 // 5))
+            places = lambda: card_places(table.view, table.input.targets())  # noqa: E731
+            look = ((120, 40, 30), theme.HIGHLIGHT, fade)
+            box = self.alert_place.draw(
+                surface, self.alert, options, area.center, places, (None, None), look, True
             )
             pygame.draw.rect(surface, theme.HIGHLIGHT, box, 2, border_radius=10)
+        else:
+            self.alert_place.forget()
 
     def rows(self, font: pygame.font.Font, width: int) -> list[tuple[str, bool]]:
         """The lines wrapped to ``width``, each row with whether its line is even; wrapped

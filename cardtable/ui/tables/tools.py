@@ -206,8 +206,12 @@ class TableTools:
             return False
         return True
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw_hint(self, surface: pygame.Surface) -> None:
+        """The hint, under a refusal (which goes where the hint leaves room)."""
         self.hints.draw(surface)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Over everything: "Leave this game?" on a veil."""
         if self.confirm is not None:
             veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
             veil.fill((0, 0, 0, 120))

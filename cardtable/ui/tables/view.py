@@ -148,6 +148,14 @@ class TableView:
             spot = Spot(middle, card_size(height * 0.16))
         return fan(spot, count)
 
+    def top(self, zone: str) -> int:
+        """How high ``zone``'s cards reach at most: a stack's top card lifted as far as it
+        goes (four cards or more), else its place's top. A caption over it ends above."""
+        spot = self.spots[zone]
+        if spot.mode != "stack":
+            return spot.rect.y
+        return min(spot.rect.y, fan(spot, 4)[-1].top)
+
     def slot(self, zone: str, index: int, count: int | None = None) -> pygame.Rect:
         """Where card ``index`` of ``zone`` lies when the zone holds ``count`` cards."""
         count = len(self.zones.get(zone, [])) if count is None else count

@@ -393,7 +393,7 @@ class CopyCatTable(TableScene):
     def draw_centre(self, surface: pygame.Surface) -> None:
         for zone, words in (("draw", "Deck"), ("discard", "Discards")):
             rect = self.view.spots[zone].rect
-            at = (rect.centerx, rect.y - 3)
+            at = (rect.centerx, self.view.top(zone) - 3)  # over the lifted top card
             theme.text(surface, words, at, 14, theme.INK_DIM, anchor="midbottom")
         field = self.field_rect
         pygame.draw.rect(surface, theme.FELT_DARK, field, border_radius=12)

@@ -105,7 +105,9 @@ class HitTheDeckTable(TableScene):
         draw.midright = (centre.centerx - gap // 2, middle_y)
         spots["draw"] = Spot(draw, pile, "stack", face_up=False)
         spots["discard"] = Spot(discard, pile, "stack")
-        self.draw_button.rect = pygame.Rect(0, 0, max(110, pile[0] + 20), 30)
+        button = self.draw_button  # wide enough for its words: never "Draw a c…"
+        words = theme.fonts().get(button.size, bold=True).size(button.label)[0] + 24
+        button.rect = pygame.Rect(0, 0, max(words, pile[0] + 20), 30)
         piles = {"Draw Pile": draw, "Discard": discard}
         self.ring, self.pile_labels = rings.round_piles(piles, centre)
         below = min(self.ring.bottom + 4, centre.bottom - 30)

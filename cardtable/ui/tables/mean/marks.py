@@ -93,19 +93,24 @@ def labels(table: MarksDoor, surface: pygame.Surface) -> None:
     small = max(12, min(15, spots["draw"].card[1] // 7))
     deck = spots["draw"].rect
     middle = table.seat_boxes.center  # the labels stay off the seats' cards beside it
-    labelled_pile(surface, "Draw Deck", deck, not model.get("draw"), small, True, middle)
+    top = table.view.top  # how high a pile's lifted top card reaches: its label goes over
+    empty = not model.get("draw")
+    labelled_pile(surface, "Draw Deck", deck, empty, small, True, middle, top("draw"))
     if not model.get("draw"):
         theme.text(surface, "empty:", deck.center, small, theme.GOLD, True, "midbottom")
         theme.text(surface, "end game", deck.center, small, theme.GOLD, True, "midtop")
     out = len(model.get("removed", [])) + len(model.get("removed:unseen", []))
     removed = spots["removed"].rect
     empty = not model.get("removed")
-    labelled_pile(surface, f"Out of play: {out}", removed, empty, small, True, middle)
+    labelled_pile(
+        surface, f"Out of play: {out}", removed, empty, small, True, middle, top("removed")
+    )
     font = theme.fonts().get(small, bold=True)
     for number, rect in table.pile_rects.items():
         words = f"Pile {number + 1}"
         words = words if font.size(words)[0] <= rect.width + 4 else str(number + 1)
-        labelled_pile(surface, words, rect, not model.get(f"punish:{number}"), small, True)
+        empty = not model.get(f"punish:{number}")
+        labelled_pile(surface, words, rect, empty, small, True, top=top(f"punish:{number}"))
     if not table.model.get("play") and not table.animator.busy:
         area = table.play_rect
         size = max(11, min(18, area.width // 8))

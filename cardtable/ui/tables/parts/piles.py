@@ -44,9 +44,11 @@ def caption(
     bold: bool = False,
     gap: int = 4,
     within: pygame.Rect | None = None,
+    top: int | None = None,
 ) -> pygame.Rect:
-    """``words`` centred above ``rect`` (``gap`` over it), or ``below`` it; moved aside
-    as far as needed to stay ``within`` an area (the table's middle, off the seats)."""
+    """``words`` centred above ``rect`` (``gap`` over it, or over ``top``: how high a
+    stack's lifted top card reaches), or ``below`` it; moved aside as far as needed to
+    stay ``within`` an area (the table's middle, off the seats)."""
     x = rect.centerx
     if within is not None:
         half = theme.fonts().get(size, bold).size(words)[0] / 2
@@ -54,7 +56,7 @@ def caption(
     if below:
         at, anchor = (x, rect.bottom + gap), "midtop"
     else:
-        at, anchor = (x, rect.y - gap), "midbottom"
+        at, anchor = (x, min(rect.y, rect.y if top is None else top) - gap), "midbottom"
     return theme.text(surface, words, at, size, colour, bold, anchor)
 
 
@@ -66,10 +68,11 @@ def labelled_pile(
     size: int = 14,
     bold: bool = False,
     within: pygame.Rect | None = None,
+    top: int | None = None,
 ) -> None:
-    """A pile's label above it (kept ``within`` an area), and where it lies an outline
-    while it is ``empty``."""
-    caption(surface, words, rect, size, bold=bold, within=within)
+    """A pile's label above it (kept ``within`` an area, over ``top``: how high its
+    lifted top card reaches), and where it lies an outline while it is ``empty``."""
+    caption(surface, words, rect, size, bold=bold, within=within, top=top)
     if empty:
         drawing.target(surface, rect, None)
 

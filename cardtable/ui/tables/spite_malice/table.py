@@ -43,6 +43,7 @@ from ... import theme
 from ...cards import card_size
 from .. import drawing
 from ..base import TOP_BAR, Spot, TableScene
+from ..notice import Placement, card_places, shapes
 from ..parts.plates import place_seats
 from ..vocabulary import Look
 from .cards import SPITE_STYLE
@@ -93,6 +94,7 @@ class SpiteMaliceTable(TableScene):
         self.claimed: int | None = None  # the human who claimed a Spite out of turn
         self.struck: tuple[int, float] | None = None  # a plate hit by Spite, and when
         self.needs_above = False  # each Build Pile's next value over it (``layout_centre``)
+        self.spite_place = Placement()  # where "Spite now?" goes: over none of the middle
 
     # -- layout ---------------------------------------------------------------------------
 
@@ -428,9 +430,10 @@ class SpiteMaliceTable(TableScene):
     def draw_overlay(self, surface: pygame.Surface) -> None:
         # With several people here, a chance that is not the shown hand's is named too:
         # its countdown runs for everyone, and the claim is by key.
-        if not self.spite_offered() and (len(self.humans) < 2 or not self.out_of_turn_humans()):
-            return
-        if self.animator.busy or (self.claimed is not None and self.claimed == self.viewer):
+        offered = self.spite_offered() or (len(self.humans) > 1 and self.out_of_turn_humans())
+        choosing = self.claimed is not None and self.claimed == self.viewer
+        if not offered or self.animator.busy or choosing:
+            self.spite_place.forget()
             return  # a deal still running; a claimer choosing has the chooser's words
         hand = f"hand:{self.viewer}"
         strength = drawing.pulse(self.clock, 2.4)
@@ -441,8 +444,12 @@ class SpiteMaliceTable(TableScene):
         if left > 0:
             drawing.countdown(surface, TOP_BAR, left, theme.RED)
         centre = self.seat_boxes.center if self.seat_boxes else surface.get_rect()
-        at = (centre.centerx, centre.y + 4)
-        drawing.label_box(surface, self.spite_words(), at, 15, theme.RED)
+        words = self.spite_words()  # at the top of the middle, where it is bare felt
+        options = shapes(words, centre.width, (15, 13))
+        places = lambda: card_places(self.view, self.input.targets())  # noqa: E731
+        look = (theme.RED, theme.INK, 225)
+        at = (centre.centerx, centre.y + 16)
+        self.spite_place.draw(surface, words, options, at, places, (None, None), look, True)
 
     def spite_words(self) -> str:
         """What a Spite chance out of turn says. With several people here, the keys that
