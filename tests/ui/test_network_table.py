@@ -34,6 +34,10 @@ def machine_speed(monkeypatch):
     monkeypatch.setattr(server, "BURST", 1000)
 
 
+def advices(happenings: list) -> list:
+    return [happening for happening in happenings if happening.kind == "advice"]
+
+
 def deadline(seconds: float = 60.0):
     end = time.monotonic() + seconds
     return lambda: time.monotonic() < end
@@ -63,8 +67,12 @@ def test_a_hosted_table_says_how_to_join_and_plays_a_whole_game_with_a_remote_pl
                 if not advised:  # a hint, thought of on the host from seat 1's view
                     remote.hint(1)
                     happenings: list = []
-                    until(app, lambda h=happenings: h.extend(remote.pump()) or h, 400)
-                    (advice,) = happenings
+                    until(
+                        app,
+                        lambda h=happenings: (h.extend(remote.pump()), advices(h))[1],
+                        400,
+                    )
+                    (advice,) = advices(happenings)  # (news of who plays may come too)
                     assert advice.kind == "advice" and advice.code in remote.legal(1)
                     advised.append(advice.code)
                 step = remote.step
@@ -132,6 +140,38 @@ def test_a_joined_table_plays_a_whole_game_and_keeps_its_result_and_record(app, 
     assert message is None and record.actions == referee.state.history
     statistics, _ = storage.load_statistics()
     assert statistics["games"]["what-the-heck"]["played"] == 1
+
+
+class LateResult:
+    """A door whose ``over`` (the result and record) comes some reads after the last
+    moment, as a network may bring it."""
+
+    def __init__(self, door) -> None:
+        self.door, self.held, self.reads = door, [], 0
+
+    def receive(self) -> list:
+        came = []
+        for message in self.door.receive():
+            (self.held if message["type"] == "over" else came).append(message)
+        self.reads += 1
+        if self.held and self.reads % 5 == 0:
+            came, self.held = came + self.held, []
+        return came
+
+    def __getattr__(self, name: str):
+        return getattr(self.door, name)
+
+
+def test_a_result_that_comes_reads_after_the_last_moment_still_ends_the_table(app, server):
+    room, table = joined(app, server)
+    table.client.door = LateResult(table.client.door)
+    going = deadline()
+    while not isinstance(app.manager.top, ResultsScene):
+        assert going(), "the game did not end"
+        app.step()
+        if table.awaiting_human():
+            table.act(sorted(table.legal_codes())[0])
+    assert app.manager.top.result == room.host.referee.result.to_dict()
 
 
 def test_a_hosts_crafted_view_leaves_the_table_with_one_sentence(app, server):

@@ -499,8 +499,8 @@ class TableScene(TableVocabulary, Scene):
             return
         if self.view.dirty:
             self.sync()
-        if self.client.is_over:
-            self.finish()
+        if self.client.is_over:  # (across a network the result may come a read later)
+            self.finish() if self.client.result is not None else self.pump()
             return
         if privacy.screen(self):  # several people here: the "Pass to" screen
             return
