@@ -262,3 +262,15 @@ def test_spite_now_covers_nothing_the_table_lays_out(app, size, monkeypatch):
     until(app, lambda: table.still() and table.spite_offered())
     frames(app)
     check_clear(table, app.screen, table.spite_words(), monkeypatch)
+
+
+@pytest.mark.parametrize("game_id", registry.ids())
+def test_how_to_join_a_hosted_table_covers_nothing_the_table_lays_out(
+    sized_app, game_id, monkeypatch
+):
+    """The line saying how to join (or who is reconnecting) lay over the top seats' name
+    plates, their points and cards."""
+    table, _refused = open_table(sized_app, game_id)
+    words = "Join at 127.0.0.1:47390, room code WXNXW (a seat open)"
+    table.network.line = lambda: words
+    check_clear(table, pygame.display.get_surface(), words, monkeypatch)

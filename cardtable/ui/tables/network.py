@@ -16,8 +16,8 @@ import pygame
 from cardtable.play import Happening
 
 from .. import theme
-from . import drawing
 from .drawing import TOP_BAR
+from .notice import Placement, card_places, shapes
 from .remote import RemoteMatch
 
 
@@ -33,6 +33,7 @@ class NetworkDoor(Protocol):
     seats: list[Any]
     viewer: int | None
     tools: Any
+    view: Any
 
 
 class TableNetwork:
@@ -42,6 +43,7 @@ class TableNetwork:
     def __init__(self, table: NetworkDoor) -> None:
         self.table = table
         self.box: pygame.Rect | None = None  # where the line was drawn
+        self.place = Placement()  # where it goes: clear of what the table shows
         self.left = False  # left for the title with a sentence
 
     def happen(self, happening: Happening) -> None:
@@ -60,22 +62,19 @@ class TableNetwork:
         """Nothing moves of its own: the line is made again every frame."""
 
     def draw(self, surface: pygame.Surface) -> None:
-        """How to join, who is reconnecting, just under the top bar (a click on it hands
-        the away players' seats to bots)."""
+        """How to join, who is reconnecting: under the top bar, where it covers nothing
+        (a click on it hands the away players' seats to bots)."""
         words = self.line()
         self.box = None
-        if words:
-            width = surface.get_width()
-            self.box = drawing.label_box(
-                surface,
-                words,
-                (width // 2, TOP_BAR + 8),
-                16,
-                theme.PANEL,
-                theme.GOLD,
-                "midtop",
-                width=width - 80,
-            )
+        if not words:
+            self.place.forget()
+            return
+        width = surface.get_width()
+        options = shapes(words, width - 80, (16, 14))
+        places = lambda: card_places(self.table.view, {})  # noqa: E731 (targets are drawn)
+        look = (theme.PANEL, theme.GOLD, 225)
+        wanted = (width // 2, TOP_BAR + 36)  # just under the top bar, where there is room
+        self.box = self.place.draw(surface, words, options, wanted, places, (None, None), look)
 
     def line(self) -> str:
         """What the players should know of the network: how to join, who is away."""
