@@ -19,6 +19,15 @@ def test_pyproject_installs_every_asset_folder():
         assert installed[f"share/cardtable/assets/{folder}"] == [f"assets/{folder}/*"]
 
 
+def test_pyproject_installs_every_games_rules_help_with_its_package():
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    shipped = data["tool"]["setuptools"]["package-data"]["cardtable.games"]
+    games = ROOT / "cardtable" / "games"
+    helps = {path for pattern in shipped for path in games.glob(pattern)}
+    packages = {path.parent for path in games.glob("*/__init__.py")}
+    assert packages and helps == {package / "rules_help.md" for package in packages}
+
+
 def test_an_installed_copy_finds_its_assets_under_the_prefix(tmp_path, monkeypatch):
     prefix = tmp_path / "venv"
     fonts = prefix / "share" / "cardtable" / "assets" / "fonts"
