@@ -39,7 +39,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from cardtable.engine import Action, GameState, Rng, shuffle_with
-from cardtable.games.copycat import (
+from cardtable.games.copycat.vocabulary import (
     COPY_PRICE,
     MEOW_FAIL_PRICE,
     MEOW_LIMIT,
