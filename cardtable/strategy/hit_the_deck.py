@@ -31,7 +31,8 @@ from collections import Counter
 from typing import Any
 
 from cardtable.engine import Action, GameState, Rng
-from cardtable.games.hit_the_deck import (
+from cardtable.games.hit_the_deck.tables import fits
+from cardtable.games.hit_the_deck.vocabulary import (
     ANNOUNCE,
     ANNOUNCE_SECONDS,
     CUT,
@@ -44,7 +45,6 @@ from cardtable.games.hit_the_deck import (
     NUMBER,
     SLAP_SECONDS,
     card,
-    fits,
     full_deck,
     parse,
     play_code,

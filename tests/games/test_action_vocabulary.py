@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from cardtable.engine import IllegalAction, Rng
-from cardtable.games import hit_the_deck, registry, what_the_heck
+from cardtable.games import registry, what_the_heck
+from cardtable.games.hit_the_deck import vocabulary as hit_the_deck
 from cardtable.games.mean import vocabulary as mean
 
 MODULES = {"mean": mean, "hit-the-deck": hit_the_deck, "what-the-heck": what_the_heck}

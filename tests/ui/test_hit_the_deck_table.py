@@ -10,7 +10,7 @@ from collections import Counter
 import pygame
 
 from cardtable.games import registry
-from cardtable.games.hit_the_deck import HAND_SIZE, card, full_deck
+from cardtable.games.hit_the_deck.vocabulary import HAND_SIZE, card, full_deck
 from cardtable.ui import theme
 from cardtable.ui.launch import Launch
 from cardtable.ui.scenes.privacy import PrivacyScene
