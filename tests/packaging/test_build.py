@@ -70,8 +70,6 @@ def test_every_games_rules_help_is_the_markdown_file_bundled_beside_its_rules():
     bundled = {(Path(source).resolve(), folder) for source, folder in bundle.datas()}
     for info in registry.all():
         package = Path(sys.modules[info.state_class.__module__].__file__).parent
-        if package.name == "games":  # a game still one module, its help held in it
-            continue
         help_file = package / "rules_help.md"
         assert help_file.read_text(encoding="utf-8") == info.rules_help
         assert (help_file.resolve(), package.relative_to(ROOT).as_posix()) in bundled
