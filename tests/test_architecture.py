@@ -19,7 +19,7 @@ def test_import_linter_contracts_hold():
     lint = shutil.which("lint-imports") or str(Path(sys.executable).parent / "lint-imports")
     run = subprocess.run([lint], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stdout + run.stderr
-    assert "4 kept, 0 broken" in run.stdout
+    assert "5 kept, 0 broken" in run.stdout
     assert "cli -> ui -> play -> strategy -> games -> engine" in run.stdout
 
 
@@ -27,7 +27,7 @@ def test_the_contracts_name_every_layer_and_keep_pygame_out_of_the_referee():
     import tomllib
 
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    layers, forbidden, _ui, _games = config["tool"]["importlinter"]["contracts"]
+    layers, forbidden, *_inner = config["tool"]["importlinter"]["contracts"]
     assert layers["layers"] == [
         "cardtable.cli",
         "cardtable.ui",
