@@ -80,7 +80,7 @@ from pathlib import Path
 from cardtable.cli import _one_game
 from cardtable.engine import Rng
 from cardtable.games import registry
-from cardtable.games.copycat import card_value, parse
+from cardtable.games.copycat.vocabulary import card_value, parse
 from cardtable.strategy import copycat as copycat_bots
 from cardtable.strategy import make_bot, make_bots, view_for
 from cardtable.ui.launch import Launch

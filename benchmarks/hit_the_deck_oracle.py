@@ -69,7 +69,7 @@ from collections import Counter
 from typing import Any
 
 from cardtable.engine import Action, GameState, Rng
-from cardtable.games.hit_the_deck import HIT, card, play_code
+from cardtable.games.hit_the_deck.vocabulary import HIT, card, play_code
 from cardtable.strategy import SeatView
 from cardtable.strategy.hit_the_deck import HardBot, MediumBot, plays
 

@@ -34,7 +34,7 @@ import time
 
 from cardtable.engine import Action, GameState, Rng
 from cardtable.games import registry
-from cardtable.games.hit_the_deck import DRAW, HIT, card, parse
+from cardtable.games.hit_the_deck.vocabulary import DRAW, HIT, card, parse
 from cardtable.play import Referee
 from cardtable.strategy import Bot, SeatView, make_bots
 from cardtable.strategy.hit_the_deck import HardBot, MediumBot, plays

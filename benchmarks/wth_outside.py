@@ -49,7 +49,8 @@ from pathlib import Path
 from cardtable.cli import _one_game, _print_sim, summarise
 from cardtable.engine import Action
 from cardtable.games import registry
-from cardtable.games.what_the_heck import POINT_CARDS, bid_code, winning_bid
+from cardtable.games.what_the_heck.rules import winning_bid
+from cardtable.games.what_the_heck.vocabulary import POINT_CARDS, bid_code
 from cardtable.strategy import Bot, SeatView, levels, make_bots, register_bots, view_for
 from cardtable.strategy.what_the_heck import BOTS, points_to_come
 from cardtable.ui.launch import Launch

@@ -11,6 +11,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 ASSETS = ROOT / "assets"
+GAMES = ROOT / "cardtable" / "games"
 NAME = "CardTable"
 BUNDLE_ID = "io.github.cardtable.CardTable"
 # PyInstaller's folder beside the executable; packaging/linux/install.sh looks in it.
@@ -19,16 +20,19 @@ ICON_SIZES = (16, 32, 48, 64, 128, 256, 512)
 
 
 def datas() -> list[tuple[str, str]]:
-    """(source file, folder inside the bundle) for every asset the app loads.
+    """(source file, folder inside the bundle) for every asset and data file the app loads.
 
-    ``cardtable.ui.resources.asset_path`` finds them under ``sys._MEIPASS/assets``. Fonts
-    and sounds whole; of the icons only the PNGs (the window icon, and the Linux menu's via
-    install.sh): the .ico and .icns are built into the executable and the .app instead.
+    ``cardtable.ui.resources.asset_path`` finds the assets under ``sys._MEIPASS/assets``.
+    Fonts and sounds whole; of the icons only the PNGs (the window icon, and the Linux
+    menu's via install.sh): the .ico and .icns are built into the executable and the .app
+    instead. Each game's rules help goes beside its package (``cardtable/games/<game>``),
+    where ``importlib.resources`` reads it.
     """
     files = [
         *sorted((ASSETS / "fonts").rglob("*")),
         *sorted((ASSETS / "sounds").rglob("*")),
         *(ASSETS / "icons" / f"cardtable-{size}.png" for size in ICON_SIZES),
+        *sorted(GAMES.glob("*/rules_help.md")),
     ]
     return [
         (str(path), path.parent.relative_to(ROOT).as_posix())

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 
 from cardtable.games import registry
-from cardtable.games.spite_malice import card_value
+from cardtable.games.spite_malice.vocabulary import card_value
 
 GAME = registry.get("spite-malice")
 

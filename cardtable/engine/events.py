@@ -8,7 +8,7 @@ seat (an int). ``for_seat`` hides what that seat may not see.
 Events carry data, not words for people: an announcement names ``what`` happened
 (``"mean"``, ``"swap"``, ``"match-over"`` ...) and the ``seats`` involved, and its ``text``
 is a template whose ``{P0}``, ``{P1}`` ... stand for the players at those seats. Each game
-declares every ``what`` it uses (``engine.vocabulary``, ``games/<game>_vocabulary.py``).
+declares every ``what`` it uses (``engine.vocabulary``, ``games/<game>/vocabulary.py``).
 The ui builds its words from the data, or fills in names with ``words(event, names)``;
 no table ever matches or mends the English.
 """

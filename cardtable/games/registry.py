@@ -1,7 +1,7 @@
 """The registry of games: ``registry.get("mean")``, ``registry.all()``, and replay.
 
-Games register here by id; the app's game choice, the command line and the conformance
-test all read this list.
+The games are ``catalog.GAMES`` by id (the catalog imports the games, never this registry);
+the app's game choice, the command line and the conformance test all read this list.
 """
 
 from __future__ import annotations
@@ -9,11 +9,6 @@ from __future__ import annotations
 from cardtable.engine import Event, GameInfo, GameState, MatchRecord, check_proof
 
 _GAMES: dict[str, GameInfo] = {}
-
-
-def register(info: GameInfo) -> GameInfo:
-    _GAMES[info.id] = info
-    return info
 
 
 def all() -> list[GameInfo]:  # the contract's name, though it hides the builtin here
@@ -67,6 +62,9 @@ def apply_recorded(state: GameState, seat: int, code: str) -> list[Event]:
 
 
 def _load() -> None:
+    """Every game of the catalog, imported at the first question (not with the registry)."""
     if _GAMES:
         return
-    from . import catalog  # noqa: F401  (registers every game)
+    from .catalog import GAMES
+
+    _GAMES.update((info.id, info) for info in GAMES)

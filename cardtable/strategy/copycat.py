@@ -39,7 +39,8 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from cardtable.engine import Action, Rng, shuffle_with
-from cardtable.games.copycat import (
+from cardtable.games.copycat.state import CopyCatState
+from cardtable.games.copycat.vocabulary import (
     COPY_PRICE,
     MEOW_FAIL_PRICE,
     MEOW_LIMIT,
@@ -48,7 +49,6 @@ from cardtable.games.copycat import (
     PATTERN_A_BONUS,
     PATTERN_B_PRICE,
     PHASE_ANSWER,
-    CopyCatState,
     Move,
     card_value,
     deal_size,

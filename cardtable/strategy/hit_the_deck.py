@@ -31,7 +31,9 @@ from collections import Counter
 from typing import Any
 
 from cardtable.engine import Action, Rng
-from cardtable.games.hit_the_deck import (
+from cardtable.games.hit_the_deck.state import HitTheDeckState
+from cardtable.games.hit_the_deck.tables import fits
+from cardtable.games.hit_the_deck.vocabulary import (
     ANNOUNCE,
     ANNOUNCE_SECONDS,
     CUT,
@@ -43,9 +45,7 @@ from cardtable.games.hit_the_deck import (
     HIT_NUMBER,
     NUMBER,
     SLAP_SECONDS,
-    HitTheDeckState,
     card,
-    fits,
     full_deck,
     parse,
     play_code,

@@ -27,14 +27,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardtable.engine import Action, Rng
-from cardtable.games.mean import (
+from cardtable.games.mean.state import MeanState
+from cardtable.games.mean.vocabulary import (
     EIGHT,
     MEAN_VALUE,
     PHASE_ANSWER,
     SETS_DOWN,
     SETS_UP,
     WILD,
-    MeanState,
     decks_for,
     one_deck,
     parse,

@@ -34,14 +34,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardtable.engine import Action, Rng
-from cardtable.games.spite_malice import (
+from cardtable.games.spite_malice.state import SpiteMaliceState
+from cardtable.games.spite_malice.vocabulary import (
     CAP,
     END,
     NO_WILD_VALUES,
     PHASE_GIVE,
     UP,
     Source,
-    SpiteMaliceState,
     build_code,
     card_value,
     give_code,

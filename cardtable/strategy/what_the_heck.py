@@ -25,7 +25,8 @@ import math
 from typing import Any
 
 from cardtable.engine import Action, Rng
-from cardtable.games.what_the_heck import POINT_CARDS, ROUNDS, bid_code, winning_bid
+from cardtable.games.what_the_heck.rules import winning_bid
+from cardtable.games.what_the_heck.vocabulary import POINT_CARDS, ROUNDS, bid_code
 
 from .base import Bot, SeatView
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections import Counter
 
 from cardtable.games import registry
-from cardtable.games.hit_the_deck import HAND_SIZE, HitTheDeckState, full_deck
+from cardtable.games.hit_the_deck.state import HitTheDeckState
+from cardtable.games.hit_the_deck.vocabulary import HAND_SIZE, full_deck
 
 GAME = registry.get("hit-the-deck")
 

@@ -12,7 +12,10 @@ from pathlib import Path
 import pytest
 
 from cardtable.engine import IllegalAction, Rng
-from cardtable.games import hit_the_deck, mean, registry, what_the_heck
+from cardtable.games import registry
+from cardtable.games.hit_the_deck import vocabulary as hit_the_deck
+from cardtable.games.mean import vocabulary as mean
+from cardtable.games.what_the_heck import vocabulary as what_the_heck
 
 MODULES = {"mean": mean, "hit-the-deck": hit_the_deck, "what-the-heck": what_the_heck}
 ROOT = Path(__file__).resolve().parents[2]

@@ -12,20 +12,17 @@ from hypothesis import strategies as st
 
 from cardtable.engine import BadOption, IllegalAction, Rng
 from cardtable.games import registry
-from cardtable.games.copycat import (
+from cardtable.games.copycat.coins import deck_out_payments, meow_payments, set_bonuses
+from cardtable.games.copycat.tables import moves_showing, sets_of
+from cardtable.games.copycat.vocabulary import (
     Move,
     copy_code,
-    deck_out_payments,
     draw_code,
     hand_total,
     meow_code,
-    meow_payments,
-    moves_showing,
     one_deck,
     parse,
     play_code,
-    set_bonuses,
-    sets_of,
 )
 
 GAME = registry.get("copycat")

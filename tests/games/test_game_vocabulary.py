@@ -1,4 +1,4 @@
-"""Each game declares its vocabulary beside its rules (``games/<game>_vocabulary.py``):
+"""Each game declares its vocabulary beside its rules (``games/<game>/vocabulary.py``):
 the names its events carry and a typed reader of its result's detail. Every name a game's
 events use is declared, in play and in its source; every outcome reads back to the very
 detail records hold, so old records and saves load as before."""
@@ -6,8 +6,8 @@ detail records hold, so old records and saves load as before."""
 from __future__ import annotations
 
 import ast
-import inspect
 from enum import Enum
+from pathlib import Path
 
 import pytest
 
@@ -16,11 +16,11 @@ from cardtable.games import (
     copycat,
     hit_the_deck,
     mean,
-    mean_vocabulary,
     registry,
     spite_malice,
     what_the_heck,
 )
+from cardtable.games.mean import vocabulary as mean_vocabulary
 from cardtable.play import Referee, make_bots
 from tests.golden.golden_games import random_step
 
@@ -32,6 +32,14 @@ RULES = {
     "what-the-heck": what_the_heck,
 }
 GAME_IDS = sorted(RULES)
+
+
+def sources(rules) -> list[str]:
+    """The source of a game's rules: every module of its package."""
+    path = Path(rules.__file__)
+    if path.name != "__init__.py":
+        return [path.read_text(encoding="utf-8")]
+    return [module.read_text(encoding="utf-8") for module in sorted(path.parent.glob("*.py"))]
 
 
 class Events:
@@ -84,9 +92,10 @@ def test_every_name_written_in_the_rules_is_declared(game_id):
     """The names the rules write (``what="swap"``), found in the source, so a moment a
     random game seldom reaches (a called game, an empty Draw Pile) is checked too."""
     declared = registry.get(game_id).vocabulary.events
-    tree = ast.parse(inspect.getsource(RULES[game_id]))
+    trees = [ast.parse(source) for source in sources(RULES[game_id])]
     written = {
         keyword.value.value
+        for tree in trees
         for node in ast.walk(tree)
         if isinstance(node, ast.Call)
         for keyword in node.keywords

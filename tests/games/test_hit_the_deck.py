@@ -9,7 +9,8 @@ import pytest
 from hit_the_deck_tables import GAME, codes, set_hand, stacked, table
 
 from cardtable.engine import BadOption, IllegalAction, Rng
-from cardtable.games.hit_the_deck import cut_point, full_deck
+from cardtable.games.hit_the_deck.rules import cut_point
+from cardtable.games.hit_the_deck.vocabulary import full_deck
 
 
 def refused(state, seat: int, code: str) -> str:

@@ -9,7 +9,8 @@ from hit_the_deck_tables import GAME, codes, set_hand, stacked, table
 
 from cardtable.engine import IllegalAction, MatchRecord, Rng
 from cardtable.games import registry
-from cardtable.games.hit_the_deck import ANNOUNCE_SECONDS, SLAP_SECONDS, cut_point
+from cardtable.games.hit_the_deck.rules import cut_point
+from cardtable.games.hit_the_deck.vocabulary import ANNOUNCE_SECONDS, SLAP_SECONDS
 
 QUIET = "G1 G2 G4 G5 Y1 Y2 Y4"  # nothing here fits a red or blue 3
 

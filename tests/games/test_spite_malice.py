@@ -15,7 +15,7 @@ from refusals import refused
 from spite_malice_tables import GAME, STACK0, STACK1, deal
 
 from cardtable.engine import BadOption, IllegalAction, words
-from cardtable.games.spite_malice import (
+from cardtable.games.spite_malice.vocabulary import (
     END,
     UP,
     build_code,
@@ -513,7 +513,7 @@ def test_the_draw_check_agrees_with_every_seats_whole_reach_all_through_random_g
     """``no_build_ever`` first looks at what each seat holds now (within its reach): the
     answer must be the one the whole reach gives, at every step of seeded random games."""
     from cardtable.engine import Rng
-    from cardtable.games.spite_malice import NO_WILD_VALUES, card_value
+    from cardtable.games.spite_malice.vocabulary import NO_WILD_VALUES, card_value
 
     def from_reach(state) -> bool:
         needs = {state.need(pile) for pile in range(1, len(state.builds) + 1)}

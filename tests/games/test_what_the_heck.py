@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 from cardtable.engine import BadDeck, BadOption, IllegalAction
 from cardtable.games import registry
-from cardtable.games.what_the_heck import POINT_CARDS, winning_bid
+from cardtable.games.what_the_heck.rules import winning_bid
+from cardtable.games.what_the_heck.vocabulary import POINT_CARDS
 
 GAME = registry.get("what-the-heck")
 

@@ -66,6 +66,15 @@ def test_spec_bundles_every_font_sound_and_icon():
     assert all(Path(source).is_file() for source, _ in bundle.datas())
 
 
+def test_every_games_rules_help_is_the_markdown_file_bundled_beside_its_rules():
+    bundled = {(Path(source).resolve(), folder) for source, folder in bundle.datas()}
+    for info in registry.all():
+        package = Path(sys.modules[info.state_class.__module__].__file__).parent
+        help_file = package / "rules_help.md"
+        assert help_file.read_text(encoding="utf-8") == info.rules_help
+        assert (help_file.resolve(), package.relative_to(ROOT).as_posix()) in bundled
+
+
 def test_spec_reads_the_bundle_list_and_collects_every_cardtable_module():
     spec = (PACKAGING / "cardtable.spec").read_text(encoding="utf-8")
     assert "datas=bundle.datas()" in spec

@@ -5,8 +5,21 @@ beside the package."""
 from __future__ import annotations
 
 import sys
+import tomllib
+from pathlib import Path
 
 from cardtable.ui import resources
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_pyproject_installs_every_games_rules_help_with_its_package():
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    shipped = data["tool"]["setuptools"]["package-data"]["cardtable.games"]
+    games = ROOT / "cardtable" / "games"
+    helps = {path for pattern in shipped for path in games.glob(pattern)}
+    packages = {path.parent for path in games.glob("*/__init__.py")}
+    assert packages and helps == {package / "rules_help.md" for package in packages}
 
 
 def test_an_installed_copy_finds_its_assets_under_the_prefix(tmp_path, monkeypatch):

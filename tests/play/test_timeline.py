@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).parents[1]))
 from hit_the_deck_tables import stacked
 from spite_malice_tables import STACK0, STACK1, stacked_deck
 
-from cardtable.games.spite_malice import build_code, hand_source, spite_code
+from cardtable.games.spite_malice.vocabulary import build_code, hand_source, spite_code
 
 HANDS = ["", "HIT-HAND R1", ""]
 DISCARD = "R3"

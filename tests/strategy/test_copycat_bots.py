@@ -9,7 +9,7 @@ import pytest
 
 from cardtable.engine import Rng
 from cardtable.games import registry
-from cardtable.games.copycat import one_deck
+from cardtable.games.copycat.vocabulary import one_deck
 from cardtable.strategy import make_bot, playable, view_for
 from cardtable.strategy.copycat import (
     INDEX,

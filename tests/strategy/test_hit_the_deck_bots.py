@@ -11,7 +11,7 @@ import pytest
 
 from cardtable.engine import Action, Rng
 from cardtable.games import registry
-from cardtable.games.hit_the_deck import ANNOUNCE_SECONDS, HAND_CARD, full_deck
+from cardtable.games.hit_the_deck.vocabulary import ANNOUNCE_SECONDS, HAND_CARD, full_deck
 from cardtable.play import Referee, make_bots
 from cardtable.strategy import Bot, make_bot, playable, view_for
 from cardtable.strategy.hit_the_deck import plays

@@ -12,7 +12,7 @@ from spite_malice_tables import STACK0, STACK1, deal
 
 from cardtable.engine import Rng
 from cardtable.games import registry
-from cardtable.games.spite_malice import build_code, hand_source, spite_code
+from cardtable.games.spite_malice.vocabulary import build_code, hand_source, spite_code
 from cardtable.strategy import levels, make_bot, make_bots, races, view_for
 from cardtable.strategy.reaction import EQUAL, PROFILES, ReactionProfile, profile_for
 

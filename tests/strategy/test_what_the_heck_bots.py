@@ -9,7 +9,8 @@ import pytest
 
 from cardtable.engine import Action, Rng
 from cardtable.games import registry
-from cardtable.games.what_the_heck import bid_code, winning_bid
+from cardtable.games.what_the_heck.rules import winning_bid
+from cardtable.games.what_the_heck.vocabulary import bid_code
 from cardtable.strategy import Bot, make_bot, playable, view_for
 from cardtable.strategy.what_the_heck import (
     BidHabit,

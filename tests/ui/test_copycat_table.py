@@ -14,7 +14,7 @@ import pygame
 import pytest
 
 from cardtable.engine import Action
-from cardtable.games.copycat import card_order, hand_total, one_deck
+from cardtable.games.copycat.vocabulary import card_order, hand_total, one_deck
 from cardtable.ui.launch import Launch
 from cardtable.ui.scenes.results import ResultsScene
 from cardtable.ui.tables import table_for

@@ -12,7 +12,7 @@ import pytest
 
 from cardtable.engine import HIDDEN
 from cardtable.games import registry
-from cardtable.games.hit_the_deck import HAND_SIZE, full_deck
+from cardtable.games.hit_the_deck.vocabulary import HAND_SIZE, full_deck
 from cardtable.ui.launch import Launch
 from cardtable.ui.scenes.privacy import PrivacyScene
 from cardtable.ui.tables.hit_the_deck import HitTheDeckTable

@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from cardtable.games import registry
-from cardtable.games.hit_the_deck import HAND_SIZE, card, full_deck
+from cardtable.games.hit_the_deck.vocabulary import HAND_SIZE, card, full_deck
 from cardtable.ui import theme
 from cardtable.ui.launch import Launch
 from cardtable.ui.scenes.privacy import PrivacyScene

@@ -18,7 +18,7 @@ import pygame
 import pytest
 
 from cardtable.engine import Action, announce
-from cardtable.games.mean import decks_for, one_deck, parse_play
+from cardtable.games.mean.vocabulary import decks_for, one_deck, parse_play
 from cardtable.ui.launch import Launch
 from cardtable.ui.scenes.privacy import PrivacyScene
 from cardtable.ui.scenes.results import ResultsScene

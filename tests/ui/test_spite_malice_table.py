@@ -15,7 +15,7 @@ from spite_malice_tables import STACK0, STACK1, stacked_deck
 
 from cardtable.engine import Action
 from cardtable.games import registry
-from cardtable.games.spite_malice import (
+from cardtable.games.spite_malice.vocabulary import (
     UP,
     build_code,
     give_code,

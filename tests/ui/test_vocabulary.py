@@ -1,5 +1,5 @@
 """The words between the rules and the tables are the names each game declares
-(``games/<game>_vocabulary.py``): every look a table or its moments give an event, every
+(``games/<game>/vocabulary.py``): every look a table or its moments give an event, every
 phrase of its banners and log and every line its describer says by name is for a declared
 name, and every declared name has a look or is listed as left to its kind's default on
 purpose. Banners and log lines are built from the events' data, with verbs that agree

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from cardtable.games.copycat import is_special, numbers_on
+from cardtable.games.copycat.vocabulary import is_special, numbers_on
 
 from ... import theme
 from ...cards import CardFace, CardStyle, draw_face

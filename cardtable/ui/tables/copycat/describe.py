@@ -6,7 +6,7 @@ discarded"). A play or a copy is said once, by the rules' own line that follows 
 from __future__ import annotations
 
 from cardtable.engine import Event
-from cardtable.games.copycat import NUMBER_NAMES
+from cardtable.games.copycat.vocabulary import NUMBER_NAMES
 
 from ..log import Who, move_words
 from ..parts.words import agree

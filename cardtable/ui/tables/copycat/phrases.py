@@ -7,8 +7,7 @@ from __future__ import annotations
 import functools
 
 from cardtable.engine import Event
-from cardtable.games.copycat import coins_word, plural
-from cardtable.games.copycat_vocabulary import VOCABULARY
+from cardtable.games.copycat.vocabulary import VOCABULARY, coins_word, plural
 
 from ..parts.phrases import Phrases, Who
 from ..parts.words import agree, form

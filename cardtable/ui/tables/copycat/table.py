@@ -20,7 +20,7 @@ from __future__ import annotations
 import pygame
 
 from cardtable.engine import Event
-from cardtable.games.copycat import (
+from cardtable.games.copycat.vocabulary import (
     PHASE_ANSWER,
     card_order,
     copy_code,

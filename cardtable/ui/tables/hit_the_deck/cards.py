@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from cardtable.games.hit_the_deck import (
+from cardtable.games.hit_the_deck.vocabulary import (
     COLOUR_NAMES,
     COLOUR_SHAPES,
     CUT,

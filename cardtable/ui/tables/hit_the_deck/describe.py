@@ -3,7 +3,7 @@ Not for the banners of the animations."""
 
 from __future__ import annotations
 
-from cardtable.games.hit_the_deck import card_name
+from cardtable.games.hit_the_deck.vocabulary import card_name
 
 from ..parts.describer import MoveLine, move_describer
 

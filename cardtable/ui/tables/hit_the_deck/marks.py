@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
-from cardtable.games.hit_the_deck import COLOUR_NAMES, COLOUR_SHAPES, play_code
+from cardtable.games.hit_the_deck.vocabulary import COLOUR_NAMES, COLOUR_SHAPES, play_code
 
 from ... import theme
 from ..drawing import corner_size

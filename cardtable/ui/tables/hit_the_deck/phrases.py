@@ -5,7 +5,7 @@ moves (``describe``)."""
 from __future__ import annotations
 
 from cardtable.engine import Event
-from cardtable.games.hit_the_deck_vocabulary import VOCABULARY
+from cardtable.games.hit_the_deck.vocabulary import VOCABULARY
 
 from ..parts.phrases import Phrases, Who, as_written
 from ..parts.words import agree, form

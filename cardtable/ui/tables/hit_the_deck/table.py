@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from cardtable.engine import Event
-from cardtable.games.hit_the_deck import (
+from cardtable.games.hit_the_deck.vocabulary import (
     HAND_CARD,
     card_name,
     draw_code,

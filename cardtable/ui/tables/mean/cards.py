@@ -9,7 +9,7 @@ import math
 
 import pygame
 
-from cardtable.games.mean import EIGHT, MEAN_VALUE, SETS_DOWN, SETS_UP, WILD
+from cardtable.games.mean.vocabulary import EIGHT, MEAN_VALUE, SETS_DOWN, SETS_UP, WILD
 
 from ... import theme
 from ...cards import CardFace, CardStyle

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
-from cardtable.games.mean import (
+from cardtable.games.mean.vocabulary import (
     NUMBER_NAMES,
     PHASE_ANSWER,
     PHASE_PLAY,

@@ -1,11 +1,11 @@
 """How a game of MEAN! ended, in words for its results screen: MEAN! keeps no points, so
 each place says what decided it (who went out, in which order when play went on, who went
 out on an Eight, the cards left), and a called game or a loss on an Eight says so under
-the headline. Read from the game's typed outcome (``games.mean_vocabulary``)."""
+the headline. Read from the game's typed outcome (``games.mean.vocabulary``)."""
 
 from __future__ import annotations
 
-from cardtable.games.mean_vocabulary import Ending, MeanOutcome
+from cardtable.games.mean.vocabulary import Ending, MeanOutcome
 
 from ..parts.words import OutcomeWords, ordinal
 

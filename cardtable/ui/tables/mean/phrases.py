@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from cardtable.games.mean_vocabulary import VOCABULARY
+from cardtable.games.mean.vocabulary import VOCABULARY
 
 from ..parts.phrases import Phrases
 from ..parts.words import agree, form, some

@@ -21,7 +21,7 @@ from __future__ import annotations
 import pygame
 
 from cardtable.engine import Event
-from cardtable.games.mean import (
+from cardtable.games.mean.vocabulary import (
     MEAN_VALUE,
     PHASE_ANSWER,
     PHASE_DIR,

@@ -4,7 +4,7 @@ the Wild-Spite cards showing both halves: "W" and their Spite. Not for the layou
 
 from __future__ import annotations
 
-from cardtable.games.spite_malice import card_value, is_wild, spite_kind
+from cardtable.games.spite_malice.vocabulary import card_value, is_wild, spite_kind
 
 from ...cards import CardFace, CardStyle
 

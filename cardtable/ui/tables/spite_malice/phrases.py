@@ -5,7 +5,7 @@ card moves (``describe``)."""
 from __future__ import annotations
 
 from cardtable.engine import Event
-from cardtable.games.spite_malice_vocabulary import SPITES, VOCABULARY
+from cardtable.games.spite_malice.vocabulary import SPITES, VOCABULARY
 
 from ..parts.phrases import Phrases, Who
 from ..parts.words import agree, form

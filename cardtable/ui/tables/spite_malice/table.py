@@ -20,9 +20,10 @@ import functools
 import pygame
 
 from cardtable.engine import Event
-from cardtable.games.spite_malice import (
+from cardtable.games.spite_malice.vocabulary import (
     BUILD_SLOTS,
     END,
+    SPITES,
     STORE_PILES,
     UP,
     build_code,
@@ -37,7 +38,6 @@ from cardtable.games.spite_malice import (
     store_source,
     wild_code,
 )
-from cardtable.games.spite_malice_vocabulary import SPITES
 
 from ... import theme
 from ...cards import card_size

@@ -3,7 +3,7 @@ as the one doing something, so all are said as the rules wrote them."""
 
 from __future__ import annotations
 
-from cardtable.games.what_the_heck_vocabulary import VOCABULARY
+from cardtable.games.what_the_heck.vocabulary import VOCABULARY
 
 from ..parts.phrases import Phrases
 

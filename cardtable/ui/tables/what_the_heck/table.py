@@ -10,8 +10,7 @@ from __future__ import annotations
 import pygame
 
 from cardtable.engine import HIDDEN, Event
-from cardtable.games.what_the_heck import bid_code
-from cardtable.games.what_the_heck_vocabulary import VOCABULARY
+from cardtable.games.what_the_heck.vocabulary import VOCABULARY, bid_code
 
 from ... import theme
 from ...cards import CardStyle, card_size

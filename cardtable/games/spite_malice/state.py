@@ -1,0 +1,453 @@
+"""Spite & Malice's state: the table's zones and the game's contract (what may be done,
+by whom, what each seat sees, how it ended), with what may be played now.
+
+Zones (every pile keeps its top card last): ``hand:N``, ``stack:N`` (the face-down Card
+Stack), ``up:N`` (the UP card), ``store:N:K`` (Store Pile K = 1-4 of seat N), ``build:P``
+(Build Pile P = 1-8: there are eight 1s), ``draw`` and ``discard`` (everyone sees its top).
+
+Out of turn: a seat that is not in ``to_act`` has legal actions exactly while it may play
+a Spite card, that is from the moment another player's card lands on a Build Pile until
+that player's next move. No timed ``Window``: the chance lasts as long as the rule says
+(until the builder moves), and the referee asks bots (``Bot.out_of_turn``) and pauses for
+humans after each move that opens it.
+
+How each move plays out is in ``rules``, why a move is refused in ``refusals``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardtable.engine import (
+    ALL,
+    NONE,
+    OWNER,
+    TOP,
+    Action,
+    BadOption,
+    Event,
+    GameState,
+    IllegalAction,
+    Result,
+    Zone,
+    announce,
+    move,
+    zones_kept,
+)
+
+from .refusals import SpiteMaliceRefusals
+from .rules import SpiteMaliceRules
+from .tables import (
+    _GIVES,
+    _HAND,
+    _HAND_SOURCES,
+    _PLANS,
+    _SPITES,
+    _STORE_BUILDS,
+    _STORE_SOURCES,
+    _UP_BUILDS,
+    BUILD_NAMES,
+    END_ACTION,
+    SEAT_ZONE_NAMES,
+    TurnMoves,
+    _plan,
+    _wild_move,
+)
+from .vocabulary import (
+    _VALUE,
+    BUILD_SLOTS,
+    DEAL_SIZE,
+    MAX_STACK_CARDS,
+    PHASE_BUILD,
+    PHASE_GIVE,
+    PHASE_OVER,
+    SPITE_KINDS,
+    STORE_PILES,
+    UP,
+    WILDS,
+    bordered_deck,
+    card_value,
+    parse,
+    plain_deck,
+    stack_limit,
+    who,
+)
+
+
+class SpiteMaliceState(SpiteMaliceRules, SpiteMaliceRefusals, GameState):
+    game_id = "spite-malice"
+
+    def __init__(self, players: int, seed, options: dict[str, Any], deck: list[str] | None):
+        super().__init__(players, seed, options)
+        self.spite_on: bool = bool(options.get("spite", True))
+        self.stack_size: int = int(options.get("stack", 8))
+        if self.stack_size > stack_limit(players):
+            raise BadOption(
+                f"with {players} players a Card Stack holds at most {stack_limit(players)} "
+                f"cards ({MAX_STACK_CARDS} in all)"
+            )
+        if deck is None:
+            bordered, plain = bordered_deck(), plain_deck()
+            self.rng.shuffle(bordered)
+            self.rng.shuffle(plain)
+            events: list[Event] = [Event("shuffle", src="draw")]
+        else:
+            bordered = [card for card in deck if card.startswith("b")]
+            plain = [card for card in deck if not card.startswith("b")]
+            events = []
+        events.insert(0, Event("deal", text="Card Stacks, then four cards each."))
+        self.hands: list[list[str]] = [[] for _ in range(players)]
+        self.stacks: list[list[str]] = [[] for _ in range(players)]
+        self.ups: list[list[str]] = [[] for _ in range(players)]
+        self.stores: list[list[list[str]]] = [
+            [[] for _ in range(STORE_PILES)] for _ in range(players)
+        ]
+        self.builds: list[list[str]] = [[] for _ in range(BUILD_SLOTS)]
+        self.discard: list[str] = []
+        self.phase = PHASE_BUILD
+        self.current = 0
+        self.spite_open = False  # the current player's card landed; they have not moved since
+        self.hand_built_out = False  # the last hand card went onto a Build Pile
+        self.winner: int | None = None
+        self.drawn_game = False
+        # Card Stacks from the bordered deck (then the non-bordered one, for big stacks),
+        # one card at a time from the dealer's left; the last card dealt turns up.
+        for _ in range(self.stack_size):
+            for step in range(1, players + 1):
+                seat = step % players
+                card = bordered.pop(0) if bordered else plain.pop(0)
+                self.stacks[seat].append(card)
+                events.append(
+                    move(card, "draw", f"stack:{seat}", face="down", seat=seat, dealt=True)
+                )
+        for seat in range(players):
+            events += self._turn_up(seat)
+        # The Draw Pile: the non-bordered cards on top of the rest of the bordered ones.
+        self.draw: list[str] = list(reversed(bordered)) + list(reversed(plain))
+        for _ in range(DEAL_SIZE):
+            for step in range(1, players + 1):
+                seat = step % players
+                card = self.draw.pop()
+                self.hands[seat].append(card)
+                events.append(move(card, "draw", f"hand:{seat}", face=seat, seat=seat))
+        first = self.first_player()
+        tied = sum(self._up_rank(seat) == self._up_rank(first) for seat in range(players)) > 1
+        events.append(
+            announce(
+                f"{who(first)} ties for the highest UP card and goes first, nearest the "
+                "dealer's left"
+                if tied
+                else f"{who(first)} has the highest UP card and goes first",
+                first,
+                what="first-player",
+                seats=(first,),
+            )
+        )
+        events += self._start_turn(first)
+        self.setup_events = events
+
+    @classmethod
+    def full_deck(cls, players: int, options: dict[str, Any]) -> list[str]:
+        return bordered_deck() + plain_deck()
+
+    def first_player(self) -> int:
+        """The highest UP card; a tie goes to the tied player closest to the dealer's left."""
+        order = [step % self.players for step in range(1, self.players + 1)]
+        return max(order, key=lambda seat: (self._up_rank(seat), -order.index(seat)))
+
+    def _up_rank(self, seat: int) -> int:
+        up = self.ups[seat]
+        value = card_value(up[-1]) if up else None
+        return 0 if value is None else value
+
+    # -- the contract ------------------------------------------------------------------
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return () if self.phase == PHASE_OVER else (self.current,)
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        if self.phase == PHASE_OVER:
+            return []
+        if seat != self.current:
+            return self._spites(seat) if self.spite_open else []
+        if self.phase == PHASE_GIVE:
+            return [_GIVES[t] for t in range(self.players) if t != seat]
+        return self._listing(seat, self._turn_moves(seat))
+
+    def _listing(self, seat: int, moves: TurnMoves) -> list[Action]:
+        """The legal moves of the seat on turn building, from its ``_turn_moves``: builds,
+        Wild builds, Spite cards, then the stores (or ``end``) unless a 2 must be played."""
+        builds, wilds, stores, two, spites = moves
+        actions = builds + wilds if wilds else builds
+        if spites and self.spite_on:
+            actions += self._spites(seat)
+        if two is None:
+            if stores:
+                actions += stores
+            else:
+                actions.append(END_ACTION)
+        return actions
+
+    def explain_out_of_turn(self, seat: int, code: str) -> str:
+        if self.spite_on:
+            return (
+                "It is not your turn: out of turn you may only play a Spite card, right after "
+                "another player's card lands on a Build Pile."
+            )
+        return "It is not your turn."
+
+    def explain(self, seat: int, code: str) -> str:
+        try:
+            parsed = parse(code)
+        except IllegalAction as refused:
+            return refused.reason
+        if seat != self.current:
+            if parsed.kind != "spite":
+                return self.explain_out_of_turn(seat, code)
+            if not self.spite_open:
+                return (
+                    "Out of turn a Spite card is played only right after another player's card "
+                    "lands on a Build Pile, until that player's next move."
+                )
+            return self._explain_spite(seat, parsed)
+        if self.phase == PHASE_GIVE:
+            return "You capped a Build Pile: first give its Malice card, 'give N'."
+        if parsed.kind == "give":
+            return "You give a Malice card only after capping a Build Pile with a 13."
+        if parsed.kind == "spite":
+            return self._explain_spite(seat, parsed)
+        if parsed.kind in ("store", "end"):
+            two = self.two_to_play(seat)
+            if two is not None:
+                return f"A 2 may not be held while Build Pile {two} shows a 1: play your 2 first."
+            if parsed.kind == "end":
+                return "Store a card from your hand to end your turn."
+            return self._explain_store(seat, parsed)
+        if parsed.kind == "build":
+            return self._explain_build(seat, parsed)
+        return self._explain_wild(seat, parsed)
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        parsed = parse(action.code)
+        if seat != self.current:
+            return self._spite(seat, parsed)
+        self.spite_open = False  # the player moved: a chance to spite them has passed
+        if parsed.kind == "give":
+            return self._give(seat, parsed.target or 0)
+        if parsed.kind == "spite":
+            events = self._spite(seat, parsed)
+            return events + self._settle(seat)
+        if parsed.kind == "store":
+            return self._store(seat, parsed.card or "", parsed.pile or 1)
+        if parsed.kind == "end":
+            return self._end(seat)
+        if parsed.kind == "build":
+            assert parsed.source is not None and parsed.pile is not None
+            events = self._land(seat, parsed.source, parsed.pile)
+        else:
+            assert parsed.source and parsed.cover and parsed.pile and parsed.value is not None
+            # The Wild and its cover land as one move; an UP Wild's next card turns after.
+            events = self._land(seat, parsed.source, parsed.pile, value=parsed.value, turn=False)
+            events += self._land(seat, parsed.cover, parsed.pile)
+            if parsed.source.kind == UP:
+                events += self._after_up(seat)
+        return events + self._after_landing(seat)
+
+    def zones(self) -> dict[str, Zone]:
+        piles = [self.draw, self.discard, *self.builds, *self.hands, *self.stacks, *self.ups]
+        for seat_piles in self.stores:
+            piles += seat_piles
+        return zones_kept(self, piles, self._make_zones)
+
+    def _make_zones(self) -> dict[str, Zone]:
+        zones = {
+            "draw": Zone("draw", self.draw, NONE),
+            "discard": Zone("discard", self.discard, TOP),
+        }
+        for name, cards in zip(BUILD_NAMES, self.builds, strict=True):
+            zones[name] = Zone(name, cards, ALL)
+        for seat in range(self.players):
+            hand, stack, up, stores = SEAT_ZONE_NAMES[seat]
+            zones[hand] = Zone(hand, self.hands[seat], OWNER, seat)
+            zones[stack] = Zone(stack, self.stacks[seat], NONE, seat)
+            zones[up] = Zone(up, self.ups[seat], ALL, seat)
+            for name, cards in zip(stores, self.stores[seat], strict=True):
+                zones[name] = Zone(name, cards, ALL, seat)
+        return zones
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == PHASE_OVER
+
+    def cards_left(self, seat: int) -> int:
+        """What is left of a player's Card Stack, the UP card included."""
+        return len(self.stacks[seat]) + len(self.ups[seat])
+
+    @property
+    def result(self) -> Result | None:
+        if self.phase != PHASE_OVER:
+            return None
+        left = [self.cards_left(seat) for seat in range(self.players)]
+        ranking: list[list[int]] = []
+        others = list(range(self.players))
+        if self.winner is not None:
+            ranking.append([self.winner])
+            others.remove(self.winner)
+        for count in sorted({left[seat] for seat in others}):
+            ranking.append([seat for seat in others if left[seat] == count])
+        scores = [-count for count in left]
+        detail = {"winner": self.winner, "drawn": self.drawn_game, "cards_left": left}
+        return Result(scores=scores, ranking=ranking, detail=detail)
+
+    def public_observation(self, seat: int | None) -> dict[str, Any]:
+        return {
+            "phase": self.phase,
+            "current": self.current,
+            "spite": self.spite_on,
+            "spite_open": self.spite_open,
+            "needs": [self.need(pile) for pile in range(1, BUILD_SLOTS + 1)],
+            "build_piles": [list(pile) for pile in self.builds],
+            "stack_counts": [len(stack) for stack in self.stacks],
+            "cards_left": [self.cards_left(s) for s in range(self.players)],
+            "up_cards": [up[-1] if up else None for up in self.ups],
+            "store_piles": [[list(pile) for pile in piles] for piles in self.stores],
+            "hand_counts": [len(hand) for hand in self.hands],
+            "draw_count": len(self.draw),
+            "discard_count": len(self.discard),
+            "discard_top": self.discard[-1] if self.discard else None,
+        }
+
+    def copy(self) -> SpiteMaliceState:
+        """A deep copy, written out because search bots copy states thousands of times."""
+        new = self._twin()
+        new.hands = [list(h) for h in self.hands]
+        new.stacks = [list(s) for s in self.stacks]
+        new.ups = [list(u) for u in self.ups]
+        new.stores = [[list(p) for p in piles] for piles in self.stores]
+        new.builds = [list(b) for b in self.builds]
+        new.discard = list(self.discard)
+        new.draw = list(self.draw)
+        return new
+
+    # -- what may be played ------------------------------------------------------------
+
+    def need(self, pile: int) -> int:
+        """The value Build Pile ``pile`` (1-8) takes next: a pile of k cards shows k."""
+        return len(self.builds[pile - 1]) + 1
+
+    def sources(self, seat: int) -> list[tuple[str, str]]:
+        """(source code, card) for every card ``seat`` may build from: each distinct hand
+        card, the UP card, each Store Pile top."""
+        out = [(_HAND_SOURCES[card], card) for card in dict.fromkeys(self.hands[seat])]
+        if self.ups[seat]:
+            out.append((UP, self.ups[seat][-1]))
+        for source, cards in zip(_STORE_SOURCES, self.stores[seat], strict=True):
+            if cards:
+                out.append((source, cards[-1]))
+        return out
+
+    def piles_needing(self, value: int) -> list[int]:
+        """The Build Piles that take ``value`` next (never an empty one: 1s play themselves)."""
+        return list(_plan(self.builds)[0].get(value, ())) if value != 1 else []
+
+    def build_codes(self, seat: int) -> list[str]:
+        """The builds of ``seat``: ``build hand b5 on 2`` and the like."""
+        return [action.code for action in self._turn_moves(seat)[0]]
+
+    def wild_codes(self, seat: int) -> list[str]:
+        """The Wild builds of ``seat``: ``wild hand WS-DUMP as 5 on 2 then hand 6``."""
+        return [action.code for action in self._turn_moves(seat)[1]]
+
+    def two_to_play(self, seat: int) -> int | None:
+        """The Build Pile showing a 1 that a 2 in ``seat``'s hand must go on, if any."""
+        return self._turn_moves(seat)[3]
+
+    def _turn_moves(self, seat: int) -> TurnMoves:
+        """In one pass over what ``seat`` holds (a listing of legal moves is most of a
+        playout): its builds (by source: each distinct hand card, the UP card, the Store
+        Pile tops; then by pile), its Wild builds (by pile, Wild, cover), the stores its
+        hand allows, the Build Pile showing a 1 that a 2 in its hand must go on, and
+        whether its hand holds a Wild-Spite card."""
+        shape = tuple(map(len, self.builds))
+        plan = _PLANS.get(shape)
+        if plan is None:
+            plan = _plan(self.builds)
+        taking = plan[0]
+        builds: list[Action] = []
+        stores: list[Action] = []
+        wild = two = spites = False
+        hand = self.hands[seat]
+        distinct = dict.fromkeys(hand) if len(hand) > 1 else hand
+        for card in distinct:
+            held, built, stored = _HAND[card]
+            if held is None:
+                wild = spites = True
+                continue
+            if held == 2:
+                two = True
+            else:
+                stores += stored
+            piles = taking.get(held)
+            if piles is not None:
+                builds += built[piles]
+        value = _VALUE
+        up = self.ups[seat]
+        own = self.stores[seat]
+        # The UP card and the Store Pile tops, each with its source's builds.
+        tops = [(_UP_BUILDS, up[-1])] if up else []
+        tops += [
+            (_STORE_BUILDS[index], own[index][-1]) for index in range(STORE_PILES) if own[index]
+        ]
+        for built, card in tops:
+            held = value[card]
+            if held is None:
+                wild = True
+            else:
+                piles = taking.get(held)
+                if piles is not None:
+                    builds += built[piles]
+        wilds: list[Action] = []
+        if wild:
+            sources = [(_HAND_SOURCES[card], value[card]) for card in distinct]
+            if up:
+                sources.append((UP, value[up[-1]]))
+            for index in range(STORE_PILES):
+                if own[index]:
+                    sources.append((_STORE_SOURCES[index], value[own[index][-1]]))
+            wild_sources = [source for source, held in sources if held is None]
+            for pile, need in plan[1]:
+                covers = [source for source, held in sources if held == need + 1]
+                for source in wild_sources:
+                    for cover in covers:
+                        if source == UP and cover == UP:
+                            continue
+                        wilds.append(_wild_move(source, need, pile, cover))
+        ones = taking.get(2) if two else None
+        return builds, wilds, stores, ones[0] if ones else None, spites
+
+    def spite_targets(self, seat: int, kind: str) -> list[int]:
+        targets = []
+        for target in range(self.players):
+            if target == seat:
+                continue
+            if kind == "DUMP" and not self.hands[target]:
+                continue
+            if kind == "BURY" and not self.stacks[target]:
+                continue
+            targets.append(target)
+        return targets
+
+    def spite_codes(self, seat: int) -> list[str]:
+        return [action.code for action in self._spites(seat)] if self.spite_on else []
+
+    def _spites(self, seat: int) -> list[Action]:
+        hand = self.hands[seat]
+        if not self.spite_on or not any(card in hand for card in WILDS):
+            return []
+        return [
+            _SPITES[kind, target]
+            for kind, card in zip(SPITE_KINDS, WILDS, strict=True)
+            if card in hand
+            for target in self.spite_targets(seat, kind)
+        ]
