@@ -23,8 +23,9 @@ Action codes (``build_code`` & co. build them, ``parse`` reads them):
 
 from __future__ import annotations
 
+from collections import defaultdict
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 from cardtable.engine import (
@@ -57,7 +58,7 @@ MAX_STACK_CARDS = 60  # all Card Stacks together (see the rulings)
 SPITE_KINDS = ("DUMP", "BURY", "MALICE")
 WILDS = tuple(f"WS-{kind}" for kind in SPITE_KINDS)
 NO_WILD_VALUES = (1, 2, 7, 13)
-BURY_CARD = "WS-BURY"
+DUMP_CARD, BURY_CARD, MALICE_CARD = WILDS
 
 PHASE_BUILD = "build"  # the player on turn builds, spites, stores
 PHASE_GIVE = "give"  # a capper chooses who gets the Malice card
@@ -126,6 +127,10 @@ SEAT_ZONE_NAMES = [
     for seat in range(8)
 ]
 
+
+# An Event of all ten fields in order, made without ``Event``'s defaults: for the card
+# moves of every step.
+_event = partial(tuple.__new__, Event)
 
 # Every seat's turn starting: one event, made once (events never change).
 _TURN_EVENTS = tuple(Event("turn", seat=seat) for seat in range(8))
@@ -196,83 +201,50 @@ _HAND_SOURCES = {card: hand_source(card) for card in _VALUE}
 _STORE_SOURCES = tuple(store_source(pile) for pile in range(1, STORE_PILES + 1))
 
 
-class Builds(dict):
-    """One source's builds: by the tuple of Build Piles they go on, the builds (made as
-    they are first met, from ``row``, the build onto each pile 1-8)."""
-
-    __slots__ = ("row",)
-
-    def __init__(self, source: str):
-        super().__init__()
-        self.row = (None, *(_one(build_code(source, pile)) for pile in range(1, BUILD_SLOTS + 1)))
-
-    def __missing__(self, piles: tuple[int, ...]) -> tuple[Action, ...]:
-        found = self[piles] = tuple(self.row[pile] for pile in piles)
-        return found
-
-
-_BUILDS = {source: Builds(source) for source in (*_HAND_SOURCES.values(), UP, *_STORE_SOURCES)}
-_UP_BUILDS = _BUILDS[UP]
-_STORE_BUILDS = tuple(_BUILDS[source] for source in _STORE_SOURCES)
+# Per source, its build onto each Build Pile: ``row[i]`` goes onto pile ``i + 1``.
+_BUILD_ROWS = {
+    source: tuple(_one(build_code(source, pile)) for pile in range(1, BUILD_SLOTS + 1))
+    for source in (*_HAND_SOURCES.values(), UP, *_STORE_SOURCES)
+}
+_UP_ROW = _BUILD_ROWS[UP]
+_STORE_ROWS = tuple(_BUILD_ROWS[source] for source in _STORE_SOURCES)
 # A hand card's store onto each Store Pile, for the cards that may be stored.
 _STORES = {
     card: tuple(_one(store_code(card, pile)) for pile in range(1, STORE_PILES + 1))
     for card, value in _VALUE.items()
     if value is not None and value != 2
 }
-# Per card in hand: its value, its builds (``Builds``) and its stores (none for a 2 or a
-# Wild), in one look-up.
+# Per card, the size of the Build Pile it goes onto (a pile of k cards takes k + 1), for
+# the end of progress: a 1 goes onto an empty pile, a Wild (None) onto none by itself.
+_UNDER = {card: None if value is None else value - 1 for card, value in _VALUE.items()}
+# The same for a listing of legal moves: a 1 is never listed (1s play themselves), -1 is
+# no pile's size.
+_ONTO = {card: -1 if under == 0 else under for card, under in _UNDER.items()}
+# Per card in hand: its value, its builds (``_BUILD_ROWS``), its stores (none for a 2 or a
+# Wild) and the size of the Build Pile it goes onto, in one look-up.
 _HAND = {
-    card: (value, _BUILDS[_HAND_SOURCES[card]], _STORES.get(card, ()))
+    card: (value, _BUILD_ROWS[_HAND_SOURCES[card]], _STORES.get(card, ()), _ONTO[card])
     for card, value in _VALUE.items()
 }
+_WILD_CARDS = frozenset(WILDS)
+_ONES = frozenset(card for card, value in _VALUE.items() if value == 1)
 _SPITES = {
     (kind, target): _one(spite_code(kind, target)) for kind in SPITE_KINDS for target in range(8)
 }
+# Per Wild-Spite card, its kind's Spite at each seat.
+_SPITE_ROWS = {f"WS-{kind}": tuple(_SPITES[kind, t] for t in range(8)) for kind in SPITE_KINDS}
 _GIVES = tuple(_one(give_code(target)) for target in range(8))
 END_ACTION = _one(END)
-# (Wild's source, value, Build Pile, cover's source) -> the Action, filled as met.
-_WILD_MOVES: dict[tuple[str, int, int, str], Action] = {}
+# A Wild's moves: by the Wild's source and the cover's source, by (Build Pile, value) the
+# Action, filled as met (the sources are the game's own: at most 8 Wild sources, 31 cover
+# sources and 80 piles and values).
+_WILD_MOVES: dict[str, dict[str, dict[tuple[int, int], Action]]] = {
+    source: defaultdict(dict) for source in (*_HAND_SOURCES.values(), UP, *_STORE_SOURCES)
+}
 
 
-def _wild_move(wild: str, value: int, pile: int, cover: str) -> Action:
-    key = (wild, value, pile, cover)
-    action = _WILD_MOVES.get(key)
-    if action is None:
-        action = _one(wild_code(wild, value, pile, cover))
-        if len(_WILD_MOVES) < 50_000:
-            _WILD_MOVES[key] = action
-    return action
-
-
-Plan = tuple[dict[int, tuple[int, ...]], tuple[tuple[int, int], ...]]
 # What a seat on turn may do, worked out in one pass (``_turn_moves``).
 TurnMoves = tuple[list[Action], list[Action], list[Action], int | None, bool]
-
-
-def _plan(builds: list[list[str]]) -> Plan:
-    """What the Build Piles take, by how many cards each holds: the piles by the value
-    they take next, in pile order (an empty pile's 1 is never built: 1s play themselves),
-    and (pile, value) for each pile a Wild may go on. Looked up: the piles change only
-    when a card lands, and their shapes recur."""
-    shape = tuple(map(len, builds))
-    plan = _PLANS.get(shape)
-    if plan is None:
-        taking: dict[int, list[int]] = {}
-        wild: list[tuple[int, int]] = []
-        for pile, size in enumerate(shape, 1):
-            if size:
-                taking.setdefault(size + 1, []).append(pile)
-            if size + 1 not in NO_WILD_VALUES:
-                wild.append((pile, size + 1))
-        plan = ({value: tuple(piles) for value, piles in taking.items()}, tuple(wild))
-        if len(_PLANS) >= 100_000:
-            _PLANS.clear()
-        _PLANS[shape] = plan
-    return plan
-
-
-_PLANS: dict[tuple[int, ...], Plan] = {}
 
 
 @dataclass(frozen=True)
@@ -751,7 +723,9 @@ class SpiteMaliceState(GameState):
 
     def piles_needing(self, value: int) -> list[int]:
         """The Build Piles that take ``value`` next (never an empty one: 1s play themselves)."""
-        return list(_plan(self.builds)[0].get(value, ())) if value != 1 else []
+        if value == 1:
+            return []
+        return [pile for pile, cards in enumerate(self.builds, 1) if len(cards) + 1 == value]
 
     def build_codes(self, seat: int) -> list[str]:
         """The builds of ``seat``: ``build hand b5 on 2`` and the like."""
@@ -778,18 +752,16 @@ class SpiteMaliceState(GameState):
         Pile tops; then by pile), its Wild builds (by pile, Wild, cover), the stores its
         hand allows, the Build Pile showing a 1 that a 2 in its hand must go on, and
         whether its hand holds a Wild-Spite card."""
-        shape = tuple(map(len, self.builds))
-        plan = _PLANS.get(shape)
-        if plan is None:
-            plan = _plan(self.builds)
-        taking = plan[0]
+        # The size of each Build Pile: a card goes onto the piles one smaller than its
+        # value, found by the list's own search (most cards fit none).
+        sizes = [*map(len, self.builds)]
         builds: list[Action] = []
         stores: list[Action] = []
         wild = two = spites = False
         hand = self.hands[seat]
         distinct = dict.fromkeys(hand) if len(hand) > 1 else hand
         for card in distinct:
-            held, built, stored = _HAND[card]
+            held, row, stored, onto = _HAND[card]
             if held is None:
                 wild = spites = True
                 continue
@@ -797,43 +769,63 @@ class SpiteMaliceState(GameState):
                 two = True
             else:
                 stores += stored
-            piles = taking.get(held)
-            if piles is not None:
-                builds += built[piles]
+            if onto in sizes:
+                if sizes.count(onto) == 1:
+                    builds.append(row[sizes.index(onto)])
+                else:
+                    builds += [row[p] for p, size in enumerate(sizes) if size == onto]
+        # The UP card and the Store Pile tops, each with its source's builds.
+        for row, cards in (
+            (_UP_ROW, self.ups[seat]),
+            *zip(_STORE_ROWS, self.stores[seat], strict=True),
+        ):
+            if not cards:
+                continue
+            onto = _ONTO[cards[-1]]
+            if onto is None:
+                wild = True
+            elif onto in sizes:
+                if sizes.count(onto) == 1:
+                    builds.append(row[sizes.index(onto)])
+                else:
+                    builds += [row[p] for p, size in enumerate(sizes) if size == onto]
+        wilds = self._wild_moves(seat, distinct, sizes) if wild else []
+        ones = 1 in sizes if two else False
+        return builds, wilds, stores, sizes.index(1) + 1 if ones else None, spites
+
+    def _wild_moves(self, seat: int, distinct: Any, sizes: list[int]) -> list[Action]:
+        """The Wild builds of ``seat`` (``_turn_moves``): by Build Pile, Wild, cover."""
         value = _VALUE
         up = self.ups[seat]
         own = self.stores[seat]
-        # The UP card and the Store Pile tops, each with its source's builds.
-        tops = [(_UP_BUILDS, up[-1])] if up else []
-        tops += [
-            (_STORE_BUILDS[index], own[index][-1]) for index in range(STORE_PILES) if own[index]
-        ]
-        for built, card in tops:
-            held = value[card]
-            if held is None:
-                wild = True
-            else:
-                piles = taking.get(held)
-                if piles is not None:
-                    builds += built[piles]
+        sources = [(_HAND_SOURCES[card], value[card]) for card in distinct]
+        if up:
+            sources.append((UP, value[up[-1]]))
+        for index in range(STORE_PILES):
+            if own[index]:
+                sources.append((_STORE_SOURCES[index], value[own[index][-1]]))
+        wild_sources = [source for source, held in sources if held is None]
+        covers: dict[int, list[str]] = {}  # value -> the sources showing it, in order
+        for source, held in sources:
+            if held is not None:
+                covers.setdefault(held, []).append(source)
         wilds: list[Action] = []
-        if wild:
-            sources = [(_HAND_SOURCES[card], value[card]) for card in distinct]
-            if up:
-                sources.append((UP, value[up[-1]]))
-            for index in range(STORE_PILES):
-                if own[index]:
-                    sources.append((_STORE_SOURCES[index], value[own[index][-1]]))
-            wild_sources = [source for source, held in sources if held is None]
-            for pile, need in plan[1]:
-                covers = [source for source, held in sources if held == need + 1]
-                for source in wild_sources:
-                    for cover in covers:
-                        if source == UP and cover == UP:
-                            continue
-                        wilds.append(_wild_move(source, need, pile, cover))
-        ones = taking.get(2) if two else None
-        return builds, wilds, stores, ones[0] if ones else None, spites
+        for pile, size in enumerate(sizes, 1):
+            need = size + 1
+            if need in NO_WILD_VALUES or need + 1 not in covers:
+                continue
+            key = pile, need
+            for source in wild_sources:
+                by_cover = _WILD_MOVES[source]
+                for cover in covers[need + 1]:
+                    if source == UP and cover == UP:
+                        continue
+                    found = by_cover[cover]
+                    action = found.get(key)
+                    if action is None:
+                        action = found[key] = _one(wild_code(source, need, pile, cover))
+                    wilds.append(action)
+        return wilds
 
     def may_end(self, seat: int) -> bool:
         """``end``: no hand card may be stored (an empty hand, or only 2s and Wilds)."""
@@ -856,14 +848,17 @@ class SpiteMaliceState(GameState):
 
     def _spites(self, seat: int) -> list[Action]:
         hand = self.hands[seat]
-        if not self.spite_on or not any(card in hand for card in WILDS):
+        if not self.spite_on or _WILD_CARDS.isdisjoint(hand):
             return []
-        return [
-            _SPITES[kind, target]
-            for kind, card in zip(SPITE_KINDS, WILDS, strict=True)
-            if card in hand
-            for target in self.spite_targets(seat, kind)
-        ]
+        others = [target for target in range(self.players) if target != seat]
+        spites: list[Action] = []
+        # DUMP at a player with cards in hand, BURY at one with a card under the UP card,
+        # MALICE at anyone (``spite_targets``).
+        for card, held in ((DUMP_CARD, self.hands), (BURY_CARD, self.stacks), (MALICE_CARD, None)):
+            if card in hand:
+                row = _SPITE_ROWS[card]
+                spites += [row[t] for t in others if held is None or held[t]]
+        return spites
 
     # -- carrying moves out ------------------------------------------------------------
 
@@ -885,7 +880,9 @@ class SpiteMaliceState(GameState):
         False (a Wild, whose cover lands first)."""
         card, zone = self._take(seat, source)
         self.builds[pile - 1].append(card)
-        events = [Event("move", (card,), zone, BUILD_NAMES[pile - 1], "up", seat, "", {})]
+        events = [
+            _event(("move", (card,), zone, BUILD_NAMES[pile - 1], "up", seat, "", {}, "", ()))
+        ]
         if value is not None:
             events.append(
                 announce(
@@ -948,12 +945,11 @@ class SpiteMaliceState(GameState):
         events: list[Event] = []
         while self.phase == PHASE_BUILD:
             up = self.ups[seat]
+            hand = self.hands[seat]
             one = None
-            for card in self.hands[seat]:
-                if _VALUE[card] == 1:
-                    one = card
-                    break
-            if up and _VALUE[up[-1]] == 1:
+            if not _ONES.isdisjoint(hand):
+                one = next(card for card in hand if card in _ONES)
+            if up and up[-1] in _ONES:
                 events += self._play_one(seat, Source(UP))
             elif one is not None:
                 events += self._play_one(seat, Source("hand", card=one))
@@ -1018,7 +1014,7 @@ class SpiteMaliceState(GameState):
             del draw[-count:]
             self.hands[seat] += drawn
             hand = SEAT_ZONE_NAMES[seat][0]
-            return [Event("move", tuple(drawn), "draw", hand, seat, seat, "", {})]
+            return [_event(("move", tuple(drawn), "draw", hand, seat, seat, "", {}, "", ()))]
         events: list[Event] = []
         drawn: list[str] = []
         for _ in range(count):
@@ -1091,7 +1087,7 @@ class SpiteMaliceState(GameState):
         self.hands[seat].remove(card)
         self.stores[seat][pile - 1].append(card)
         hand, _stack, _up, stores = SEAT_ZONE_NAMES[seat]
-        events = [Event("move", (card,), hand, stores[pile - 1], "up", seat, "", {})]
+        events = [_event(("move", (card,), hand, stores[pile - 1], "up", seat, "", {}, "", ()))]
         return events + self._start_turn((seat + 1) % self.players)
 
     def _end(self, seat: int) -> list[Event]:
@@ -1180,7 +1176,19 @@ class SpiteMaliceState(GameState):
         card a player can reach fits a Build Pile, and no Wild they can reach has a cover
         they can reach, nothing can ever change that: see ``reach``.
         """
-        needs = {len(cards) + 1 for cards in self.builds}
+        # The usual case of all: a card some seat holds or may draw fits by itself. What
+        # each seat holds now (its hand, UP card, Store Pile tops, and the Draw and
+        # Discard Piles) is within its reach, so if any of it fits, the reach fits too.
+        sizes = {*map(len, self.builds)}
+        under = _UNDER.__getitem__
+        for cards in (self.draw, self.discard, *self.hands, *self.ups):
+            if not sizes.isdisjoint(map(under, cards)):
+                return False
+        for piles in self.stores:
+            for pile in piles:
+                if pile and under(pile[-1]) in sizes:
+                    return False
+        needs = {size + 1 for size in sizes}
         wild_needs = {need for need in needs if need not in NO_WILD_VALUES}
 
         def fits(values: set[int | None]) -> bool:
@@ -1190,19 +1198,7 @@ class SpiteMaliceState(GameState):
                 return True
             return None in values and any(need + 1 in values for need in wild_needs)
 
-        # What each seat holds now (its hand, UP card, Store Pile tops, and the Draw and
-        # Discard Piles) is within its reach, so if any of it fits, the reach fits too:
-        # the usual case, answered without working the reach out.
-        # The usual case of all: a card some seat holds or may draw fits by itself.
-        value_of = _VALUE
-        for cards in (self.draw, self.discard, *self.hands, *self.ups):
-            for card in cards:
-                if value_of[card] in needs:
-                    return False
-        for piles in self.stores:
-            for pile in piles:
-                if pile and value_of[pile[-1]] in needs:
-                    return False
+        # Else each seat with every card it holds or may draw, Wilds and covers included.
         value = _VALUE.__getitem__
         common = set(map(value, self.draw))
         common.update(map(value, self.discard))
