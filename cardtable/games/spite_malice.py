@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 from functools import lru_cache, partial
+from itertools import chain, compress
 from typing import Any
 
 from cardtable.engine import (
@@ -220,14 +221,21 @@ _UNDER = {card: None if value is None else value - 1 for card, value in _VALUE.i
 # The same for a listing of legal moves: a 1 is never listed (1s play themselves), -1 is
 # no pile's size.
 _ONTO = {card: -1 if under == 0 else under for card, under in _UNDER.items()}
-# Per card in hand: its value, its builds (``_BUILD_ROWS``), its stores (none for a 2 or a
-# Wild) and the size of the Build Pile it goes onto, in one look-up.
+# Per card in hand: its builds (``_BUILD_ROWS``), its stores (none for a 2 or a Wild) and
+# the size of the Build Pile it goes onto, in one look-up.
 _HAND = {
-    card: (value, _BUILD_ROWS[_HAND_SOURCES[card]], _STORES.get(card, ()), _ONTO[card])
-    for card, value in _VALUE.items()
+    card: (_BUILD_ROWS[_HAND_SOURCES[card]], _STORES.get(card, ()), _ONTO[card]) for card in _VALUE
 }
 _WILD_CARDS = frozenset(WILDS)
 _ONES = frozenset(card for card, value in _VALUE.items() if value == 1)
+_TWOS = frozenset(card for card, value in _VALUE.items() if value == 2)
+_HAND_SOURCE_OF = _HAND_SOURCES.__getitem__
+# Per card, the size of the Build Pile on which it covers a Wild (a Wild on a pile of k
+# cards stands for k + 1, never 1, 2, 7 or 13, and its cover is a k + 2), or None.
+_WILD_PILE = {
+    card: None if value is None or value < 2 or value - 1 in NO_WILD_VALUES else value - 2
+    for card, value in _VALUE.items()
+}
 _SPITES = {
     (kind, target): _one(spite_code(kind, target)) for kind in SPITE_KINDS for target in range(8)
 }
@@ -241,6 +249,13 @@ END_ACTION = _one(END)
 _WILD_MOVES: dict[str, dict[str, dict[tuple[int, int], Action]]] = {
     source: defaultdict(dict) for source in (*_HAND_SOURCES.values(), UP, *_STORE_SOURCES)
 }
+
+
+def _onto(row: tuple[Action, ...], sizes: list[int], size: int) -> list[Action]:
+    """A source's builds (``row``) onto the Build Piles of ``size`` cards, in pile order."""
+    if sizes.count(size) == 1:
+        return [row[sizes.index(size)]]
+    return [*compress(row, map(size.__eq__, sizes))]
 
 
 # What a seat on turn may do, worked out in one pass (``_turn_moves``).
@@ -278,6 +293,9 @@ class Move:
     spite: str | None = None  # DUMP, BURY, MALICE
 
 
+_UP_SOURCE = Source(UP)
+_HAND_SOURCE_FOR = {card: Source("hand", card=card) for card in _VALUE}
+
 HOW = (
     "Say 'build hand b5 on 2', 'build up on 1', 'build store 3 on 2', "
     "'wild hand WS-DUMP as 5 on 2 then hand 6', 'store b9 on 3', 'end', 'give 2' "
@@ -314,7 +332,9 @@ def _build_pile(word: str) -> int:
     return pile
 
 
-@lru_cache(maxsize=4096)  # every move applied is read: a Move never changes
+# Every move applied is read, and a Move never changes: kept for as many codes as the game
+# has (a Wild's moves are thousands).
+@lru_cache(maxsize=1 << 15)
 def parse(code: str) -> Move:
     """The move a code stands for, or ``IllegalAction`` saying what is wrong with it.
 
@@ -362,6 +382,12 @@ cover=None, card=None, target=None, spite=None)
 
 
 # -- the game --------------------------------------------------------------------------
+
+# Per player count, per seat, the other seats.
+_OTHERS = tuple(
+    tuple(tuple(other for other in range(players) if other != seat) for seat in range(players))
+    for players in range(9)
+)
 
 
 def stack_limit(players: int) -> int:
@@ -467,13 +493,11 @@ class SpiteMaliceState(GameState):
             return self._spites(seat) if self.spite_open else []
         if self.phase == PHASE_GIVE:
             return [_GIVES[t] for t in range(self.players) if t != seat]
-        return self._listing(seat, self._turn_moves(seat))
-
-    def _listing(self, seat: int, moves: TurnMoves) -> list[Action]:
-        """The legal moves of the seat on turn building, from its ``_turn_moves``: builds,
-        Wild builds, Spite cards, then the stores (or ``end``) unless a 2 must be played."""
-        builds, wilds, stores, two, spites = moves
-        actions = builds + wilds if wilds else builds
+        # Building: builds, Wild builds, Spite cards, then the stores (or ``end``) unless
+        # a 2 must be played.
+        actions, wilds, stores, two, spites = self._turn_moves(seat)
+        if wilds:
+            actions += wilds
         if spites and self.spite_on:
             actions += self._spites(seat)
         if two is None:
@@ -607,18 +631,19 @@ class SpiteMaliceState(GameState):
         if seat != self.current:
             return self._spite(seat, parsed)
         self.spite_open = False  # the player moved: a chance to spite them has passed
-        if parsed.kind == "give":
-            return self._give(seat, parsed.target or 0)
-        if parsed.kind == "spite":
-            events = self._spite(seat, parsed)
-            return events + self._settle(seat)
-        if parsed.kind == "store":
-            return self._store(seat, parsed.card or "", parsed.pile or 1)
-        if parsed.kind == "end":
-            return self._end(seat)
-        if parsed.kind == "build":
+        kind = parsed.kind  # the usual moves first
+        if kind == "build":
             assert parsed.source is not None and parsed.pile is not None
             events = self._land(seat, parsed.source, parsed.pile)
+        elif kind == "store":
+            return self._store(seat, parsed.card or "", parsed.pile or 1)
+        elif kind == "end":
+            return self._end(seat)
+        elif kind == "give":
+            return self._give(seat, parsed.target or 0)
+        elif kind == "spite":
+            events = self._spite(seat, parsed)
+            return events + self._settle(seat)
         else:
             assert parsed.source and parsed.cover and parsed.pile and parsed.value is not None
             # The Wild and its cover land as one move; an UP Wild's next card turns after.
@@ -753,77 +778,74 @@ class SpiteMaliceState(GameState):
         hand allows, the Build Pile showing a 1 that a 2 in its hand must go on, and
         whether its hand holds a Wild-Spite card."""
         # The size of each Build Pile: a card goes onto the piles one smaller than its
-        # value, found by the list's own search (most cards fit none).
+        # value (most cards fit none).
         sizes = [*map(len, self.builds)]
+        held_sizes = set(sizes)
         builds: list[Action] = []
         stores: list[Action] = []
-        wild = two = spites = False
         hand = self.hands[seat]
         distinct = dict.fromkeys(hand) if len(hand) > 1 else hand
         for card in distinct:
-            held, row, stored, onto = _HAND[card]
-            if held is None:
-                wild = spites = True
-                continue
-            if held == 2:
-                two = True
-            else:
-                stores += stored
-            if onto in sizes:
-                if sizes.count(onto) == 1:
-                    builds.append(row[sizes.index(onto)])
-                else:
-                    builds += [row[p] for p, size in enumerate(sizes) if size == onto]
-        # The UP card and the Store Pile tops, each with its source's builds.
-        for row, cards in (
-            (_UP_ROW, self.ups[seat]),
-            *zip(_STORE_ROWS, self.stores[seat], strict=True),
-        ):
-            if not cards:
-                continue
-            onto = _ONTO[cards[-1]]
-            if onto is None:
+            row, stored, onto = _HAND[card]
+            stores += stored
+            if onto in held_sizes:
+                builds += _onto(row, sizes, onto)
+        spites = wild = not _WILD_CARDS.isdisjoint(hand)
+        two = not _TWOS.isdisjoint(hand)
+        # The UP card and the Store Pile tops.
+        up = self.ups[seat]
+        if up:
+            onto = _ONTO[up[-1]]
+            if onto in held_sizes:
+                builds += _onto(_UP_ROW, sizes, onto)
+            elif onto is None:
                 wild = True
-            elif onto in sizes:
-                if sizes.count(onto) == 1:
-                    builds.append(row[sizes.index(onto)])
-                else:
-                    builds += [row[p] for p, size in enumerate(sizes) if size == onto]
-        wilds = self._wild_moves(seat, distinct, sizes) if wild else []
+        for row, cards in zip(_STORE_ROWS, self.stores[seat], strict=True):
+            if cards:
+                onto = _ONTO[cards[-1]]
+                if onto in held_sizes:
+                    builds += _onto(row, sizes, onto)
+                elif onto is None:
+                    wild = True
+        wilds = self._wild_moves(seat, distinct, sizes, held_sizes) if wild else []
         ones = 1 in sizes if two else False
         return builds, wilds, stores, sizes.index(1) + 1 if ones else None, spites
 
-    def _wild_moves(self, seat: int, distinct: Any, sizes: list[int]) -> list[Action]:
+    def _wild_moves(
+        self, seat: int, distinct: Any, sizes: list[int], held_sizes: set[int]
+    ) -> list[Action]:
         """The Wild builds of ``seat`` (``_turn_moves``): by Build Pile, Wild, cover."""
-        value = _VALUE
+        # Every source with its card: each distinct hand card, the UP card, the Store Pile
+        # tops. A source's card cannot be both a Wild and a cover, so a Wild is never
+        # covered from its own source.
+        sources = [*zip(map(_HAND_SOURCE_OF, distinct), distinct, strict=True)]
         up = self.ups[seat]
-        own = self.stores[seat]
-        sources = [(_HAND_SOURCES[card], value[card]) for card in distinct]
         if up:
-            sources.append((UP, value[up[-1]]))
-        for index in range(STORE_PILES):
-            if own[index]:
-                sources.append((_STORE_SOURCES[index], value[own[index][-1]]))
-        wild_sources = [source for source, held in sources if held is None]
-        covers: dict[int, list[str]] = {}  # value -> the sources showing it, in order
-        for source, held in sources:
-            if held is not None:
-                covers.setdefault(held, []).append(source)
+            sources.append((UP, up[-1]))
+        for source, cards in zip(_STORE_SOURCES, self.stores[seat], strict=True):
+            if cards:
+                sources.append((source, cards[-1]))
+        # The covers by the size of the Build Pile they cover a Wild on, in source order.
+        covers: dict[int, list[str]] = {}
+        for source, card in sources:
+            size = _WILD_PILE[card]
+            if size in held_sizes:
+                covers.setdefault(size, []).append(source)
+        if not covers:
+            return []
+        wild_sources = [source for source, card in sources if card in _WILD_CARDS]
         wilds: list[Action] = []
         for pile, size in enumerate(sizes, 1):
-            need = size + 1
-            if need in NO_WILD_VALUES or need + 1 not in covers:
+            if size not in covers:
                 continue
-            key = pile, need
+            key = pile, size + 1
             for source in wild_sources:
                 by_cover = _WILD_MOVES[source]
-                for cover in covers[need + 1]:
-                    if source == UP and cover == UP:
-                        continue
+                for cover in covers[size]:
                     found = by_cover[cover]
                     action = found.get(key)
                     if action is None:
-                        action = found[key] = _one(wild_code(source, need, pile, cover))
+                        action = found[key] = _one(wild_code(source, size + 1, pile, cover))
                     wilds.append(action)
         return wilds
 
@@ -850,7 +872,7 @@ class SpiteMaliceState(GameState):
         hand = self.hands[seat]
         if not self.spite_on or _WILD_CARDS.isdisjoint(hand):
             return []
-        others = [target for target in range(self.players) if target != seat]
+        others = _OTHERS[self.players][seat]
         spites: list[Action] = []
         # DUMP at a player with cards in hand, BURY at one with a card under the UP card,
         # MALICE at anyone (``spite_targets``).
@@ -916,7 +938,8 @@ class SpiteMaliceState(GameState):
             return []
         card = self.stacks[seat].pop()
         self.ups[seat].append(card)
-        return [move(card, f"stack:{seat}", f"up:{seat}", face="up", seat=seat)]
+        _hand, stack, up, _stores = SEAT_ZONE_NAMES[seat]
+        return [_event(("move", (card,), stack, up, "up", seat, "", {}, "", ()))]
 
     def _cap(self, seat: int, pile: int) -> list[Event]:
         cards = list(self.builds[pile - 1])
@@ -950,9 +973,9 @@ class SpiteMaliceState(GameState):
             if not _ONES.isdisjoint(hand):
                 one = next(card for card in hand if card in _ONES)
             if up and up[-1] in _ONES:
-                events += self._play_one(seat, Source(UP))
+                events += self._play_one(seat, _UP_SOURCE)
             elif one is not None:
-                events += self._play_one(seat, Source("hand", card=one))
+                events += self._play_one(seat, _HAND_SOURCE_FOR[one])
             elif self.hand_built_out and not self.hands[seat]:
                 self.hand_built_out = False
                 drawn = self._draw(seat, HAND_SIZE)
@@ -973,7 +996,7 @@ class SpiteMaliceState(GameState):
         return events
 
     def _play_one(self, seat: int, source: Source) -> list[Event]:
-        pile = next(p for p in range(1, BUILD_SLOTS + 1) if not self.builds[p - 1])
+        pile = [*map(len, self.builds)].index(0) + 1  # there is always a free pile
         events = [
             announce(
                 f"{who(seat)} must play a 1: Build Pile {pile} starts",
@@ -1007,6 +1030,8 @@ class SpiteMaliceState(GameState):
 
     def _draw(self, seat: int, count: int) -> list[Event]:
         draw = self.draw
+        if not draw and not self.discard:  # nothing to draw (most of a long game's end)
+            return []
         if len(draw) >= count:  # the usual case: no refill, the cards at once
             if count <= 0:
                 return []
@@ -1181,9 +1206,8 @@ class SpiteMaliceState(GameState):
         # Discard Piles) is within its reach, so if any of it fits, the reach fits too.
         sizes = {*map(len, self.builds)}
         under = _UNDER.__getitem__
-        for cards in (self.draw, self.discard, *self.hands, *self.ups):
-            if not sizes.isdisjoint(map(under, cards)):
-                return False
+        if not sizes.isdisjoint(map(under, chain(self.draw, self.discard, *self.hands, *self.ups))):
+            return False
         for piles in self.stores:
             for pile in piles:
                 if pile and under(pile[-1]) in sizes:
