@@ -207,8 +207,6 @@ _BUILD_ROWS = {
     source: tuple(_one(build_code(source, pile)) for pile in range(1, BUILD_SLOTS + 1))
     for source in (*_HAND_SOURCES.values(), UP, *_STORE_SOURCES)
 }
-_UP_ROW = _BUILD_ROWS[UP]
-_STORE_ROWS = tuple(_BUILD_ROWS[source] for source in _STORE_SOURCES)
 # A hand card's store onto each Store Pile, for the cards that may be stored.
 _STORES = {
     card: tuple(_one(store_code(card, pile)) for pile in range(1, STORE_PILES + 1))
@@ -226,6 +224,8 @@ _ONTO = {card: -1 if under == 0 else under for card, under in _UNDER.items()}
 _HAND = {
     card: (_BUILD_ROWS[_HAND_SOURCES[card]], _STORES.get(card, ()), _ONTO[card]) for card in _VALUE
 }
+# The UP card's builds, then each Store Pile's.
+_TOP_ROWS = tuple(_BUILD_ROWS[source] for source in (UP, *_STORE_SOURCES))
 _WILD_CARDS = frozenset(WILDS)
 _ONES = frozenset(card for card, value in _VALUE.items() if value == 1)
 _TWOS = frozenset(card for card, value in _VALUE.items() if value == 2)
@@ -793,14 +793,7 @@ class SpiteMaliceState(GameState):
         spites = wild = not _WILD_CARDS.isdisjoint(hand)
         two = not _TWOS.isdisjoint(hand)
         # The UP card and the Store Pile tops.
-        up = self.ups[seat]
-        if up:
-            onto = _ONTO[up[-1]]
-            if onto in held_sizes:
-                builds += _onto(_UP_ROW, sizes, onto)
-            elif onto is None:
-                wild = True
-        for row, cards in zip(_STORE_ROWS, self.stores[seat], strict=True):
+        for row, cards in zip(_TOP_ROWS, [self.ups[seat], *self.stores[seat]], strict=True):
             if cards:
                 onto = _ONTO[cards[-1]]
                 if onto in held_sizes:
@@ -969,14 +962,12 @@ class SpiteMaliceState(GameState):
         while self.phase == PHASE_BUILD:
             up = self.ups[seat]
             hand = self.hands[seat]
-            one = None
-            if not _ONES.isdisjoint(hand):
-                one = next(card for card in hand if card in _ONES)
             if up and up[-1] in _ONES:
                 events += self._play_one(seat, _UP_SOURCE)
-            elif one is not None:
+            elif not _ONES.isdisjoint(hand):
+                one = next(card for card in hand if card in _ONES)
                 events += self._play_one(seat, _HAND_SOURCE_FOR[one])
-            elif self.hand_built_out and not self.hands[seat]:
+            elif self.hand_built_out and not hand:
                 self.hand_built_out = False
                 drawn = self._draw(seat, HAND_SIZE)
                 if not drawn:
