@@ -70,11 +70,18 @@ END = "end"
 
 
 def bordered_deck() -> list[str]:
-    return [f"b{value}" for value in VALUES for _ in range(4)]
+    return list(_BORDERED)
 
 
 def plain_deck() -> list[str]:
-    return [str(value) for value in VALUES for _ in range(4)] + [w for w in WILDS for _ in range(2)]
+    return list(_PLAIN)
+
+
+_BORDERED = tuple(f"b{value}" for value in VALUES for _ in range(4))
+_PLAIN = (
+    *(str(value) for value in VALUES for _ in range(4)),
+    *(w for w in WILDS for _ in range(2)),
+)
 
 
 def _card_value(card: str) -> int | None:
@@ -437,9 +444,9 @@ class SpiteMaliceState(GameState):
                 seat = step % players
                 card = bordered.pop(0) if bordered else plain.pop(0)
                 self.stacks[seat].append(card)
-                events.append(
-                    move(card, "draw", f"stack:{seat}", face="down", seat=seat, dealt=True)
-                )
+                stack = SEAT_ZONE_NAMES[seat][1]
+                dealt = ("move", (card,), "draw", stack, "down", seat, "", {"dealt": True}, "", ())
+                events.append(_event(dealt))
         for seat in range(players):
             events += self._turn_up(seat)
         # The Draw Pile: the non-bordered cards on top of the rest of the bordered ones.
@@ -449,7 +456,8 @@ class SpiteMaliceState(GameState):
                 seat = step % players
                 card = self.draw.pop()
                 self.hands[seat].append(card)
-                events.append(move(card, "draw", f"hand:{seat}", face=seat, seat=seat))
+                hand = SEAT_ZONE_NAMES[seat][0]
+                events.append(_event(("move", (card,), "draw", hand, seat, seat, "", {}, "", ())))
         first = self.first_player()
         tied = sum(self._up_rank(seat) == self._up_rank(first) for seat in range(players)) > 1
         events.append(
