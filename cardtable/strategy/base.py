@@ -162,9 +162,9 @@ class Bot(ABC):
         scale = self.budget_scale
         if budget is None:
             return ThinkClock(rounds * scale, None)
-        return ThinkClock(rounds * scale, budget * scale * share, self.started(started))
+        return ThinkClock(rounds * scale, budget * scale * share, self.budget_began(started))
 
-    def started(self, now: float | None = None) -> float | None:
+    def budget_began(self, now: float | None = None) -> float | None:
         """When the decision's budget began: when it was asked for (``asked_at``) if that
         is known and earlier, else ``now``."""
         if self.asked_at is None:
@@ -180,7 +180,7 @@ class Bot(ABC):
         if budget is None:
             return ThinkClock(rounds, None)
         budget *= self.budget_scale * share
-        return ThinkClock(rounds, budget, self.started(started), most=rounds)
+        return ThinkClock(rounds, budget, self.budget_began(started), most=rounds)
 
     def reaction_time(self) -> float:
         """Seconds this bot takes to react in a race, drawn from its own generator."""
