@@ -44,6 +44,13 @@ class Action:
     def __str__(self) -> str:
         return self.code
 
+    def __eq__(self, other: object) -> bool:
+        # The dataclass's own, without the tuples it makes of both sides: moves are
+        # compared by the thousand (``action in legal``).
+        if other.__class__ is self.__class__:
+            return self.code == other.code
+        return NotImplemented
+
 
 @dataclass(slots=True)  # slots: made afresh for every observation, check and sampled world
 class Zone:
@@ -471,11 +478,18 @@ class GameState(ABC):
         # The usual case first: a move picked from legal_actions just listed for the seat.
         known = self._legal.get(seat) if type(seat) is int else None
         reason = None
-        for legal in known or ():
-            if legal.code == code:
-                break
-        else:
-            reason = self._unlisted(seat, code, known)
+        found = False
+        if listed is not None:  # this very move, found by identity (quicker than its code)
+            for legal in known or ():
+                if legal is listed:
+                    found = True
+                    break
+        if not found:
+            for legal in known or ():
+                if legal.code == code:
+                    break
+            else:
+                reason = self._unlisted(seat, code, known)
         if reason is not None:
             spaced = " ".join(code.split())  # spacing is read loosely
             if spaced == code:

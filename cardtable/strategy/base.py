@@ -74,12 +74,20 @@ class ThinkClock:
     table: the bot is as strong as the machine allows and never slower than its budget).
 
     ``while clock.more(): ...`` runs one round per pass, at least one. With a budget it
-    stops when one more round, half again as long as the longest so far, would overrun it.
+    stops when one more round, half again as long as the longest so far, would overrun it,
+    and after ``most`` rounds when that is given.
     """
 
-    def __init__(self, rounds: int, budget: float | None, started: float | None = None):
+    def __init__(
+        self,
+        rounds: int,
+        budget: float | None,
+        started: float | None = None,
+        most: int | None = None,
+    ):
         self.rounds = rounds
         self.budget = budget
+        self.most = most
         self.done = 0
         self._last = time.perf_counter()
         # ``started``: when the decision was asked for (``time.perf_counter``), if before
@@ -97,6 +105,8 @@ class ThinkClock:
             self._last = now
             # Half a round to spare: on a busy machine one round can run long.
             go = self.done == 0 or now - self.started + 1.5 * self.longest <= self.budget
+            if self.most is not None and self.done >= self.most:
+                go = False
         self.done += go
         return go
 
@@ -138,16 +148,39 @@ class Bot(ABC):
         self.rng = rng
         self.timed = timed
 
-    def think_clock(self, rounds: int) -> ThinkClock:
+    def think_clock(
+        self, rounds: int, share: float = 1.0, started: float | None = None
+    ) -> ThinkClock:
         """The clock of one search: ``rounds`` rounds (``search_rounds`` when that is
-        set), or the think budget when timed; both times ``budget_scale``."""
+        set), or the think budget when timed; both times ``budget_scale``. ``share``: the
+        part of the budget this search may spend, counted from ``started`` (a
+        ``time.perf_counter``: when the decision began), else from the moment the decision
+        was asked for (``asked_at``), else from now."""
         if self.search_rounds is not None:
             return ThinkClock(self.search_rounds, None)
         budget = self.think_budget if self.timed else None
         scale = self.budget_scale
         if budget is None:
             return ThinkClock(rounds * scale, None)
-        return ThinkClock(rounds * scale, budget * scale, self.asked_at)
+        return ThinkClock(rounds * scale, budget * scale * share, self.budget_began(started))
+
+    def budget_began(self, now: float | None = None) -> float | None:
+        """When the decision's budget began: when it was asked for (``asked_at``) if that
+        is known and earlier, else ``now``."""
+        if self.asked_at is None:
+            return now
+        return self.asked_at if now is None else min(self.asked_at, now)
+
+    def budget_clock(self, rounds: int, started: float | None, share: float = 1.0) -> ThinkClock:
+        """A clock for the last part of a decision, which must end by ``share`` of the
+        think budget (what is left of it, from ``started``): ``rounds`` rounds at the
+        most, and exactly ``rounds`` when not timed (not scaled, not ``search_rounds``: the
+        same seed, the same move)."""
+        budget = self.think_budget if self.timed else None
+        if budget is None:
+            return ThinkClock(rounds, None)
+        budget *= self.budget_scale * share
+        return ThinkClock(rounds, budget, self.budget_began(started), most=rounds)
 
     def reaction_time(self) -> float:
         """Seconds this bot takes to react in a race, drawn from its own generator."""

@@ -22,13 +22,14 @@ from __future__ import annotations
 
 import itertools
 import math
+import time
 from typing import Any
 
 from cardtable.engine import Action, Rng
 from cardtable.games.what_the_heck.rules import winning_bid
 from cardtable.games.what_the_heck.vocabulary import POINT_CARDS, ROUNDS, bid_code
 
-from .base import Bot, SeatView
+from .base import Bot, SeatView, ThinkClock
 
 
 def desire(total: int) -> float:
@@ -161,10 +162,17 @@ class HardBot(Bot):
     """
 
     level = "hard"
-    think_budget = 0.140  # for the worlds: with the round's equilibrium after them, 150 ms
+    think_budget = 0.140  # the whole decision: the worlds, then the round's equilibrium
+    # The parts of the budget, from the moment the table asked: the worlds end by 65% of
+    # it (the round's equilibrium, worked out after them, takes a tenth of a decision at
+    # the median and up to a third on a busy machine: issue 32), the equilibrium by 85%
+    # (the rest for the answer's trip back from the bot's process, which a busy machine
+    # makes long).
+    worlds_share = 0.65
+    answer_share = 0.85
     searches = True
     samples = 7  # worlds per decision without a think budget (tests, sim)
-    iterations = 30  # rounds of regret matching for the round's equilibrium
+    iterations = 30  # rounds of regret matching for the round's equilibrium (at the most)
 
     def __init__(self, rng: Rng, timed: bool = False):
         super().__init__(rng, timed)
@@ -181,6 +189,7 @@ class HardBot(Bot):
         return medium_bid(view, self.rng)
 
     def choose(self, view: SeatView) -> Action:
+        started = time.perf_counter()  # the budget covers the whole decision
         obs = view.observation
         seat = view.seat
         players = obs["players"]
@@ -191,7 +200,7 @@ class HardBot(Bot):
         upcoming = points_to_come(obs)
         self._judge_last_reveal(obs, seat, remaining, upcoming)
         total = obs["center_total"]
-        stakes = self.stakes(obs, seat, remaining, upcoming)
+        stakes = self.stakes(obs, seat, remaining, upcoming, started)
         cards = [
             self._candidates(remaining[s], remaining, s, total, upcoming)
             if s != seat
@@ -205,12 +214,19 @@ class HardBot(Bot):
         ]
         thinking = [1.0 if s == seat else self.in_the_round(s) for s in range(players)]
         mixes = round_equilibrium(
-            cards, seat_stakes, total < 0, self.iterations, thinking, remaining
+            cards,
+            seat_stakes,
+            total < 0,
+            self.budget_clock(self.iterations, started, self.answer_share),
+            thinking,
+            remaining,
         )
         self._equilibria[obs["round"]] = cards
         return Action(bid_code(_weighted(cards[seat], mixes[seat], self.rng)))
 
-    def stakes(self, obs, seat, remaining, upcoming) -> dict[int, tuple[float, float]]:
+    def stakes(
+        self, obs, seat, remaining, upcoming, started: float | None = None
+    ) -> dict[int, tuple[float, float]]:
         """For each sensible card: our mean result if we spend it and take the pot, and if
         we spend it and another player takes it (each other player alike), over sampled
         worlds (the order of the Point Cards to come; the others' bids from the model), the
@@ -227,7 +243,7 @@ class HardBot(Bot):
         lost = dict.fromkeys(candidates, 0.0)
         others = [s for s in range(players) if s != seat]
         draws = 2 * players * (rounds_left + 1)
-        clock = self.think_clock(self.samples)
+        clock = self.think_clock(self.samples, self.worlds_share, started)
         while clock.more():
             order = list(upcoming)
             self.rng.shuffle(order)
@@ -511,7 +527,7 @@ def round_equilibrium(
     cards: list[list[int]],
     stakes: list[dict[int, tuple[float, float]]],
     lowest: bool,
-    iterations: int,
+    iterations: int | ThinkClock,
     thinking: list[float] | None = None,
     hands: list[list[int]] | None = None,
 ) -> list[list[float]]:
@@ -524,12 +540,18 @@ def round_equilibrium(
     is the average of the mixes played, later iterations weighing more.
 
     ``thinking[s]``: how likely player s is to bid by its mix at all; otherwise it bids
-    any card of ``hands[s]`` alike (the others' chances allow for that)."""
+    any card of ``hands[s]`` alike (the others' chances allow for that).
+
+    ``iterations``: how many rounds of regret matching, or a clock that says when to stop
+    (the average of the mixes so far is an answer after any number of rounds)."""
+    clock = ThinkClock(iterations, None) if isinstance(iterations, int) else iterations
     players = len(cards)
     mixes = [[1.0 / len(own)] * len(own) for own in cards]
     regrets = [[0.0] * len(own) for own in cards]
     average = [[0.0] * len(own) for own in cards]
-    for step in range(1, iterations + 1):
+    step = 0
+    while clock.more():
+        step += 1
         dists = []
         for s, (own, mix) in enumerate(zip(cards, mixes, strict=True)):
             dist = [0.0] * 16

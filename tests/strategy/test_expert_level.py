@@ -88,8 +88,8 @@ def counted(bot) -> list:
     clocks = []
     make = bot.think_clock
 
-    def think_clock(rounds):
-        clock = make(rounds)
+    def think_clock(rounds, *more):
+        clock = make(rounds, *more)
         clocks.append(clock)
         return clock
 

@@ -322,3 +322,49 @@ def test_hard_takes_a_player_who_bids_by_a_fixed_rule_for_one_with_a_habit(seed)
     # In the round's game it counts half as a thinking player; the random player less.
     assert hard.in_the_round(1) == pytest.approx(0.5, abs=0.05)
     assert hard.in_the_round(3) < 0.5
+
+
+def test_a_timed_hard_decision_with_its_budget_spent_works_out_one_round_of_the_equilibrium(
+    monkeypatch,
+):
+    # The round's equilibrium, worked out after the worlds, is within the think budget:
+    # a decision whose budget is already spent (its worker was starved) samples one world
+    # and plays one round of regret matching, then answers, instead of thirty.
+    import time
+
+    from cardtable.strategy import what_the_heck
+
+    rounds_played = []
+    equilibrium = what_the_heck.round_equilibrium
+
+    def counted(cards, stakes, lowest, iterations, *more):
+        if isinstance(iterations, int):
+            rounds_played.append(iterations)
+            return equilibrium(cards, stakes, lowest, iterations, *more)
+        mixes = equilibrium(cards, stakes, lowest, iterations, *more)
+        rounds_played.append(iterations.done)
+        return mixes
+
+    monkeypatch.setattr(what_the_heck, "round_equilibrium", counted)
+    state = midgame(5)
+    bot = make_bot("what-the-heck", "hard", Rng(5), timed=True)
+    bot.asked_at = time.perf_counter() - 10.0
+    assert bot.choose(view_for(state, 1)) in state.legal_actions(1)
+    assert rounds_played == [1]
+    untimed = make_bot("what-the-heck", "hard", Rng(5))
+    untimed.choose(view_for(state, 1))
+    assert rounds_played == [1, 30], "without a budget, the same thirty rounds as ever"
+
+
+def test_the_rounds_equilibrium_on_a_clock_is_the_same_as_on_a_count():
+    from cardtable.strategy import ThinkClock
+
+    cards = [[3, 7, 12], [1, 8, 15], [2, 9], [5, 10, 14]]
+    stakes = [{c: (c / 3.0, -c / 5.0) for c in own} for own in cards]
+    counted = round_equilibrium(cards, stakes, False, 12)
+    clock = ThinkClock(12, None)
+    assert round_equilibrium(cards, stakes, False, clock) == counted
+    assert clock.done == 12
+    # With a budget, no more than ``most`` rounds however much time is left.
+    clock = ThinkClock(12, 60.0, most=12)
+    assert round_equilibrium(cards, stakes, False, clock) == counted

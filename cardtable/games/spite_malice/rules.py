@@ -11,13 +11,15 @@ bots.
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import chain
 
 from cardtable.engine import Event, GameState, announce, move
 
-from .tables import _TURN_EVENTS, BUILD_NAMES, SEAT_ZONE_NAMES, TurnMoves
+from .tables import _ONES, _TURN_EVENTS, _UNDER, BUILD_NAMES, SEAT_ZONE_NAMES, TurnMoves, _event
 from .vocabulary import (
+    _HAND_SOURCE_FOR,
+    _UP_SOURCE,
     _VALUE,
-    BUILD_SLOTS,
     BURY_CARD,
     CAP,
     HAND_SIZE,
@@ -76,7 +78,9 @@ class SpiteMaliceRules(GameState):
         False (a Wild, whose cover lands first)."""
         card, zone = self._take(seat, source)
         self.builds[pile - 1].append(card)
-        events = [Event("move", (card,), zone, BUILD_NAMES[pile - 1], "up", seat, "", {})]
+        events = [
+            _event(("move", (card,), zone, BUILD_NAMES[pile - 1], "up", seat, "", {}, "", ()))
+        ]
         if value is not None:
             events.append(
                 announce(
@@ -110,7 +114,8 @@ class SpiteMaliceRules(GameState):
             return []
         card = self.stacks[seat].pop()
         self.ups[seat].append(card)
-        return [move(card, f"stack:{seat}", f"up:{seat}", face="up", seat=seat)]
+        _hand, stack, up, _stores = SEAT_ZONE_NAMES[seat]
+        return [_event(("move", (card,), stack, up, "up", seat, "", {}, "", ()))]
 
     def _cap(self, seat: int, pile: int) -> list[Event]:
         cards = list(self.builds[pile - 1])
@@ -139,16 +144,13 @@ class SpiteMaliceRules(GameState):
         events: list[Event] = []
         while self.phase == PHASE_BUILD:
             up = self.ups[seat]
-            one = None
-            for card in self.hands[seat]:
-                if _VALUE[card] == 1:
-                    one = card
-                    break
-            if up and _VALUE[up[-1]] == 1:
-                events += self._play_one(seat, Source(UP))
-            elif one is not None:
-                events += self._play_one(seat, Source("hand", card=one))
-            elif self.hand_built_out and not self.hands[seat]:
+            hand = self.hands[seat]
+            if up and up[-1] in _ONES:
+                events += self._play_one(seat, _UP_SOURCE)
+            elif not _ONES.isdisjoint(hand):
+                one = next(card for card in hand if card in _ONES)
+                events += self._play_one(seat, _HAND_SOURCE_FOR[one])
+            elif self.hand_built_out and not hand:
                 self.hand_built_out = False
                 drawn = self._draw(seat, HAND_SIZE)
                 if not drawn:
@@ -168,7 +170,7 @@ class SpiteMaliceRules(GameState):
         return events
 
     def _play_one(self, seat: int, source: Source) -> list[Event]:
-        pile = next(p for p in range(1, BUILD_SLOTS + 1) if not self.builds[p - 1])
+        pile = [*map(len, self.builds)].index(0) + 1  # there is always a free pile
         events = [
             announce(
                 f"{who(seat)} must play a 1: Build Pile {pile} starts",
@@ -202,6 +204,8 @@ class SpiteMaliceRules(GameState):
 
     def _draw(self, seat: int, count: int) -> list[Event]:
         draw = self.draw
+        if not draw and not self.discard:  # nothing to draw (most of a long game's end)
+            return []
         if len(draw) >= count:  # the usual case: no refill, the cards at once
             if count <= 0:
                 return []
@@ -209,7 +213,7 @@ class SpiteMaliceRules(GameState):
             del draw[-count:]
             self.hands[seat] += drawn
             hand = SEAT_ZONE_NAMES[seat][0]
-            return [Event("move", tuple(drawn), "draw", hand, seat, seat, "", {})]
+            return [_event(("move", tuple(drawn), "draw", hand, seat, seat, "", {}, "", ()))]
         events: list[Event] = []
         drawn = []
         for _ in range(count):
@@ -282,7 +286,7 @@ class SpiteMaliceRules(GameState):
         self.hands[seat].remove(card)
         self.stores[seat][pile - 1].append(card)
         hand, _stack, _up, stores = SEAT_ZONE_NAMES[seat]
-        events = [Event("move", (card,), hand, stores[pile - 1], "up", seat, "", {})]
+        events = [_event(("move", (card,), hand, stores[pile - 1], "up", seat, "", {}, "", ()))]
         return events + self._start_turn((seat + 1) % self.players)
 
     def _end(self, seat: int) -> list[Event]:
@@ -371,7 +375,18 @@ class SpiteMaliceRules(GameState):
         card a player can reach fits a Build Pile, and no Wild they can reach has a cover
         they can reach, nothing can ever change that: see ``reach``.
         """
-        needs = {len(cards) + 1 for cards in self.builds}
+        # The usual case of all: a card some seat holds or may draw fits by itself. What
+        # each seat holds now (its hand, UP card, Store Pile tops, and the Draw and
+        # Discard Piles) is within its reach, so if any of it fits, the reach fits too.
+        sizes = {*map(len, self.builds)}
+        under = _UNDER.__getitem__
+        if not sizes.isdisjoint(map(under, chain(self.draw, self.discard, *self.hands, *self.ups))):
+            return False
+        for piles in self.stores:
+            for pile in piles:
+                if pile and under(pile[-1]) in sizes:
+                    return False
+        needs = {size + 1 for size in sizes}
         wild_needs = {need for need in needs if need not in NO_WILD_VALUES}
 
         def fits(values: set[int | None]) -> bool:
@@ -381,19 +396,7 @@ class SpiteMaliceRules(GameState):
                 return True
             return None in values and any(need + 1 in values for need in wild_needs)
 
-        # What each seat holds now (its hand, UP card, Store Pile tops, and the Draw and
-        # Discard Piles) is within its reach, so if any of it fits, the reach fits too:
-        # the usual case, answered without working the reach out.
-        # The usual case of all: a card some seat holds or may draw fits by itself.
-        value_of = _VALUE
-        for cards in (self.draw, self.discard, *self.hands, *self.ups):
-            for card in cards:
-                if value_of[card] in needs:
-                    return False
-        for piles in self.stores:
-            for pile in piles:
-                if pile and value_of[pile[-1]] in needs:
-                    return False
+        # Else each seat with every card it holds or may draw, Wilds and covers included.
         value = _VALUE.__getitem__
         common = set(map(value, self.draw))
         common.update(map(value, self.discard))

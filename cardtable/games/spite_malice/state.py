@@ -31,7 +31,6 @@ from cardtable.engine import (
     Result,
     Zone,
     announce,
-    move,
     zones_kept,
 )
 
@@ -40,37 +39,44 @@ from .rules import SpiteMaliceRules
 from .tables import (
     _GIVES,
     _HAND,
+    _HAND_SOURCE_OF,
     _HAND_SOURCES,
-    _PLANS,
-    _SPITES,
-    _STORE_BUILDS,
+    _ONTO,
+    _OTHERS,
+    _SPITE_ROWS,
     _STORE_SOURCES,
-    _UP_BUILDS,
+    _TOP_ROWS,
+    _TWOS,
+    _WILD_CARDS,
+    _WILD_MOVES,
+    _WILD_PILE,
     BUILD_NAMES,
     END_ACTION,
     SEAT_ZONE_NAMES,
     TurnMoves,
-    _plan,
-    _wild_move,
+    _event,
+    _one,
+    _onto,
 )
 from .vocabulary import (
-    _VALUE,
     BUILD_SLOTS,
+    BURY_CARD,
     DEAL_SIZE,
+    DUMP_CARD,
+    MALICE_CARD,
     MAX_STACK_CARDS,
     PHASE_BUILD,
     PHASE_GIVE,
     PHASE_OVER,
-    SPITE_KINDS,
     STORE_PILES,
     UP,
-    WILDS,
     bordered_deck,
     card_value,
     parse,
     plain_deck,
     stack_limit,
     who,
+    wild_code,
 )
 
 
@@ -117,9 +123,9 @@ class SpiteMaliceState(SpiteMaliceRules, SpiteMaliceRefusals, GameState):
                 seat = step % players
                 card = bordered.pop(0) if bordered else plain.pop(0)
                 self.stacks[seat].append(card)
-                events.append(
-                    move(card, "draw", f"stack:{seat}", face="down", seat=seat, dealt=True)
-                )
+                stack = SEAT_ZONE_NAMES[seat][1]
+                dealt = ("move", (card,), "draw", stack, "down", seat, "", {"dealt": True}, "", ())
+                events.append(_event(dealt))
         for seat in range(players):
             events += self._turn_up(seat)
         # The Draw Pile: the non-bordered cards on top of the rest of the bordered ones.
@@ -129,7 +135,8 @@ class SpiteMaliceState(SpiteMaliceRules, SpiteMaliceRefusals, GameState):
                 seat = step % players
                 card = self.draw.pop()
                 self.hands[seat].append(card)
-                events.append(move(card, "draw", f"hand:{seat}", face=seat, seat=seat))
+                hand = SEAT_ZONE_NAMES[seat][0]
+                events.append(_event(("move", (card,), "draw", hand, seat, seat, "", {}, "", ())))
         first = self.first_player()
         tied = sum(self._up_rank(seat) == self._up_rank(first) for seat in range(players)) > 1
         events.append(
@@ -173,13 +180,11 @@ class SpiteMaliceState(SpiteMaliceRules, SpiteMaliceRefusals, GameState):
             return self._spites(seat) if self.spite_open else []
         if self.phase == PHASE_GIVE:
             return [_GIVES[t] for t in range(self.players) if t != seat]
-        return self._listing(seat, self._turn_moves(seat))
-
-    def _listing(self, seat: int, moves: TurnMoves) -> list[Action]:
-        """The legal moves of the seat on turn building, from its ``_turn_moves``: builds,
-        Wild builds, Spite cards, then the stores (or ``end``) unless a 2 must be played."""
-        builds, wilds, stores, two, spites = moves
-        actions = builds + wilds if wilds else builds
+        # Building: builds, Wild builds, Spite cards, then the stores (or ``end``) unless
+        # a 2 must be played.
+        actions, wilds, stores, two, spites = self._turn_moves(seat)
+        if wilds:
+            actions += wilds
         if spites and self.spite_on:
             actions += self._spites(seat)
         if two is None:
@@ -233,18 +238,19 @@ class SpiteMaliceState(SpiteMaliceRules, SpiteMaliceRefusals, GameState):
         if seat != self.current:
             return self._spite(seat, parsed)
         self.spite_open = False  # the player moved: a chance to spite them has passed
-        if parsed.kind == "give":
-            return self._give(seat, parsed.target or 0)
-        if parsed.kind == "spite":
-            events = self._spite(seat, parsed)
-            return events + self._settle(seat)
-        if parsed.kind == "store":
-            return self._store(seat, parsed.card or "", parsed.pile or 1)
-        if parsed.kind == "end":
-            return self._end(seat)
-        if parsed.kind == "build":
+        kind = parsed.kind  # the usual moves first
+        if kind == "build":
             assert parsed.source is not None and parsed.pile is not None
             events = self._land(seat, parsed.source, parsed.pile)
+        elif kind == "store":
+            return self._store(seat, parsed.card or "", parsed.pile or 1)
+        elif kind == "end":
+            return self._end(seat)
+        elif kind == "give":
+            return self._give(seat, parsed.target or 0)
+        elif kind == "spite":
+            events = self._spite(seat, parsed)
+            return events + self._settle(seat)
         else:
             assert parsed.source and parsed.cover and parsed.pile and parsed.value is not None
             # The Wild and its cover land as one move; an UP Wild's next card turns after.
@@ -349,7 +355,9 @@ class SpiteMaliceState(SpiteMaliceRules, SpiteMaliceRefusals, GameState):
 
     def piles_needing(self, value: int) -> list[int]:
         """The Build Piles that take ``value`` next (never an empty one: 1s play themselves)."""
-        return list(_plan(self.builds)[0].get(value, ())) if value != 1 else []
+        if value == 1:
+            return []
+        return [pile for pile, cards in enumerate(self.builds, 1) if len(cards) + 1 == value]
 
     def build_codes(self, seat: int) -> list[str]:
         """The builds of ``seat``: ``build hand b5 on 2`` and the like."""
@@ -369,62 +377,70 @@ class SpiteMaliceState(SpiteMaliceRules, SpiteMaliceRefusals, GameState):
         Pile tops; then by pile), its Wild builds (by pile, Wild, cover), the stores its
         hand allows, the Build Pile showing a 1 that a 2 in its hand must go on, and
         whether its hand holds a Wild-Spite card."""
-        shape = tuple(map(len, self.builds))
-        plan = _PLANS.get(shape)
-        if plan is None:
-            plan = _plan(self.builds)
-        taking = plan[0]
+        # The size of each Build Pile: a card goes onto the piles one smaller than its
+        # value (most cards fit none).
+        sizes = [*map(len, self.builds)]
+        held_sizes = set(sizes)
         builds: list[Action] = []
         stores: list[Action] = []
-        wild = two = spites = False
         hand = self.hands[seat]
         distinct = dict.fromkeys(hand) if len(hand) > 1 else hand
         for card in distinct:
-            held, built, stored = _HAND[card]
-            if held is None:
-                wild = spites = True
-                continue
-            if held == 2:
-                two = True
-            else:
-                stores += stored
-            piles = taking.get(held)
-            if piles is not None:
-                builds += built[piles]
-        value = _VALUE
+            row, stored, onto = _HAND[card]
+            stores += stored
+            if onto in held_sizes:
+                builds += _onto(row, sizes, onto)
+        spites = wild = not _WILD_CARDS.isdisjoint(hand)
+        two = not _TWOS.isdisjoint(hand)
+        # The UP card and the Store Pile tops.
+        for row, cards in zip(_TOP_ROWS, [self.ups[seat], *self.stores[seat]], strict=True):
+            if cards:
+                onto = _ONTO[cards[-1]]
+                if onto in held_sizes:
+                    builds += _onto(row, sizes, onto)
+                elif onto is None:
+                    wild = True
+        wilds = self._wild_moves(seat, distinct, sizes, held_sizes) if wild else []
+        ones = 1 in sizes if two else False
+        return builds, wilds, stores, sizes.index(1) + 1 if ones else None, spites
+
+    def _wild_moves(
+        self, seat: int, distinct: Any, sizes: list[int], held_sizes: set[int]
+    ) -> list[Action]:
+        """The Wild builds of ``seat`` (``_turn_moves``): by Build Pile, Wild, cover."""
+        # Every source with its card: each distinct hand card, the UP card, the Store Pile
+        # tops. A source's card cannot be both a Wild and a cover, so a Wild is never
+        # covered from its own source.
+        sources = [*zip(map(_HAND_SOURCE_OF, distinct), distinct, strict=True)]
         up = self.ups[seat]
-        own = self.stores[seat]
-        # The UP card and the Store Pile tops, each with its source's builds.
-        tops = [(_UP_BUILDS, up[-1])] if up else []
-        tops += [
-            (_STORE_BUILDS[index], own[index][-1]) for index in range(STORE_PILES) if own[index]
-        ]
-        for built, card in tops:
-            held = value[card]
-            if held is None:
-                wild = True
-            else:
-                piles = taking.get(held)
-                if piles is not None:
-                    builds += built[piles]
+        if up:
+            sources.append((UP, up[-1]))
+        for source, cards in zip(_STORE_SOURCES, self.stores[seat], strict=True):
+            if cards:
+                sources.append((source, cards[-1]))
+        # The covers by the size of the Build Pile they cover a Wild on, in source order.
+        covers: dict[int, list[str]] = {}
+        for source, card in sources:
+            size = _WILD_PILE[card]
+            if size in held_sizes:
+                covers.setdefault(size, []).append(source)
+        if not covers:
+            return []
+        wild_sources = [source for source, card in sources if card in _WILD_CARDS]
         wilds: list[Action] = []
-        if wild:
-            sources = [(_HAND_SOURCES[card], value[card]) for card in distinct]
-            if up:
-                sources.append((UP, value[up[-1]]))
-            for index in range(STORE_PILES):
-                if own[index]:
-                    sources.append((_STORE_SOURCES[index], value[own[index][-1]]))
-            wild_sources = [source for source, held in sources if held is None]
-            for pile, need in plan[1]:
-                covers = [source for source, held in sources if held == need + 1]
-                for source in wild_sources:
-                    for cover in covers:
-                        if source == UP and cover == UP:
-                            continue
-                        wilds.append(_wild_move(source, need, pile, cover))
-        ones = taking.get(2) if two else None
-        return builds, wilds, stores, ones[0] if ones else None, spites
+        for pile, size in enumerate(sizes, 1):
+            if size not in covers:
+                continue
+            key = pile, size + 1
+            for source in wild_sources:
+                by_cover = _WILD_MOVES[source]
+                for cover in covers[size]:
+                    found = by_cover[cover]
+                    action = found.get(key)
+                    if action is None:
+                        action = found[key] = _one(wild_code(source, size + 1, pile, cover))
+                    wilds.append(action)
+        return wilds
 
     def spite_targets(self, seat: int, kind: str) -> list[int]:
         targets = []
@@ -443,11 +459,14 @@ class SpiteMaliceState(SpiteMaliceRules, SpiteMaliceRefusals, GameState):
 
     def _spites(self, seat: int) -> list[Action]:
         hand = self.hands[seat]
-        if not self.spite_on or not any(card in hand for card in WILDS):
+        if not self.spite_on or _WILD_CARDS.isdisjoint(hand):
             return []
-        return [
-            _SPITES[kind, target]
-            for kind, card in zip(SPITE_KINDS, WILDS, strict=True)
-            if card in hand
-            for target in self.spite_targets(seat, kind)
-        ]
+        others = _OTHERS[self.players][seat]
+        spites: list[Action] = []
+        # DUMP at a player with cards in hand, BURY at one with a card under the UP card,
+        # MALICE at anyone (``spite_targets``).
+        for card, held in ((DUMP_CARD, self.hands), (BURY_CARD, self.stacks), (MALICE_CARD, None)):
+            if card in hand:
+                row = _SPITE_ROWS[card]
+                spites += [row[t] for t in others if held is None or held[t]]
+        return spites

@@ -6,6 +6,10 @@ Action, it looks them up (a Wild's moves, which are many, as they are first met)
 
 from __future__ import annotations
 
+from collections import defaultdict
+from functools import partial
+from itertools import compress
+
 from cardtable.engine import Action, Event
 
 from .vocabulary import (
@@ -16,13 +20,13 @@ from .vocabulary import (
     SPITE_KINDS,
     STORE_PILES,
     UP,
+    WILDS,
     build_code,
     give_code,
     hand_source,
     spite_code,
     store_code,
     store_source,
-    wild_code,
 )
 
 # The zones' names, made once: ``build:1``..``build:8``; per seat its hand, Card Stack,
@@ -38,6 +42,10 @@ SEAT_ZONE_NAMES = [
     for seat in range(8)
 ]
 
+
+# An Event of all ten fields in order, made without ``Event``'s defaults: for the card
+# moves of every step.
+_event = partial(tuple.__new__, Event)
 
 # Every seat's turn starting: one event, made once (events never change).
 _TURN_EVENTS = tuple(Event("turn", seat=seat) for seat in range(8))
@@ -73,80 +81,67 @@ _HAND_SOURCES = {card: hand_source(card) for card in _VALUE}
 _STORE_SOURCES = tuple(store_source(pile) for pile in range(1, STORE_PILES + 1))
 
 
-class Builds(dict):
-    """One source's builds: by the tuple of Build Piles they go on, the builds (made as
-    they are first met, from ``row``, the build onto each pile 1-8)."""
-
-    __slots__ = ("row",)
-
-    def __init__(self, source: str):
-        super().__init__()
-        self.row = (None, *(_one(build_code(source, pile)) for pile in range(1, BUILD_SLOTS + 1)))
-
-    def __missing__(self, piles: tuple[int, ...]) -> tuple[Action, ...]:
-        found = self[piles] = tuple(self.row[pile] for pile in piles)
-        return found
-
-
-_BUILDS = {source: Builds(source) for source in (*_HAND_SOURCES.values(), UP, *_STORE_SOURCES)}
-_UP_BUILDS = _BUILDS[UP]
-_STORE_BUILDS = tuple(_BUILDS[source] for source in _STORE_SOURCES)
+# Per source, its build onto each Build Pile: ``row[i]`` goes onto pile ``i + 1``.
+_BUILD_ROWS = {
+    source: tuple(_one(build_code(source, pile)) for pile in range(1, BUILD_SLOTS + 1))
+    for source in (*_HAND_SOURCES.values(), UP, *_STORE_SOURCES)
+}
 # A hand card's store onto each Store Pile, for the cards that may be stored.
 _STORES = {
     card: tuple(_one(store_code(card, pile)) for pile in range(1, STORE_PILES + 1))
     for card, value in _VALUE.items()
     if value is not None and value != 2
 }
-# Per card in hand: its value, its builds (``Builds``) and its stores (none for a 2 or a
-# Wild), in one look-up.
+# Per card, the size of the Build Pile it goes onto (a pile of k cards takes k + 1), for
+# the end of progress: a 1 goes onto an empty pile, a Wild (None) onto none by itself.
+_UNDER = {card: None if value is None else value - 1 for card, value in _VALUE.items()}
+# The same for a listing of legal moves: a 1 is never listed (1s play themselves), -1 is
+# no pile's size.
+_ONTO = {card: -1 if under == 0 else under for card, under in _UNDER.items()}
+# Per card in hand: its builds (``_BUILD_ROWS``), its stores (none for a 2 or a Wild) and
+# the size of the Build Pile it goes onto, in one look-up.
 _HAND = {
-    card: (value, _BUILDS[_HAND_SOURCES[card]], _STORES.get(card, ()))
+    card: (_BUILD_ROWS[_HAND_SOURCES[card]], _STORES.get(card, ()), _ONTO[card]) for card in _VALUE
+}
+# The UP card's builds, then each Store Pile's.
+_TOP_ROWS = tuple(_BUILD_ROWS[source] for source in (UP, *_STORE_SOURCES))
+_WILD_CARDS = frozenset(WILDS)
+_ONES = frozenset(card for card, value in _VALUE.items() if value == 1)
+_TWOS = frozenset(card for card, value in _VALUE.items() if value == 2)
+_HAND_SOURCE_OF = _HAND_SOURCES.__getitem__
+# Per card, the size of the Build Pile on which it covers a Wild (a Wild on a pile of k
+# cards stands for k + 1, never 1, 2, 7 or 13, and its cover is a k + 2), or None.
+_WILD_PILE = {
+    card: None if value is None or value < 2 or value - 1 in NO_WILD_VALUES else value - 2
     for card, value in _VALUE.items()
 }
 _SPITES = {
     (kind, target): _one(spite_code(kind, target)) for kind in SPITE_KINDS for target in range(8)
 }
+# Per Wild-Spite card, its kind's Spite at each seat.
+_SPITE_ROWS = {f"WS-{kind}": tuple(_SPITES[kind, t] for t in range(8)) for kind in SPITE_KINDS}
 _GIVES = tuple(_one(give_code(target)) for target in range(8))
 END_ACTION = _one(END)
-# (Wild's source, value, Build Pile, cover's source) -> the Action, filled as met.
-_WILD_MOVES: dict[tuple[str, int, int, str], Action] = {}
+# A Wild's moves: by the Wild's source and the cover's source, by (Build Pile, value) the
+# Action, filled as met (the sources are the game's own: at most 8 Wild sources, 31 cover
+# sources and 80 piles and values).
+_WILD_MOVES: dict[str, dict[str, dict[tuple[int, int], Action]]] = {
+    source: defaultdict(dict) for source in (*_HAND_SOURCES.values(), UP, *_STORE_SOURCES)
+}
 
 
-def _wild_move(wild: str, value: int, pile: int, cover: str) -> Action:
-    key = (wild, value, pile, cover)
-    action = _WILD_MOVES.get(key)
-    if action is None:
-        action = _one(wild_code(wild, value, pile, cover))
-        if len(_WILD_MOVES) < 50_000:
-            _WILD_MOVES[key] = action
-    return action
+def _onto(row: tuple[Action, ...], sizes: list[int], size: int) -> list[Action]:
+    """A source's builds (``row``) onto the Build Piles of ``size`` cards, in pile order."""
+    if sizes.count(size) == 1:
+        return [row[sizes.index(size)]]
+    return [*compress(row, map(size.__eq__, sizes))]
 
 
-Plan = tuple[dict[int, tuple[int, ...]], tuple[tuple[int, int], ...]]
 # What a seat on turn may do, worked out in one pass (``_turn_moves``).
 TurnMoves = tuple[list[Action], list[Action], list[Action], int | None, bool]
 
-
-def _plan(builds: list[list[str]]) -> Plan:
-    """What the Build Piles take, by how many cards each holds: the piles by the value
-    they take next, in pile order (an empty pile's 1 is never built: 1s play themselves),
-    and (pile, value) for each pile a Wild may go on. Looked up: the piles change only
-    when a card lands, and their shapes recur."""
-    shape = tuple(map(len, builds))
-    plan = _PLANS.get(shape)
-    if plan is None:
-        taking: dict[int, list[int]] = {}
-        wild: list[tuple[int, int]] = []
-        for pile, size in enumerate(shape, 1):
-            if size:
-                taking.setdefault(size + 1, []).append(pile)
-            if size + 1 not in NO_WILD_VALUES:
-                wild.append((pile, size + 1))
-        plan = ({value: tuple(piles) for value, piles in taking.items()}, tuple(wild))
-        if len(_PLANS) >= 100_000:
-            _PLANS.clear()
-        _PLANS[shape] = plan
-    return plan
-
-
-_PLANS: dict[tuple[int, ...], Plan] = {}
+# Per player count, per seat, the other seats.
+_OTHERS = tuple(
+    tuple(tuple(other for other in range(players) if other != seat) for seat in range(players))
+    for players in range(9)
+)

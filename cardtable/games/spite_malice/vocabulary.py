@@ -29,7 +29,7 @@ MAX_STACK_CARDS = 60  # all Card Stacks together (see the rulings)
 SPITE_KINDS = ("DUMP", "BURY", "MALICE")
 WILDS = tuple(f"WS-{kind}" for kind in SPITE_KINDS)
 NO_WILD_VALUES = (1, 2, 7, 13)
-BURY_CARD = "WS-BURY"
+DUMP_CARD, BURY_CARD, MALICE_CARD = WILDS
 
 PHASE_BUILD = "build"  # the player on turn builds, spites, stores
 PHASE_GIVE = "give"  # a capper chooses who gets the Malice card
@@ -40,11 +40,18 @@ END = "end"
 
 
 def bordered_deck() -> list[str]:
-    return [f"b{value}" for value in VALUES for _ in range(4)]
+    return list(_BORDERED)
 
 
 def plain_deck() -> list[str]:
-    return [str(value) for value in VALUES for _ in range(4)] + [w for w in WILDS for _ in range(2)]
+    return list(_PLAIN)
+
+
+_BORDERED = tuple(f"b{value}" for value in VALUES for _ in range(4))
+_PLAIN = (
+    *(str(value) for value in VALUES for _ in range(4)),
+    *(w for w in WILDS for _ in range(2)),
+)
 
 
 def _card_value(card: str) -> int | None:
@@ -149,6 +156,9 @@ class Move:
     spite: str | None = None  # DUMP, BURY, MALICE
 
 
+_UP_SOURCE = Source(UP)
+_HAND_SOURCE_FOR = {card: Source("hand", card=card) for card in _VALUE}
+
 HOW = (
     "Say 'build hand b5 on 2', 'build up on 1', 'build store 3 on 2', "
     "'wild hand WS-DUMP as 5 on 2 then hand 6', 'store b9 on 3', 'end', 'give 2' "
@@ -185,7 +195,9 @@ def _build_pile(word: str) -> int:
     return pile
 
 
-@lru_cache(maxsize=4096)  # every move applied is read: a Move never changes
+# Every move applied is read, and a Move never changes: kept for as many codes as the game
+# has (a Wild's moves are thousands).
+@lru_cache(maxsize=1 << 15)
 def parse(code: str) -> Move:
     """The move a code stands for, or ``IllegalAction`` saying what is wrong with it.
 
