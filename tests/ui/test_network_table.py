@@ -174,6 +174,27 @@ def test_a_result_that_comes_reads_after_the_last_moment_still_ends_the_table(ap
     assert app.manager.top.result == room.host.referee.result.to_dict()
 
 
+def test_a_hint_at_a_joined_table_is_shown_and_made_with_the_keys(app, server):
+    """The host thinks of the hint from the seat's view and sends the move; the joined
+    table says it and lights it (it left with "cannot be shown (AttributeError)"), and
+    Enter makes it."""
+    import pygame
+
+    from .conftest import key
+
+    room, table = joined(app, server, game_id="spite-malice")
+    until(app, lambda: table.still() and table.awaiting_human(), 400)
+    step = table.client.step
+    code = sorted(table.legal_codes())[0]
+    room.host.adviser = lambda seat, answer: answer(code) or True
+    key(app, pygame.K_h)
+    until(app, lambda: table.tools.hints.code == code, 200)
+    assert app.manager.top is table and table.tools.hints.line.startswith("Hint: ")
+    key(app, pygame.K_RETURN)
+    until(app, lambda: table.client.step > step, 200)
+    assert (0, code) in [tuple(a) for a in room.host.referee.state.history]
+
+
 def test_a_hosts_crafted_view_leaves_the_table_with_one_sentence(app, server):
     room, table = joined(app, server)
     until(app, lambda: table.still(), 400)

@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from cardtable.engine import MatchRecord, Result
+from cardtable.engine import Event, IllegalAction, MatchRecord, Result
 from cardtable.games import registry
 from cardtable.play import SeatClient
 
@@ -88,6 +88,11 @@ class RemoteMatch:
 
     def save(self, viewer: int | None, undone: bool = False) -> None:
         """Nothing to keep but the seat token, kept when the seat was taken."""
+
+    def preview(self, seat: int, code: str) -> list[Event]:
+        """What a move would do cannot be worked out here (the host keeps the game): a
+        hint at a joined table is said by the move's own words."""
+        raise IllegalAction("The host keeps the game: a move is not tried out here.")
 
     def record(self) -> MatchRecord | None:
         record = self.client.record if self.client is not None else None
