@@ -14,7 +14,7 @@ import pytest
 from spite_malice_tables import STACK0, STACK1
 
 from cardtable.games import registry
-from cardtable.games.spite_malice import build_code, hand_source
+from cardtable.games.spite_malice.vocabulary import build_code, hand_source
 from cardtable.ui import theme
 from cardtable.ui.app import App
 from cardtable.ui.launch import Launch
