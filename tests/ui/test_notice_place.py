@@ -20,6 +20,7 @@ from cardtable.ui.app import App
 from cardtable.ui.launch import Launch
 from cardtable.ui.tables import drawing
 from cardtable.ui.tables.drawing import TOP_BAR
+from cardtable.ui.tables.network import AGAIN
 
 from .conftest import click, drag, frames, until, words_drawn
 from .test_copycat_table import bot_plays, open_copycat
@@ -270,7 +271,12 @@ def test_how_to_join_a_hosted_table_covers_nothing_the_table_lays_out(
 ):
     """The line saying how to join (or who is reconnecting) lay over the top seats' name
     plates, their points and cards."""
-    table, _refused = open_table(sized_app, game_id)
+    app = sized_app
+    app.open_table(Launch(game_id, 3, ("human", "medium", "medium"), seed=2))
+    table = app.manager.top
     words = "Join at 127.0.0.1:47390, room code WXNXW (a seat open)"
-    table.network.line = lambda: words
+    table.network.line = lambda: words  # up from the first frame, before the deal
+    until(app, table.awaiting_human)
+    table.hold_bots = True
+    frames(app, round(AGAIN / app.fixed_dt) + 2)  # it looks again at where it lies
     check_clear(table, pygame.display.get_surface(), words, monkeypatch)

@@ -21,6 +21,9 @@ from .notice import Placement, card_places, shapes
 from .remote import RemoteMatch
 
 
+AGAIN = 2.0  # seconds between looks at where the line should lie
+
+
 class NetworkDoor(Protocol):
     """What the network part touches of its table: the window (``app``: leaving, the
     sentence), the door to the match (``client``: who is away) and the match (a hosted
@@ -44,6 +47,7 @@ class TableNetwork:
         self.table = table
         self.box: pygame.Rect | None = None  # where the line was drawn
         self.place = Placement()  # where it goes: clear of what the table shows
+        self.age = 0.0  # seconds since it was last placed
         self.left = False  # left for the title with a sentence
 
     def happen(self, happening: Happening) -> None:
@@ -59,7 +63,12 @@ class TableNetwork:
         return {}
 
     def update(self, dt: float) -> None:
-        """Nothing moves of its own: the line is made again every frame."""
+        """The line is made again every frame; where it lies is looked at again every
+        ``AGAIN`` seconds (it stays up for long: the table changes under it)."""
+        self.age += dt
+        if self.age >= AGAIN:
+            self.age = 0.0
+            self.place.forget()
 
     def draw(self, surface: pygame.Surface) -> None:
         """How to join, who is reconnecting: under the top bar, where it covers nothing
@@ -72,6 +81,8 @@ class TableNetwork:
         width = surface.get_width()
         options = shapes(words, width - 80, (16, 14))
         places = lambda: card_places(self.table.view, {})  # noqa: E731 (targets are drawn)
+        if self.place.key is not None and self.place.box.collidelist(places()) != -1:
+            self.place.forget()  # it stays up for long: cards dealt since may lie there
         look = (theme.PANEL, theme.GOLD, 225)
         wanted = (width // 2, TOP_BAR + 36)  # just under the top bar, where there is room
         self.box = self.place.draw(surface, words, options, wanted, places, (None, None), look)
