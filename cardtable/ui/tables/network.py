@@ -20,7 +20,6 @@ from .drawing import TOP_BAR
 from .notice import Placement, card_places, shapes
 from .remote import RemoteMatch
 
-
 AGAIN = 2.0  # seconds between looks at where the line should lie
 
 
