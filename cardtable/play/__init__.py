@@ -14,10 +14,39 @@ True
 
 from __future__ import annotations
 
-from .door import Happening, LocalDoor, SeatClient
-from .host import MatchHost
-from .pool import BotPool
-from .referee import MAX_STEPS, InlineExecutor, MatchTooLong, Referee, make_bots
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .door import Happening, LocalDoor, SeatClient
+    from .host import MatchHost
+    from .pool import BotPool
+    from .referee import MAX_STEPS, InlineExecutor, MatchTooLong, Referee, make_bots
+
+# Each name is imported from its module when first asked for (SPEC 1's lazy loading): the
+# ``cardtable`` command reaches ``MatchTooLong`` and ``Referee`` before the app's first
+# frame, and the doors, the host and the pool (with multiprocessing) are not needed then.
+_HOME = {
+    "Happening": "door",
+    "LocalDoor": "door",
+    "SeatClient": "door",
+    "MatchHost": "host",
+    "BotPool": "pool",
+    "MAX_STEPS": "referee",
+    "InlineExecutor": "referee",
+    "MatchTooLong": "referee",
+    "Referee": "referee",
+    "make_bots": "referee",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _HOME:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{_HOME[name]}", __name__), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "MAX_STEPS",

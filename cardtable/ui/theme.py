@@ -164,11 +164,12 @@ def felt(surface: pygame.Surface) -> None:
     key = (width, height)
     cached = _felt_cache.get(key)
     if cached is None:
-        cached = pygame.Surface((width, height))
+        # One column of the gradient, stretched across (the same pixels as a line a row).
+        column = pygame.Surface((1, height))
         for y in range(height):
             shade = 1.0 - 0.35 * abs(y / max(1, height) - 0.45)
-            colour = tuple(int(c * shade) for c in FELT)
-            pygame.draw.line(cached, colour, (0, y), (width, y))
+            column.set_at((0, y), tuple(int(c * shade) for c in FELT))
+        cached = pygame.transform.scale(column, (width, height))
         tile = felt_tile()
         for x in range(0, width, tile.get_width()):
             for y in range(0, height, tile.get_height()):
@@ -195,12 +196,25 @@ def felt_tile() -> pygame.Surface:
         light = rng.random() < 0.5
         colour = (255, 255, 230, rng.randint(6, 16)) if light else (0, 20, 10, rng.randint(10, 24))
         dx, dy = length * math.cos(angle), length * math.sin(angle)
-        for ox in (-FELT_TILE, 0, FELT_TILE):  # drawn again across each edge: no seams
-            for oy in (-FELT_TILE, 0, FELT_TILE):
+        # Drawn again across each edge (no seams): only the copies that reach into the
+        # tile, as the others draw nothing (start-up, benchmarks/packaging.md).
+        for ox in _reaching(x, dx):
+            for oy in _reaching(y, dy):
                 start = (x + ox, y + oy)
                 pygame.draw.line(tile, colour, start, (start[0] + dx, start[1] + dy))
     _felt_tile.append(tile)
     return tile
+
+
+def _reaching(at: float, delta: float) -> list[int]:
+    """The offsets (a tile to either side, or none) at which a stroke from ``at`` to
+    ``at + delta`` along one axis comes within a pixel of the tile."""
+    low, high = min(at, at + delta), max(at, at + delta)
+    return [
+        offset
+        for offset in (-FELT_TILE, 0, FELT_TILE)
+        if high + offset >= -1 and low + offset <= FELT_TILE + 1
+    ]
 
 
 _felt_cache: dict[tuple[int, int], pygame.Surface] = {}
