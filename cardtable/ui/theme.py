@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Hashable
 
 import pygame
 
 from . import scripts
+from .recent import Recent
 from .resources import asset_path
 
 FELT = (24, 92, 62)
@@ -34,6 +36,7 @@ BUTTON_EDGE = (120, 180, 150)
 
 REGULAR = "DejaVuSans.ttf"
 BOLD = "DejaVuSans-Bold.ttf"
+FONTS_KEPT = 48  # fonts (file and size) kept loaded at most
 CONDENSED = "DejaVuSansCondensed-Bold.ttf"
 
 
@@ -42,8 +45,13 @@ class Fonts:
     each, the fonts its other scripts are drawn with (``variant``)."""
 
     def __init__(self) -> None:
-        self._cache: dict[tuple[str, int] | tuple[str, int, str], pygame.font.Font] = {}
+        # A font is about 200 KB: the ones not used lately are let go (a long session
+        # meets many sizes: ``fitting`` tries each from the largest down).
+        self._cache: Recent[pygame.font.Font] = Recent(FONTS_KEPT, dropped=self._forget)
         self._origin: dict[int, tuple[str, int]] = {}  # id(font) -> its file and size
+
+    def _forget(self, key: Hashable, font: pygame.font.Font) -> None:
+        self._origin.pop(id(font), None)
 
     def file(self, name: str, size: int) -> pygame.font.Font:
         size = max(6, int(size))
@@ -51,7 +59,7 @@ class Fonts:
         font = self._cache.get(key)
         if font is None:
             font = pygame.font.Font(str(asset_path("fonts", name)), size)
-            self._cache[key] = font
+            self._cache.put(key, font)
             self._origin[id(font)] = key
         return font
 
@@ -68,7 +76,7 @@ class Fonts:
             shaped = pygame.font.Font(str(asset_path("fonts", name)), size)
             shaped.set_direction(pygame.DIRECTION_RTL)
             shaped.set_script(kind)
-            self._cache[key] = shaped
+            self._cache.put(key, shaped)
         return shaped
 
     def get(self, size: int, bold: bool = False) -> pygame.font.Font:
