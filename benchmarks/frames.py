@@ -12,8 +12,8 @@ and whether memory holds still over a long watch. Real windows on SDL's dummy dr
   frame, then a rest while nothing is due) run for a quarter of ``--seconds``: the CPU
   share of one core it takes, the window's and that of all its processes (the bot
   pool's workers counted), resting (the app) and drawing every frame (before).
-- ``memory``: ``cardtable watch GAME`` (four hard bots, 1920x1080) as the app runs it, in
-  real time, for ``--frames`` frames (10,000: about three minutes) for each of
+- ``memory``: ``cardtable watch GAME --frames 10000`` (four hard bots, 1920x1080) as the
+  app runs it, in real time at the frame cap (about three minutes), for each of
   ``--games``: every 500 frames the window's resident memory and the proportional
   memory (PSS) of all its processes, the bot pool's workers counted; ``--trace``: what
   grew most in Python's own allocations (tracemalloc) from frame 500 to the end.
@@ -235,8 +235,8 @@ Row = tuple[int, float, float, int]
 def memory(
     game: str, frames: int, every: int = 500, trace: bool = False, size=(1920, 1080)
 ) -> tuple[list[Row], int]:
-    """``cardtable watch GAME`` with four hard bots as the app runs it (real time, the
-    frame cap, its rests, the bots in the app's pool of processes) for ``frames`` frames,
+    """``cardtable watch GAME --frames N`` with four hard bots as the app runs it (real
+    time at the frame cap, the bots in the app's pool of processes) for ``frames`` frames,
     the next match opened when one's results come up. Every ``every`` frames: (frame,
     the drawing process's resident MB, the PSS MB of it and all its processes,
     processes); and how many matches were opened. ``trace``: also print the Python
@@ -257,8 +257,7 @@ def memory(
             if app.manager.top is None or not hasattr(app.manager.top, "match"):
                 opened += 1  # the results of one match are up: the next match
                 app.open_table(Launch(game, 4, players, seed=opened, watch=True))
-            app.step()
-            app.rest()
+            app.step()  # as ``cardtable watch --frames N`` runs: no rests, the frame cap's pace
             if frame % every == 0:
                 rows.append((frame, *family_mb()))
                 if trace and frame == every:

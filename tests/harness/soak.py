@@ -27,10 +27,10 @@ Seats: half the games all random, half bots (easy and medium, one bot game in te
 searching seat: hard, or expert where the game offers it). Searching seats search with
 ``SEARCH_ROUNDS`` sampled worlds per decision (``make_bots(..., rounds=...)``), not their
 level's own 4 to 48: the soak runs the hard code path, not its strength. Not for: speed
-of the rules (see bots.md).
+of the rules (see benchmarks/engine.md).
 
 Usage (from the project's root; PYTHONPATH makes the workers import this checkout):
-    PYTHONPATH=. .venv/bin/python benchmarks/soak.py --games 100000 --jobs 2 \
+    PYTHONPATH=. .venv/bin/python tests/harness/soak.py --games 100000 --jobs 2 \
         [--seed S] [--out FILE] [--progress]
 
 Prints one JSON summary (and a progress bar on stderr); exit 1 if any game failed, listing

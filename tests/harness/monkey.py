@@ -23,7 +23,7 @@ games keep their own seeded generators. Not for: speed (frames are not timed her
 
 Usage (from the project's root):
     SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYTHONPATH=. .venv/bin/python \
-        benchmarks/monkey.py --events 200000 [--seed S]
+        tests/harness/monkey.py --events 200000 [--seed S]
 
 Prints one JSON summary (events, frames, targets, games finished, seconds) and a progress
 bar on stderr; exit 1 with the failing target, seed and traceback at the first failure.
