@@ -7,6 +7,7 @@ Python, never pygame. Not for rules (``cardtable.games``) or how bots decide
 (``cardtable.strategy``).
 
 >>> from cardtable.games import registry
+>>> from cardtable.play import Referee, make_bots
 >>> ref = Referee(registry.get("mean").new_game(2, seed=1), make_bots("mean", ["easy"] * 2, 1))
 >>> ref.run().is_over
 True
