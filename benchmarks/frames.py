@@ -19,6 +19,7 @@ and whether memory holds still over a long watch. Real windows on SDL's dummy dr
   grew most in Python's own allocations (tracemalloc) from frame 500 to the end.
 
     python benchmarks/frames.py [--part frames|idle|memory|all] [--seconds 20]
+        [--frames 10000] [--games what-the-heck,mean,...] [--trace]
 
 prints Markdown for ``benchmarks/frames.md``. Not a test.
 """
