@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import subprocess
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -284,8 +285,9 @@ def main() -> None:
     parser.add_argument(
         "--games",
         default="what-the-heck,mean,hit-the-deck,copycat,spite-malice",
-        help="memory: the games watched, one after the other",
+        help="memory: the games watched, one after the other, each in a process of its own",
     )
+    parser.add_argument("--alone", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.part in ("frames", "all"):
         print("| run | frames | work p50 / p95 / p99 / max ms | over 16.7 ms |")
@@ -316,17 +318,25 @@ def main() -> None:
             print(f"| {name} | {100 * window:.1f}% | {100 * everything:.1f}% |", flush=True)
         print()
     if args.part in ("memory", "all"):
+        games = args.games.split(",")
+        if len(games) == 1 and args.alone:
+            rows, opened = memory(games[0], args.frames, trace=args.trace)
+            for frame, rss, pss, count in rows:
+                print(f"| {games[0]}, {frame:,} | {rss:.0f} | {pss:.0f} | {count} |")
+            at_500 = next(pss for frame, _, pss, _ in rows if frame == 500)
+            print(f"{games[0]} {rows[-1][2] / at_500:.2f}x ({opened} matches)")
+            return
         columns = ["the window's process, resident MB", "all its processes, PSS MB", "processes"]
         print(f"| watch at 1920x1080, frame | {' | '.join(columns)} |")
         print("| --- | --- | --- | --- |")
         ratios = []
-        for game in args.games.split(","):
-            rows, opened = memory(game, args.frames, trace=args.trace)
-            for frame, rss, pss, count in rows:
-                print(f"| {game}, {frame:,} | {rss:.0f} | {pss:.0f} | {count} |", flush=True)
-            at_500 = next(pss for frame, _, pss, _ in rows if frame == 500)
-            ratios.append(f"{game} {rows[-1][2] / at_500:.2f}x ({opened} matches)")
-        print(f"\nall processes, frame {args.frames:,} against frame 500: {', '.join(ratios)}")
+        for game in games:  # each in a process of its own, as ``cardtable watch`` runs
+            command = [sys.executable, __file__, "--part", "memory", "--games", game, "--alone"]
+            command += ["--frames", str(args.frames)] + (["--trace"] if args.trace else [])
+            lines = subprocess.run(command, capture_output=True, text=True).stdout.splitlines()
+            print("\n".join(line for line in lines if line.startswith("|")), flush=True)
+            ratios += [line for line in lines if not line.startswith("|")]
+        print(f"\nall processes, frame {args.frames:,} against frame 500: {'; '.join(ratios)}")
 
 
 if __name__ == "__main__":

@@ -72,6 +72,7 @@ class App:
         self.manager = SceneManager()
         self._saver: Saver | None = None
         self.cards = CardRenderer()
+        self.cards.fit(self.screen.get_size())
         self.sounds = Sounds(self.settings.volume, self.settings.muted)
         self.clock = pygame.time.Clock()
         # Tests set this: every frame then advances the same virtual time, however fast
@@ -119,6 +120,7 @@ class App:
     def set_fullscreen(self, on: bool) -> None:
         self.settings.fullscreen = on
         self.screen = self._open_window(on)
+        self.cards.fit(self.screen.get_size())
         self.manager.resize(self.screen.get_size())
         self.save_settings()
 
@@ -136,7 +138,7 @@ class App:
                 self.settings.fullscreen = False
                 size = self.windowed_size
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
-        self.cards.clear()
+        self.cards.fit(self.screen.get_size())
         self.manager.resize(self.screen.get_size())
 
     @property

@@ -24,7 +24,7 @@ import pygame
 from cardtable.engine import HIDDEN
 
 from . import theme
-from .recent import Recent
+from .recent import Cache
 
 Colour = tuple[int, int, int]
 
@@ -72,7 +72,7 @@ def card_size(height: float) -> tuple[int, int]:
     return max(9, round(height / CARD_RATIO)), height
 
 
-CACHE_BYTES = 32 * 1024 * 1024
+CACHE_BYTES = 8 * 1024 * 1024  # at least; twice the window's pixels (``fit``)
 ONCE_BYTES = 4 * 1024 * 1024  # images asked for once so far (a card in flight, mostly)
 
 
@@ -92,12 +92,13 @@ class CardRenderer:
 
     def __init__(self, max_bytes: int = CACHE_BYTES) -> None:
         self.max_bytes = max_bytes
-        self._cache: Recent[pygame.Surface] = Recent(max_bytes, image_bytes)
-        self._once: Recent[pygame.Surface] = Recent(min(ONCE_BYTES, max_bytes // 4), image_bytes)
+        self._cache: Cache[pygame.Surface] = Cache(
+            max_bytes, min(ONCE_BYTES, max_bytes // 4), image_bytes
+        )
 
     @property
     def nbytes(self) -> int:
-        return int(self._cache.total + self._once.total)
+        return int(self._cache.total)
 
     def image(
         self, style: CardStyle, code: str, size: tuple[int, int], face_up: bool = True
@@ -105,28 +106,27 @@ class CardRenderer:
         size = (max(9, int(size[0])), max(12, int(size[1])))
         up = face_up and code != HIDDEN
         key = (style.name, code if up else HIDDEN, size, up)
-        image = self._cache.get(key)
-        if image is not None:
-            return image
-        image = self._once.take(key)
-        if image is not None:  # asked for again: worth keeping
-            self._cache.put(key, image)
-            return image
+        return self._cache.get(key, lambda: self._draw(style, code, size, up))
+
+    @staticmethod
+    def _draw(style: CardStyle, code: str, size: tuple[int, int], up: bool) -> pygame.Surface:
         if not up:
-            image = draw_back(style, size)
-        elif style.paint is not None:
-            image = style.paint(code, size)
-        else:
-            image = draw_face(style, code, size)
-        self._once.put(key, image)
-        return image
+            return draw_back(style, size)
+        if style.paint is not None:
+            return style.paint(code, size)
+        return draw_face(style, code, size)
+
+    def fit(self, window: tuple[int, int]) -> None:
+        """Bound the cache by the window: twice its pixels (32-bit), at least ``CACHE_BYTES``
+        (a table's cards in use cover less than that), and start afresh."""
+        self.max_bytes = max(CACHE_BYTES, 2 * 4 * window[0] * window[1])
+        self._cache = Cache(self.max_bytes, min(ONCE_BYTES, self.max_bytes // 4), image_bytes)
 
     def clear(self) -> None:
         self._cache.clear()
-        self._once.clear()
 
     def __len__(self) -> int:
-        return len(self._cache) + len(self._once)
+        return len(self._cache)
 
 
 def _radius(width: int) -> int:

@@ -79,3 +79,43 @@ class Recent(Generic[V]):
 
     def __contains__(self, key: Hashable) -> bool:
         return key in self._values
+
+
+class Cache(Generic[V]):
+    """What is made, kept once it is asked for a second time: a thing asked for once so
+    far (a card drawn at a size it has only in flight, a font at that card's size) waits
+    in a small pool of its own, so the things used once do not push out those in use.
+    ``limit`` and ``once`` bound the two (``Recent``); ``made`` hears each thing made."""
+
+    def __init__(
+        self,
+        limit: float,
+        once: float,
+        weigh: Callable[[V], float] = lambda value: 1,
+        dropped: Callable[[Hashable, V], None] | None = None,
+    ) -> None:
+        self.kept: Recent[V] = Recent(limit, weigh, dropped=dropped)
+        self.once: Recent[V] = Recent(once, weigh, dropped=dropped)
+
+    def get(self, key: Hashable, make: Callable[[], V]) -> V:
+        value = self.kept.get(key)
+        if value is not None:
+            return value
+        value = self.once.take(key)
+        if value is not None:  # asked for again: worth keeping
+            self.kept.put(key, value)
+            return value
+        value = make()
+        self.once.put(key, value)
+        return value
+
+    @property
+    def total(self) -> float:
+        return self.kept.total + self.once.total
+
+    def clear(self) -> None:
+        self.kept.clear()
+        self.once.clear()
+
+    def __len__(self) -> int:
+        return len(self.kept) + len(self.once)

@@ -14,7 +14,7 @@ from collections.abc import Hashable
 import pygame
 
 from . import scripts
-from .recent import Recent
+from .recent import Cache
 from .resources import asset_path
 
 FELT = (24, 92, 62)
@@ -45,9 +45,9 @@ class Fonts:
     each, the fonts its other scripts are drawn with (``variant``)."""
 
     def __init__(self) -> None:
-        # A font is about 200 KB: the ones not used lately are let go (a long session
-        # meets many sizes: ``fitting`` tries each from the largest down).
-        self._cache: Recent[pygame.font.Font] = Recent(FONTS_KEPT, dropped=self._forget)
+        # A font is about 200 KB: the ones not used lately are let go, and a size asked
+        # for once (a card's index at a size it has only in flight) is not kept.
+        self._cache: Cache[pygame.font.Font] = Cache(FONTS_KEPT, 8, dropped=self._forget)
         self._origin: dict[int, tuple[str, int]] = {}  # id(font) -> its file and size
 
     def _forget(self, key: Hashable, font: pygame.font.Font) -> None:
@@ -55,12 +55,11 @@ class Fonts:
 
     def file(self, name: str, size: int) -> pygame.font.Font:
         size = max(6, int(size))
-        key = (name, size)
-        font = self._cache.get(key)
-        if font is None:
-            font = pygame.font.Font(str(asset_path("fonts", name)), size)
-            self._cache.put(key, font)
-            self._origin[id(font)] = key
+        return self._cache.get((name, size), lambda: self._load(name, size))
+
+    def _load(self, name: str, size: int) -> pygame.font.Font:
+        font = pygame.font.Font(str(asset_path("fonts", name)), size)
+        self._origin[id(font)] = (name, size)
         return font
 
     def variant(self, font: pygame.font.Font, kind: str) -> pygame.font.Font:
@@ -70,14 +69,14 @@ class Fonts:
         name, size = self._origin.get(id(font), (REGULAR, font.get_height()))
         if kind == "emoji":
             return self.file(scripts.EMOJI_FONT, size)
-        key = (name, size, kind)
-        shaped = self._cache.get(key)
-        if shaped is None:
-            shaped = pygame.font.Font(str(asset_path("fonts", name)), size)
-            shaped.set_direction(pygame.DIRECTION_RTL)
-            shaped.set_script(kind)
-            self._cache.put(key, shaped)
-        return shaped
+
+        def shaped() -> pygame.font.Font:
+            made = pygame.font.Font(str(asset_path("fonts", name)), size)
+            made.set_direction(pygame.DIRECTION_RTL)
+            made.set_script(kind)
+            return made
+
+        return self._cache.get((name, size, kind), shaped)
 
     def get(self, size: int, bold: bool = False) -> pygame.font.Font:
         return self.file(BOLD if bold else REGULAR, size)
