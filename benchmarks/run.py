@@ -9,7 +9,8 @@ its command, time, machine load and exit status, to ``benchmarks/results/last-ru
 the parts that write their own page (``engine.md``, ``packaging.md``, the strength and
 fairness results) write it. ``--quick`` plays each part briefly (a bounded smoke run, a few
 minutes in all) to show every benchmark still runs, and leaves ``benchmarks/`` as it found
-it. Exit status 1 when a part failed (or missed a target it checks).
+it (an edit made there while it runs is undone too). Exit status 1 when a part failed (or
+missed a target it checks).
 """
 
 from __future__ import annotations
