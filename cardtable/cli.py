@@ -28,7 +28,6 @@ from typing import Any
 
 from cardtable import storage
 from cardtable.engine import BadRecord, BadSetup, IllegalAction, brief
-from cardtable.engine.game import check_seed
 from cardtable.games import registry
 from cardtable.strategy import levels, playable, races, usual_level
 from cardtable.ui.launch import Launch
@@ -138,6 +137,8 @@ def _seed(text: str) -> int | str:
     seed: int | str = text
     if re.fullmatch(r"-?[0-9]{1,100}", text):
         seed = int(text)
+    from cardtable.engine.game import check_seed
+
     try:
         return check_seed(seed)
     except BadSetup as error:

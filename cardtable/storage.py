@@ -28,7 +28,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cardtable.engine import BadRecord, MatchRecord, Result, brief, strict_json
+from cardtable.engine import BadRecord, MatchRecord, brief, strict_json
 from cardtable.engine.schema import (
     SANE,
     BadValue,
@@ -45,6 +45,8 @@ from cardtable.names import DEFAULT_NAMES, clean_name
 
 if TYPE_CHECKING:
     from filelock import FileLock
+
+    from cardtable.engine import Result
 
 # filelock is imported by the functions that lock, at their first call: importing it is a
 # tenth of the app's start-up, and the title's first frame takes no lock.

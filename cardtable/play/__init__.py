@@ -15,8 +15,9 @@ True
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from cardtable.engine.lazy import attributes
 
 if TYPE_CHECKING:
     from .door import Happening, LocalDoor, SeatClient
@@ -24,9 +25,8 @@ if TYPE_CHECKING:
     from .pool import BotPool
     from .referee import MAX_STEPS, InlineExecutor, MatchTooLong, Referee, make_bots
 
-# Each name is imported from its module when first asked for (SPEC 1's lazy loading): the
-# ``cardtable`` command reaches ``MatchTooLong`` and ``Referee`` before the app's first
-# frame, and the doors, the host and the pool (with multiprocessing) are not needed then.
+# Each name is imported from its module when first asked for (``engine.lazy``): the app's
+# title needs none of the referee, the doors, the host or the pool (multiprocessing).
 _HOME = {
     "Happening": "door",
     "LocalDoor": "door",
@@ -41,12 +41,7 @@ _HOME = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    if name not in _HOME:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{_HOME[name]}", __name__), name)
-    globals()[name] = value
-    return value
+__getattr__ = attributes(__name__, _HOME)
 
 
 __all__ = [

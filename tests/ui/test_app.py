@@ -140,6 +140,7 @@ def test_the_title_comes_up_before_the_tables_the_games_and_the_bots_are_importe
         "cardtable.games.catalog",
         "cardtable.play.pool",
         "cardtable.play.referee",
+        "cardtable.engine.state",
         "filelock",
     ]
     code = (
