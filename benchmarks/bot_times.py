@@ -31,10 +31,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cardtable.games import registry  # noqa: E402
-from cardtable.play import InlineExecutor, Referee  # noqa: E402
-from cardtable.play.pool import BotPool  # noqa: E402
-from cardtable.strategy import make_bots, playable  # noqa: E402
+from cardtable.games import registry
+from cardtable.play import InlineExecutor, Referee
+from cardtable.play.pool import BotPool
+from cardtable.strategy import make_bots, playable
 
 PLAYERS = 4
 BUSY_MOST = 600  # seconds a busy process may run at the most

@@ -8,13 +8,18 @@ and whether memory holds still over a long watch. Real windows on SDL's dummy dr
   twice: bots thinking in the app's pool of processes (what the app does) and on a thread
   of the drawing process (what it did before). Beside them, a bare frame: the felt and a
   blit of as many card images as the table holds, nothing else.
-- ``idle``: a MEAN! table whose human is to act and whose bots wait, the app's loop run
-  for a few seconds: the CPU share of one core it takes, resting (the app) and drawing
-  every frame (before).
-- ``memory``: ``watch`` at 1920x1080 for 10,000 frames (virtual time), the process's
-  resident memory at frame 500 and at the end.
+- ``idle``: a MEAN! table whose human is to act and whose bots wait, the app's loop (a
+  frame, then a rest while nothing is due) run for a quarter of ``--seconds``: the CPU
+  share of one core it takes, the window's and that of all its processes (the bot
+  pool's workers counted), resting (the app) and drawing every frame (before).
+- ``memory``: ``cardtable watch GAME --frames 10000`` (four hard bots, 1920x1080) as the
+  app runs it, in real time at the frame cap (about three minutes), for each of
+  ``--games``: every 500 frames the window's resident memory and the proportional
+  memory (PSS) of all its processes, the bot pool's workers counted; ``--trace``: what
+  grew most in Python's own allocations (tracemalloc) from frame 500 to the end.
 
     python benchmarks/frames.py [--part frames|idle|memory|all] [--seconds 20]
+        [--frames 10000] [--games what-the-heck,mean,...] [--trace]
 
 prints Markdown for ``benchmarks/frames.md``. Not a test.
 """
@@ -23,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import subprocess
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -33,10 +39,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import pygame  # noqa: E402
+import pygame
 
-from cardtable.ui.app import App  # noqa: E402
-from cardtable.ui.launch import Launch  # noqa: E402
+from cardtable.ui.app import App
+from cardtable.ui.launch import Launch
 
 BUDGET = 1 / 60  # seconds: a frame over this misses 60 frames per second
 WARM_UP = 30  # frames left out at the start: the table opens, fonts and cards are drawn
@@ -134,8 +140,9 @@ def bare_blits(seconds: float, cards: int) -> list[float]:
         app.close()
 
 
-def idle_share(seconds: float, rest: bool) -> float:
-    """The CPU share of one core of a table waiting for its human."""
+def idle_share(seconds: float, rest: bool) -> tuple[float, float]:
+    """The CPU share of one core of a table waiting for its human: the drawing process's,
+    and that of all its processes (the bot pool's workers waiting too)."""
     app = App((1280, 720))
     try:
         app.fixed_dt = 0.05
@@ -148,39 +155,123 @@ def idle_share(seconds: float, rest: bool) -> float:
         app.fixed_dt = None
         if not rest:
             app.rest = lambda: None  # type: ignore[method-assign]
-        wall, cpu = time.perf_counter(), time.process_time()
+        wall, cpu, all_cpu = time.perf_counter(), time.process_time(), family_cpu()
         while time.perf_counter() - wall < seconds:
-            app.loop(frames=1)
-        return (time.process_time() - cpu) / (time.perf_counter() - wall)
+            # What ``App.loop`` does for a player: a frame, then a rest while nothing is
+            # due (``loop(frames=N)`` never rests: it is a check of N frames).
+            app.step()
+            app.rest()
+        elapsed = time.perf_counter() - wall
+        return (time.process_time() - cpu) / elapsed, (family_cpu() - all_cpu) / elapsed
     finally:
         app.close()
 
 
-def resident_mb() -> float:
-    with open("/proc/self/statm") as statm:
-        pages = int(statm.read().split()[1])
-    return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
+def family_cpu() -> float:
+    """CPU seconds (user + system) so far of this process and all its descendants."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for pid in family():
+        try:
+            with open(f"/proc/{pid}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / ticks
+    return total
 
 
-def memory(frames: int) -> tuple[float, float, int]:
-    app = App((1920, 1080))
+def _children() -> dict[int, list[int]]:
+    """Every process's children, from /proc."""
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as stat:
+                parent = int(stat.read().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+        children.setdefault(parent, []).append(int(entry))
+    return children
+
+
+def family() -> list[int]:
+    """This process and all its descendants (the bot pool's workers and anything they
+    started, such as multiprocessing's resource tracker)."""
+    children, found, todo = _children(), [], [os.getpid()]
+    while todo:
+        pid = todo.pop()
+        found.append(pid)
+        todo.extend(children.get(pid, []))
+    return found
+
+
+def memory_mb(pid: int) -> tuple[float, float]:
+    """A process's resident memory and its proportional share (PSS: pages shared with other
+    processes counted once across them), in MB; (0, 0) once it is gone."""
+    rss = pss = 0.0
     try:
-        app.fixed_dt = 0.05
-        app.settings.animation_speed = 4.0
-        players = ("hard", "hard", "hard", "hard")
-        games = ["hit-the-deck", "mean", "what-the-heck"]
-        at_500 = 0.0
-        app.open_table(Launch(games[0], 4, players, seed=1, watch=True))
+        with open(f"/proc/{pid}/smaps_rollup") as rollup:
+            for line in rollup:
+                if line.startswith("Rss:"):
+                    rss = int(line.split()[1]) / 1024
+                elif line.startswith("Pss:"):
+                    pss = int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return rss, pss
+
+
+def family_mb() -> tuple[float, float, int]:
+    """The drawing process's resident MB, the whole family's PSS in MB, and how many
+    processes it has."""
+    pids = family()
+    shares = [memory_mb(pid) for pid in pids]
+    return shares[0][0], sum(pss for _, pss in shares), len(pids)
+
+
+Row = tuple[int, float, float, int]
+
+
+def memory(
+    game: str, frames: int, every: int = 500, trace: bool = False, size=(1920, 1080)
+) -> tuple[list[Row], int]:
+    """``cardtable watch GAME --frames N`` with four hard bots as the app runs it (real
+    time at the frame cap, the bots in the app's pool of processes) for ``frames`` frames,
+    the next match opened when one's results come up. Every ``every`` frames: (frame,
+    the drawing process's resident MB, the PSS MB of it and all its processes,
+    processes); and how many matches were opened. ``trace``: also print the Python
+    allocations that grew most from frame ``every`` to the end (tracemalloc, in the
+    drawing process; SDL's own memory, such as images, is not in it)."""
+    import tracemalloc
+
+    if trace:
+        tracemalloc.start(8)
+    app = App(size)
+    rows = []
+    first = None
+    players = ("hard", "hard", "hard", "hard")
+    try:
+        app.open_table(Launch(game, 4, players, seed=1, watch=True))
         opened = 1
         for frame in range(1, frames + 1):
             if app.manager.top is None or not hasattr(app.manager.top, "match"):
-                # The results of one match are up: the next game's table.
-                app.open_table(Launch(games[opened % 3], 4, players, seed=opened, watch=True))
-                opened += 1
-            app.step()
-            if frame == 500:
-                at_500 = resident_mb()
-        return at_500, resident_mb(), opened
+                opened += 1  # the results of one match are up: the next match
+                app.open_table(Launch(game, 4, players, seed=opened, watch=True))
+            app.step()  # as ``cardtable watch --frames N`` runs: no rests, the frame cap's pace
+            if frame % every == 0:
+                rows.append((frame, *family_mb()))
+                if trace and frame == every:
+                    first = tracemalloc.take_snapshot()
+        if trace and first is not None:
+            grown = tracemalloc.take_snapshot().compare_to(first, "traceback")
+            print(f"tracemalloc, {game}, frame {every} to {frames}:")
+            for stat in grown[:10]:
+                print(f"  {stat.size_diff / 1024:+.0f} KiB in {stat.count_diff:+d} blocks")
+                for line in stat.traceback.format()[-6:]:
+                    print("     ", line)
+        return rows, opened
     finally:
         app.close()
 
@@ -190,6 +281,13 @@ def main() -> None:
     parser.add_argument("--part", default="all", choices=["frames", "idle", "memory", "all"])
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--frames", type=int, default=10_000)
+    parser.add_argument("--trace", action="store_true", help="memory: tracemalloc's growth")
+    parser.add_argument(
+        "--games",
+        default="what-the-heck,mean,hit-the-deck,copycat,spite-malice",
+        help="memory: the games watched, one after the other, each in a process of its own",
+    )
+    parser.add_argument("--alone", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.part in ("frames", "all"):
         print("| run | frames | work p50 / p95 / p99 / max ms | over 16.7 ms |")
@@ -208,20 +306,37 @@ def main() -> None:
         print(f"| bare: felt + {cards} card blits | {stats(bare_blits(args.seconds / 2, cards))} |")
         print()
     if args.part in ("idle", "all"):
-        resting = idle_share(args.seconds / 4, rest=True)
-        drawing = idle_share(args.seconds / 4, rest=False)
-        print("| a table waiting for its human | CPU share of one core |")
-        print("| --- | --- |")
-        print(f"| resting until input (now) | {100 * resting:.1f}% |")
-        print(f"| drawing every frame (before) | {100 * drawing:.1f}% |")
+        print(
+            "| a table waiting for its human | CPU share of one core: the window | all processes |"
+        )
+        print("| --- | --- | --- |")
+        for rest, name in (
+            (True, "resting until input (now)"),
+            (False, "drawing every frame (before)"),
+        ):
+            window, everything = idle_share(args.seconds / 4, rest=rest)
+            print(f"| {name} | {100 * window:.1f}% | {100 * everything:.1f}% |", flush=True)
         print()
     if args.part in ("memory", "all"):
-        at_500, at_end, opened = memory(args.frames)
-        print("| watch at 1920x1080 | resident MB |")
-        print("| --- | --- |")
-        print(f"| frame 500 | {at_500:.0f} |")
-        print(f"| frame {args.frames:,} ({opened} tables opened) | {at_end:.0f} |")
-        print(f"| ratio | {at_end / at_500:.2f} |")
+        games = args.games.split(",")
+        if len(games) == 1 and args.alone:
+            rows, opened = memory(games[0], args.frames, trace=args.trace)
+            for frame, rss, pss, count in rows:
+                print(f"| {games[0]}, {frame:,} | {rss:.0f} | {pss:.0f} | {count} |")
+            at_500 = next(pss for frame, _, pss, _ in rows if frame == 500)
+            print(f"{games[0]} {rows[-1][2] / at_500:.2f}x ({opened} matches)")
+            return
+        columns = ["the window's process, resident MB", "all its processes, PSS MB", "processes"]
+        print(f"| watch at 1920x1080, frame | {' | '.join(columns)} |")
+        print("| --- | --- | --- | --- |")
+        ratios = []
+        for game in games:  # each in a process of its own, as ``cardtable watch`` runs
+            command = [sys.executable, __file__, "--part", "memory", "--games", game, "--alone"]
+            command += ["--frames", str(args.frames)] + (["--trace"] if args.trace else [])
+            lines = subprocess.run(command, capture_output=True, text=True).stdout.splitlines()
+            print("\n".join(line for line in lines if line.startswith("|")), flush=True)
+            ratios += [line for line in lines if not line.startswith("|")]
+        print(f"\nall processes, frame {args.frames:,} against frame 500: {'; '.join(ratios)}")
 
 
 if __name__ == "__main__":

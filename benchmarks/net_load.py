@@ -31,12 +31,15 @@ import sys
 import time
 from pathlib import Path
 
-from websockets.asyncio.client import connect
-from websockets.asyncio.server import serve
-from websockets.exceptions import ConnectionClosed
+ROOT_DIR = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT_DIR))  # this tree's cardtable, whatever is installed
 
-from cardtable.engine import Rng
-from cardtable.play import protocol
+from websockets.asyncio.client import connect  # noqa: E402
+from websockets.asyncio.server import serve  # noqa: E402
+from websockets.exceptions import ConnectionClosed  # noqa: E402
+
+from cardtable.engine import Rng  # noqa: E402
+from cardtable.play import protocol  # noqa: E402
 
 GAMES = ("what-the-heck", "mean", "copycat", "spite-malice", "hit-the-deck")
 ROOT = Path(__file__).resolve().parent.parent

@@ -29,9 +29,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cardtable.games import registry  # noqa: E402
-from cardtable.ui.app import App  # noqa: E402
-from cardtable.ui.launch import Launch  # noqa: E402
+from cardtable.games import registry
+from cardtable.ui.app import App
+from cardtable.ui.launch import Launch
 
 
 def median_interval(values: list[float]) -> tuple[float, float, float]:

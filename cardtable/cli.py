@@ -31,9 +31,7 @@ from typing import Any
 
 from cardtable import storage
 from cardtable.engine import BadRecord, BadSetup, IllegalAction, brief
-from cardtable.engine.game import check_seed
 from cardtable.games import registry
-from cardtable.play import MatchTooLong, Referee, make_bots
 from cardtable.strategy import levels, playable, races, usual_level
 from cardtable.ui.launch import REMOTE, Launch
 
@@ -46,7 +44,21 @@ class UsageError(Exception):
     """Bad command-line input; the message is the one line the user is told."""
 
 
+class _Help(argparse.HelpFormatter):
+    """Names the games only when help is asked for: listing them imports every game's
+    rules, which the app's start-up does not need (``%(games)s`` in a help text)."""
+
+    def _expand_help(self, action: argparse.Action) -> str:
+        if "%(games)s" in (action.help or ""):
+            action.help = (action.help or "").replace("%(games)s", ", ".join(registry.ids()))
+        return super()._expand_help(action)
+
+
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Help)
+        super().__init__(*args, **kwargs)
+
     def error(self, message: str) -> None:  # one clear line, status 2
         raise UsageError(f"{message} (see '{self.prog} --help')")
 
@@ -84,7 +96,7 @@ def _parser() -> argparse.ArgumentParser:
 
     def game_command(name: str, help_text: str) -> argparse.ArgumentParser:
         sub = commands.add_parser(name, help=help_text)
-        sub.add_argument("game", help="game id: " + ", ".join(registry.ids()))
+        sub.add_argument("game", help="game id: %(games)s")
         sub.add_argument("--players", type=_at_least(1), help="number of players")
         sub.add_argument(
             "--seats",
@@ -190,6 +202,8 @@ def _seed(text: str) -> int | str:
     seed: int | str = text
     if re.fullmatch(r"-?[0-9]{1,100}", text):
         seed = int(text)
+    from cardtable.engine.game import check_seed
+
     try:
         return check_seed(seed)
     except BadSetup as error:
@@ -270,11 +284,13 @@ def _equal_slap(launch: Launch, equal_slap: bool) -> bool:
 
 def _one_game(job: tuple[Launch, int, bool]) -> tuple[list[float], list[int]]:
     """Play game ``index`` of a sim; returns each seat's share of the win and its score."""
+    from cardtable import play
+
     launch, index, equal_slap = job
     seed = f"{launch.seed}/{index}"
     state = registry.get(launch.game_id).new_game(launch.players, seed, launch.options)
-    bots = make_bots(launch.game_id, launch.seats, seed, equal_slap=equal_slap)
-    Referee(state, bots, launch.seats).run()
+    bots = play.make_bots(launch.game_id, launch.seats, seed, equal_slap=equal_slap)
+    play.Referee(state, bots, launch.seats).run()
     result = state.result
     assert result is not None
     wins = [result.win_share(seat) for seat in range(launch.players)]
@@ -384,9 +400,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as error:
         _say(str(error))
         return 2
-    except MatchTooLong as error:  # a rules or bot bug: one line, not a traceback
-        _say(str(error))
-        return 1
 
 
 def _say(message: str) -> None:
@@ -438,14 +451,20 @@ def _main(argv: list[str]) -> int:
 
         return run_smoke()
     if args.command == "sim":
+        from cardtable.play import MatchTooLong
+
         launch = _resolve(args, allow_human=False, default_seat="random", offered=False)
-        summary = simulate(
-            launch,
-            args.games,
-            jobs=args.jobs,
-            progress=sys.stderr.isatty(),
-            equal_slap=args.equal_slap,
-        )
+        try:
+            summary = simulate(
+                launch,
+                args.games,
+                jobs=args.jobs,
+                progress=sys.stderr.isatty(),
+                equal_slap=args.equal_slap,
+            )
+        except MatchTooLong as error:  # a rules or bot bug: one line, not a traceback
+            _say(str(error))
+            return 1
         if args.json:
             print(json.dumps(summary))
         else:

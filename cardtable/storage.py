@@ -23,15 +23,12 @@ import os
 import re
 import stat
 import time
-import uuid
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from filelock import FileLock, Timeout
-
-from cardtable.engine import BadRecord, MatchRecord, Result, brief, strict_json
+from cardtable.engine import BadRecord, MatchRecord, brief, strict_json
 from cardtable.engine.schema import (
     SANE,
     BadValue,
@@ -45,6 +42,14 @@ from cardtable.engine.schema import (
     text,
 )
 from cardtable.names import DEFAULT_NAMES, clean_name
+
+if TYPE_CHECKING:
+    from filelock import FileLock
+
+    from cardtable.engine import Result
+
+# filelock is imported by the functions that lock, at their first call: importing it is a
+# tenth of the app's start-up, and the title's first frame takes no lock.
 
 SETTINGS_VERSION = 1
 STATISTICS_VERSION = 1
@@ -181,9 +186,14 @@ def _sync_folder(folder: Path) -> None:
         os.close(handle)
 
 
+def json_text(data: Any) -> str:
+    """``data`` as the JSON text every file here holds."""
+    return json.dumps(data, indent=1, sort_keys=True)
+
+
 def write_json(path: Path, data: Any) -> None:
     """Write ``data`` as JSON atomically (see ``write_text_atomic``)."""
-    write_text_atomic(path, json.dumps(data, indent=1, sort_keys=True))
+    write_text_atomic(path, json_text(data))
 
 
 def set_aside(path: Path) -> Path:
@@ -400,10 +410,17 @@ def load_settings() -> tuple[Settings, str | None]:
 
 
 def save_settings(settings: Settings) -> None:
-    """Write the settings; ``OSError`` when they cannot be written (the app says so)."""
+    """Write the settings; ``OSError`` when they cannot be written (the app says so).
+    Settings the file already holds are not written again (the app saves them as it
+    closes, and two flushes to disk were most of the time it took to close)."""
     data = asdict(settings.clean())
     data["version"] = SETTINGS_VERSION
-    write_json(settings_path(), data)
+    path = settings_path()
+    text = json_text(data)
+    with contextlib.suppress(Damaged):
+        if read_limited(path, FILE_LIMIT) == text:
+            return
+    write_text_atomic(path, text)
 
 
 # -- saved matches ---------------------------------------------------------------------
@@ -479,7 +496,7 @@ def new_key(game_id: str) -> str:
     of the app starting games in the same second never share one."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
     safe = re.sub(r"[^a-z0-9-]", "-", game_id.lower())[:24] or "game"
-    return f"{safe}-{stamp}-{uuid.uuid4().hex[:8]}"
+    return f"{safe}-{stamp}-{os.urandom(4).hex()}"
 
 
 @dataclass
@@ -552,7 +569,7 @@ def carry_over(progress: Progress, path: Path) -> Progress | None:
     where it is, kept under the key "game"; None when another copy of the app moved it
     first, and lists it itself)."""
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(progress.saved or time.time()))
-    key = f"carried-over-{stamp}-{uuid.uuid4().hex[:8]}"
+    key = f"carried-over-{stamp}-{os.urandom(4).hex()}"
     try:
         os.replace(path, progress_path(key))
     except FileNotFoundError:
@@ -660,6 +677,8 @@ def clear_progress(key: str = "game") -> None:
 
 
 def _game_lock(key: str) -> FileLock:
+    from filelock import FileLock
+
     if not _KEY.fullmatch(key):
         raise ValueError(f"a game in progress is kept under a plain key, not {brief(key)}")
     return FileLock(str(progress_folder() / f".{key}.lock"), timeout=0)
@@ -670,6 +689,8 @@ def hold_game(key: str) -> FileLock | None:
     the lock returned is let go (an operating-system lock: let go when the process ends,
     so a crash never leaves a game marked). None when it cannot be marked: another copy
     holds it, or the folder cannot be written (the game is played all the same)."""
+    from filelock import Timeout
+
     try:
         lock = _game_lock(key)
         lock.acquire()
@@ -688,6 +709,8 @@ def let_go(lock: FileLock) -> None:
 def held_elsewhere(key: str) -> bool:
     """Whether another copy of the app (or another table) has the game under ``key`` open
     now. A lock that cannot be tried says no: the game is offered as before."""
+    from filelock import Timeout
+
     try:
         lock = _game_lock(key)
         lock.acquire()
@@ -726,6 +749,8 @@ def statistics_lock(path: Path):
     a result at the same moment waits its turn (an operating-system lock, let go when its
     process ends, so a crash never leaves it held). ``OSError`` when it cannot be had: a
     lock file that cannot be made, or one held longer than ``LOCK_WAIT``."""
+    from filelock import FileLock, Timeout
+
     lock_path = path.with_name(f".{path.name}.lock")
     try:
         lock = FileLock(str(lock_path), timeout=LOCK_WAIT)

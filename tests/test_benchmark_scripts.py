@@ -1,11 +1,14 @@
-"""The bot-strength scripts in ``benchmarks/`` still run against today's command line
-(``wth_outside.py`` died on its first game for a session after ``sim`` learnt
-``--equal-slap``, and nothing noticed). Each plays two games into a scratch folder."""
+"""The benchmark suite still runs and holds only what its index lists: every file in
+``benchmarks/`` is in ``benchmarks/README.md``, every recorded result is named by a page
+or a script, every part of the one command (``benchmarks/run.py``) names scripts that are
+there, and the cheap parts run, bounded, against today's code (``wth_outside.py`` once
+died on its first game after ``sim`` learnt ``--equal-slap``, and nothing noticed)."""
 
 from __future__ import annotations
 
 import importlib.util
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -24,88 +27,85 @@ def load(name: str):
     return module
 
 
-@pytest.mark.parametrize(
-    ("script", "seats", "written"),
-    [
-        ("wth_outside", "ross,medium,buzzard,montecarlo", "wth-smoke.json"),
-        ("copycat_bots", "medium,random,medium,random", "copycat-smoke.json"),
-    ],
-)
-def test_a_strength_run_plays_its_games_and_writes_its_summary(
-    script, seats, written, tmp_path, monkeypatch
+def test_every_file_in_benchmarks_is_in_its_index():
+    index = (BENCHMARKS / "README.md").read_text(encoding="utf-8")
+    files = [p for p in BENCHMARKS.iterdir() if p.is_file() and p.name != "README.md"]
+    assert files
+    assert [p.name for p in files if p.name not in index] == []
+
+
+def test_every_recorded_result_is_named_by_a_page_or_a_script():
+    text = "".join(
+        p.read_text(encoding="utf-8")
+        for p in BENCHMARKS.iterdir()
+        if p.suffix in {".md", ".py", ".sh"}
+    )
+    results = [p.name for p in (BENCHMARKS / "results").iterdir()]
+    assert results
+    assert [name for name in results if name not in text] == []
+
+
+def test_every_part_of_the_one_command_runs_a_script_that_is_there():
+    run = load("run")
+    parts = run.parts()
+    assert {part.name for part in parts} >= {"engine", "frames", "idle", "memory", "start-up"}
+    for part in parts:
+        assert part.full and part.quick, part.name
+        for command in part.full + part.quick:
+            for word in command:
+                if word.endswith((".py", ".sh")):
+                    assert Path(word).is_file(), (part.name, word)
+    index = (BENCHMARKS / "README.md").read_text(encoding="utf-8")
+    assert [part.name for part in parts if f"`{part.name}`" not in index] == []
+
+
+def test_a_quick_run_leaves_the_folder_as_it_found_it(tmp_path):
+    run = load("run")
+    (tmp_path / "kept.md").write_text("figures")
+    (tmp_path / "results").mkdir()
+    (tmp_path / "results" / "a.json").write_text("{}")
+    before = run.snapshot(tmp_path)
+    (tmp_path / "kept.md").write_text("smoke figures")
+    (tmp_path / "results" / "a.json").unlink()
+    (tmp_path / "results" / "smoke.json").write_text("{}")
+    run.restore(tmp_path, before)
+    assert run.snapshot(tmp_path) == before
+
+
+def test_the_levels_part_plays_a_rung_of_every_offered_pair_on_two_seeds():
+    from cardtable.strategy.catalog import OFFERED
+
+    rungs = [c for c in load("run").ladder() if "run" in c]
+    assert len(rungs) == 2 * sum(len(levels) - 1 for levels in OFFERED.values())
+    assert all(c[-2] == "2000" and c[-3] in {"2", "3"} for c in rungs)
+
+
+def test_the_quick_levels_part_runs(capsys):
+    run = load("run")
+    part = next(p for p in run.parts() if p.name == "levels")
+    ok, section = run.play(part, quick=True)
+    assert ok, section
+    assert re.search(r"seat\s+bot", section)
+
+
+def test_a_what_the_heck_strength_run_against_outside_players_writes_its_summary(
+    tmp_path, monkeypatch
 ):
     strategy.levels("what-the-heck")  # the catalog loaded, so what the script adds is undone
     monkeypatch.setattr(strategy, "_BOTS", dict(strategy._BOTS))
-    module = load(script)
+    module = load("wth_outside")
     monkeypatch.setattr(module, "RESULTS", tmp_path)
-    module.strength(seats, "smoke", 2)
-    summary = json.loads((tmp_path / written).read_text())
-    assert summary["games"] == 2
+    seats = "ross,medium,buzzard,montecarlo"
+    module.strength(seats, "smoke", 2, seed=7)
+    summary = json.loads((tmp_path / "wth-smoke.json").read_text())
+    assert summary["games"] == 2 and summary["seed"] == 7
     assert [row["bot"] for row in summary["seats"]] == seats.split(",")
     assert sum(row["wins"] for row in summary["seats"]) == pytest.approx(2)
+    assert summary["command"].endswith(f"strength {seats} smoke 2 --seed 7")
 
 
 def test_the_outside_strategies_are_gone_from_the_levels_after_a_strength_run():
     assert "ross" not in strategy.levels("what-the-heck")
-
-
-def test_a_what_the_heck_strength_run_can_be_screened_on_another_seed(tmp_path, monkeypatch):
-    # Changes are screened on a development seed; seed 1 stays the measured games.
-    strategy.levels("what-the-heck")
-    monkeypatch.setattr(strategy, "_BOTS", dict(strategy._BOTS))
-    module = load("wth_outside")
-    monkeypatch.setattr(module, "RESULTS", tmp_path)
-    module.strength("ross,medium,medium,medium", "smoke", 2, seed=7)
-    summary = json.loads((tmp_path / "wth-smoke.json").read_text())
-    assert summary["seed"] == 7 and summary["games"] == 2
-    assert summary["command"].endswith("strength ross,medium,medium,medium smoke 2 --seed 7")
-    module.strength("ross,medium,medium,medium", "smoke", 2)
-    assert json.loads((tmp_path / "wth-smoke.json").read_text())["seed"] == 1
-
-
-def test_copy_cats_last_game_test_plays_the_positions_from_first_with_any_player(capsys):
-    module = load("copycat_bots")
-    module.last_game(2, ["medium", "hard:8", "8"], 5)
-    out = capsys.readouterr().out
-    assert out.startswith("2 last games from all-medium matches")
-    assert "hard:8: seat 0 wins" in out and "hard, 8 rounds: seat 0 wins" in out
-    assert out.count("against medium") == 2
-    with pytest.raises(SystemExit, match="unknown player 'hard-nonsense'"):
-        module.last_game(1, ["hard-nonsense"], 0)
-
-
-class InlinePool:
-    def map(self, fn, jobs):
-        return [fn(job) for job in jobs]
-
-
-@pytest.mark.slow
-def test_mean_tuning_compares_seat_zero_players_on_the_same_games(capsys):
-    module = load("mean_tuning")
-    specs = [{}, {}, {"level": "hard", "oracle": "blind"}, {"level": "hard", "oracle": "hands"}]
-    module.compare(InlinePool(), 2, specs, "smoke", "random")
-    lines = capsys.readouterr().out.splitlines()
-    assert len(lines) == 4
-    assert "paired +0.00 +- 0.00" in lines[1], "the same player on the same games"
-    assert all("%" in line for line in lines)
-    style = module.flat(module.MEDIUM)
-    assert module.unflat(style) == module.MEDIUM
-
-
-@pytest.mark.slow
-def test_mean_tuning_can_seat_hard_searching_with_the_tree(monkeypatch):
-    module = load("mean_tuning")
-    rounds = []
-    real = module.ismcts
-
-    def counted(view, game, clock, rng, exploration):
-        rounds.append((clock.rounds, len(game.candidates), exploration))
-        return real(view, game, clock, rng, exploration)
-
-    monkeypatch.setattr(module, "ismcts", counted)
-    module.play(({"level": "hard", "tree": True, "exploration": 0.3}, "smoke", 0, 1, "random"))
-    assert rounds and all(count == 20 * moves and c == 0.3 for count, moves, c in rounds)
-    assert max(moves for _, moves, _ in rounds) == 5, "a round for each candidate in 20 worlds"
 
 
 def test_the_keeping_fuzz_reads_damaged_homes_without_a_failure(tmp_path, monkeypatch):
@@ -123,3 +123,21 @@ def test_the_keeping_fuzz_reads_damaged_homes_without_a_failure(tmp_path, monkey
         damaged, aside, failures = module.damaged_home(rng, home)
         assert failures == [], failures
         assert aside <= damaged + 1  # each damaged file (and the lock) set aside once at most
+
+
+def test_the_memory_part_counts_the_bot_pools_workers(tmp_path, monkeypatch):
+    # frames.md's memory once left the workers out: the figure was the window's alone.
+    monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path))
+    frames = load("frames")
+    from cardtable.ui.app import App
+    from cardtable.ui.launch import Launch
+
+    app = App((800, 500))
+    try:
+        alone = len(frames.family())
+        app.open_table(Launch("mean", 4, ("hard",) * 4, seed=1, watch=True))  # real time
+        app.step()
+        rss, pss, processes = frames.family_mb()
+        assert processes > alone and pss > 0 and rss > 0
+    finally:
+        app.close()

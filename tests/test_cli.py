@@ -111,14 +111,14 @@ def test_play_and_watch_take_frames_after_the_game(monkeypatch):
 
 
 def test_a_sim_game_that_never_ends_says_so_in_one_line(monkeypatch, capsys):
-    from cardtable import cli
+    from cardtable import play
     from cardtable.play import Referee
 
     class Short(Referee):
         def run(self, max_steps=0, on_events=None):
             return super().run(max_steps=3, on_events=on_events)
 
-    monkeypatch.setattr(cli, "Referee", Short)
+    monkeypatch.setattr(play, "Referee", Short)
     code = main(["sim", "mean", "--players", "2", "--games", "1", "--seed", "4"])
     err = capsys.readouterr().err.strip()
     assert code == 1

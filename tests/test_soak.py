@@ -1,4 +1,4 @@
-"""A seeded slice of the soak benchmark (benchmarks/soak.py): one game (random seats or
+"""A seeded slice of the soak benchmark (tests/harness/soak.py): one game (random seats or
 bots) of every game at every player count with every option set, each checked against the whole
 contract after every action, and proof that the soak catches what it looks for."""
 
@@ -13,9 +13,7 @@ import pytest
 from cardtable.engine import Row
 from cardtable.games import registry
 
-SPEC = importlib.util.spec_from_file_location(
-    "soak", Path(__file__).parent.parent / "benchmarks" / "soak.py"
-)
+SPEC = importlib.util.spec_from_file_location("soak", Path(__file__).parent / "harness" / "soak.py")
 soak = importlib.util.module_from_spec(SPEC)
 sys.modules["soak"] = soak  # its dataclass looks its module up
 SPEC.loader.exec_module(soak)

@@ -67,6 +67,21 @@ def test_writes_are_atomic_and_leave_no_temporary_files(home):
     assert [p.name for p in home.iterdir()] == ["settings.json"]
 
 
+def test_settings_the_file_already_holds_are_not_written_again(home, monkeypatch):
+    # The app saves its settings as it closes; unchanged, that was two flushes to disk.
+    settings, _ = storage.load_settings()
+    storage.save_settings(settings)
+    written = []
+    real = storage.write_text_atomic
+    monkeypatch.setattr(storage, "write_text_atomic", lambda *a: written.append(a) or real(*a))
+    again, _ = storage.load_settings()
+    storage.save_settings(again)
+    assert written == []
+    again.volume = 0.3
+    storage.save_settings(again)
+    assert len(written) == 1 and storage.load_settings()[0].volume == 0.3
+
+
 def test_a_saved_match_loads_back_and_a_damaged_one_is_set_aside():
     record = MatchRecord("what-the-heck", 2, 1, {}, ["human", "hard"], [(0, "bid 3")])
     path = storage.save_match(record, "my game")

@@ -17,7 +17,6 @@ carried a proof has none: it is replayed as it stands, as it always was.
 from __future__ import annotations
 
 import copy
-import hashlib
 import json
 import math
 from dataclasses import dataclass, field
@@ -52,6 +51,8 @@ PROOF_STAGES = {
 def fingerprint(state: GameState) -> str:
     """What proves a state is the one reached: every zone's cards in order, who is to act,
     how many steps were taken and the result, hashed (16 hex digits)."""
+    import hashlib  # here: the app's start-up reads no record
+
     digest = hashlib.sha256()
     for name, zone in sorted(state.zones().items()):
         digest.update(f"{name}:{' '.join(zone.cards)};".encode())

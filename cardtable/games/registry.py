@@ -6,7 +6,12 @@ the app's game choice, the command line and the conformance test all read this l
 
 from __future__ import annotations
 
-from cardtable.engine import Event, GameInfo, GameState, MatchRecord, check_proof
+from typing import TYPE_CHECKING
+
+from cardtable.engine import check_proof
+
+if TYPE_CHECKING:
+    from cardtable.engine import Event, GameInfo, GameState, MatchRecord
 
 _GAMES: dict[str, GameInfo] = {}
 

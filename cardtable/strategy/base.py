@@ -11,11 +11,14 @@ import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from cardtable.engine import Action, GameState, Rng
+from cardtable.engine import Rng
 
 from .reaction import ReactionProfile, profile_for
+
+if TYPE_CHECKING:
+    from cardtable.engine import Action, GameState
 
 
 class SeatView:

@@ -461,7 +461,7 @@ class MeanSearch:
             actor = world.current
             if actor != self.seat and rng.random() < chances[actor]:
                 # Imagined opponents play at random as often as they are read to (careful
-                # opponents are hard to foresee anyway; see benchmarks/bots-mean.md).
+                # opponents are hard to foresee anyway; see benchmarks/bots.md).
                 world.apply(actor, rng.choice(world.legal_actions(actor)))
             else:
                 style = self.style if actor == self.seat else MEDIUM
@@ -494,7 +494,7 @@ class HardMeanBot(Bot):
     explore = 0.2  # how often an imagined opponent plays at random, before any read
     read_weight = 2.0  # how far each pile take moves that (its log odds times this)
     # Search only once the Draw Deck is this low, medium's choice before (None: from the
-    # first turn; benchmarks/bots-mean.md measures both).
+    # first turn; benchmarks/bots.md says what each measured).
     endgame_draw: int | None = None
     max_steps = 300  # a roll-out that runs longer is judged by the hands held
     style = MEDIUM  # how it weighs its own plays, in play and in its roll-outs

@@ -20,31 +20,31 @@ import time
 import traceback
 import warnings
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from cardtable import storage
-from cardtable.engine import BadSetup, GameInfo
-from cardtable.games import registry
-from cardtable.play import BotPool
-from cardtable.strategy import levels
+from cardtable.engine import BadSetup
 
 from . import theme
 from .cards import CardRenderer
-from .launch import Launch
 from .resources import asset_path
 from .scenes import SceneManager
-from .scenes.how_to import HowToScene, should_show
-from .scenes.privacy import PrivacyScene
-from .scenes.results import ResultsScene
-from .scenes.rules import RulesScene
-from .scenes.settings import SettingsScene
 from .scenes.title import TitleScene
 from .sound import Sounds
-from .tables import TableScene, table_for
-from .tables.match import NETWORK_POLL
-from .tables.saver import Saver
+
+if TYPE_CHECKING:
+    from cardtable.engine import GameInfo
+    from cardtable.play import BotPool
+
+    from .launch import Launch
+    from .tables import TableScene
+    from .tables.saver import Saver
+
+# Start-up: the title's first frame comes before the tables, the other screens, the games'
+# rules and the bots' pool are imported (they are most of the start-up's time; the first
+# table, screen or game asked for imports them).
 
 TITLE = "Card Table"
 FPS = 60
@@ -70,8 +70,9 @@ class App:
         self.screen = self._open_window(self.settings.fullscreen)
         pygame.display.set_caption(TITLE)
         self.manager = SceneManager()
-        self.saver = Saver()  # games in progress are written off the frame
+        self._saver: Saver | None = None
         self.cards = CardRenderer()
+        self.cards.fit(self.screen.get_size())
         self.sounds = Sounds(self.settings.volume, self.settings.muted)
         self.clock = pygame.time.Clock()
         # Tests set this: every frame then advances the same virtual time, however fast
@@ -84,9 +85,20 @@ class App:
         self._rested = 0.0  # seconds the last rest lasted (see ``rest``)
         self.ending = False  # a signal asked the app to end (``ending_on_signals``)
 
+    @property
+    def saver(self) -> Saver:
+        """What writes games in progress off the frame (made at the first table)."""
+        if self._saver is None:
+            from .tables.saver import Saver
+
+            self._saver = Saver()
+        return self._saver
+
     def bot_pool(self) -> BotPool:
         """The processes bots think in: started at the first table, reused by the next."""
         if self._bot_pool is None:
+            from cardtable.play import BotPool
+
             self._bot_pool = BotPool(workers=1)
         return self._bot_pool
 
@@ -108,6 +120,7 @@ class App:
     def set_fullscreen(self, on: bool) -> None:
         self.settings.fullscreen = on
         self.screen = self._open_window(on)
+        self.cards.fit(self.screen.get_size())
         self.manager.resize(self.screen.get_size())
         self.save_settings()
 
@@ -125,7 +138,7 @@ class App:
                 self.settings.fullscreen = False
                 size = self.windowed_size
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
-        self.cards.clear()
+        self.cards.fit(self.screen.get_size())
         self.manager.resize(self.screen.get_size())
 
     @property
@@ -162,6 +175,11 @@ class App:
         """The table class that plays ``game_id`` (what a scene asks before opening it)."""
         return table_for(game_id)
 
+    def table(self) -> TableScene | None:
+        """The table in the scene stack, if any (none before the tables are imported)."""
+        tables = sys.modules.get(f"{__package__}.tables")
+        return None if tables is None else self.manager.find(tables.TableScene)
+
     def outcome_words(self, game_id: str):
         """What the game's table says of how a game ended on the results screen (its
         ``outcome_words``), or None: the results show the scores."""
@@ -171,6 +189,8 @@ class App:
         """Open ``launch``'s table on top of the title; options the game does not allow at
         its player count (however they came: the setup checks them too) are said in one
         line and no table opens."""
+        from cardtable.games import registry
+
         if not isinstance(self.manager.top, TitleScene):
             self.manager.reset(TitleScene(self))
         info = registry.get(launch.game_id)
@@ -220,11 +240,15 @@ class App:
         self.manager.replace(self.table_for(again.game_id)(self, again))
 
     def open_rules(self, info: GameInfo) -> None:
+        from .scenes.rules import RulesScene
+
         self.manager.push(RulesScene(self, info))
 
     def open_how_to(self, info: GameInfo, first_run: bool = False) -> None:
         """The game's "how to play" card over the top scene; ``first_run``: only if the
         player has not turned it off."""
+        from .scenes.how_to import HowToScene, should_show
+
         if first_run and not should_show(self, info):
             return
         lines = getattr(self.table_for(info.id), "how_to", ())
@@ -232,16 +256,22 @@ class App:
         self.manager.push(HowToScene(self, info, lines, rules))
 
     def open_settings(self) -> None:
+        from .scenes.settings import SettingsScene
+
         self.manager.push(SettingsScene(self))
 
     def cover_table(self, name: str, on_ready: Callable[[], None]) -> None:
         """The privacy screen over the table: "Pass to ``name``"; ``on_ready`` once they are."""
+        from .scenes.privacy import PrivacyScene
+
         self.manager.push(PrivacyScene(self, name, on_ready))
 
     def show_results(
         self, launch: Launch, names: list[str], result: dict[str, Any], title: str
     ) -> None:
         """The finished table makes way for its results."""
+        from .scenes.results import ResultsScene
+
         self.manager.replace(ResultsScene(self, launch, names, result, title))
 
     def tell(self, message: str) -> None:
@@ -251,13 +281,15 @@ class App:
         toast = getattr(top, "toast", None)
         if toast is not None:
             toast.show(message, seconds=12.0, tone=theme.GOLD)
-        elif isinstance(top, TableScene):
+        elif top is not None and top is self.table():
             top.refuse(message)  # the table's banner: play goes on under it
         else:
             print(f"Card Table: {message}", file=sys.stderr)
 
     def new_launch(self, launch: Launch) -> Launch:
         """The same table again with a fresh seed (Play again)."""
+        from .launch import Launch
+
         return Launch(
             launch.game_id,
             launch.players,
@@ -270,7 +302,8 @@ class App:
         )
 
     def quit(self) -> None:
-        self.saver.flush()  # the last state is the one on disk when the app ends
+        if self._saver is not None:
+            self._saver.flush()  # the last state is the one on disk when the app ends
         self.running = False
 
     @contextlib.contextmanager
@@ -297,7 +330,7 @@ class App:
     def end(self) -> None:
         """End now: the game in progress is saved (to resume from the title), nothing is
         asked."""
-        table = self.manager.find(TableScene)
+        table = self.table()
         if table is not None and table.tools.in_progress():
             table.save()
         self.quit()
@@ -305,11 +338,12 @@ class App:
     def close_requested(self) -> None:
         """The window's close button: a game in progress asks first (it is saved either
         way); anything else quits."""
-        table = self.manager.find(TableScene)
+        table = self.table()
+        privacy = sys.modules.get(f"{__package__}.scenes.privacy")
         if (
             table is None
             or not table.tools.in_progress()
-            or isinstance(self.manager.top, PrivacyScene)
+            or (privacy is not None and isinstance(self.manager.top, privacy.PrivacyScene))
         ):
             self.quit()
             return
@@ -319,6 +353,8 @@ class App:
 
     def resume_game(self, progress: storage.Progress) -> None:
         """Open the saved game in progress where it was left."""
+        from .launch import Launch
+
         launch = Launch.of(
             progress.record, names=tuple(progress.names), viewer=progress.viewer, key=progress.key
         )
@@ -326,6 +362,8 @@ class App:
 
     def open_replay(self, record) -> None:
         """Step through a finished match's record at its table (the names: the settings')."""
+        from .launch import Launch
+
         launch = Launch.of(record, replay=True)
         self.manager.push(self.table_for(record.game_id)(self, launch))
 
@@ -345,7 +383,9 @@ class App:
         else:
             # After a rest the time slept counts (the scene said nothing was due before
             # it); otherwise a stall is not allowed to jump the animations.
-            dt = min(self.clock.tick(FPS) / 1000.0, max(0.1, self._rested))
+            # The first frame is not held back by the cap: nothing came before it.
+            cap = FPS if self.frame else 0
+            dt = min(self.clock.tick(cap) / 1000.0, max(0.1, self._rested))
             self._rested = 0.0
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
@@ -360,7 +400,7 @@ class App:
                 self.set_fullscreen(not self.settings.fullscreen)
             else:
                 self.manager.handle(event)
-        table = self.manager.find(TableScene)
+        table = self.table()
         if table is not None:  # a hosted table hears its players whatever is on top
             table.match.serve()
         self.manager.update(dt)
@@ -388,8 +428,10 @@ class App:
         once (a frame cap only delays a frame that follows another within 1/60 s)."""
         top = self.manager.top
         wake = top.wake_in() if top is not None else 0.0
-        table = self.manager.find(TableScene)
+        table = self.table()
         if table is not None and table.match.network:  # the network may bring a move
+            from .tables.match import NETWORK_POLL
+
             wake = NETWORK_POLL if wake is None else min(wake, NETWORK_POLL)
         if wake is not None and wake < 1.0 / FPS:
             return
@@ -412,6 +454,13 @@ class App:
         pygame.quit()
 
 
+def table_for(game_id: str) -> type[TableScene]:
+    """The table class that plays ``game_id`` (``tables.table_for``, imported at need)."""
+    from .tables import table_for as find
+
+    return find(game_id)
+
+
 def run(launch: Launch | None = None, frames: int | None = None) -> int:
     """The app: the title, or straight at ``launch``'s table; quits after ``frames``."""
     app = App()
@@ -428,6 +477,11 @@ def run(launch: Launch | None = None, frames: int | None = None) -> int:
 
 def run_smoke(frames_per_scene: int = 120) -> int:
     """Open the title, then each registered game's table with bots only, briefly."""
+    from cardtable.games import registry
+    from cardtable.strategy import levels
+
+    from .launch import Launch
+
     app: App | None = None
     try:
         app = App()

@@ -6,14 +6,16 @@ renderer draws vector shapes and text at the requested size, so cards are crisp 
 window size, and caches the images by (style, code, size, face), the least recently used
 going first once they hold ``CACHE_BYTES`` of pixels, whatever the window size (a count of
 images grows with the screen: 800 cards are 43 MB at 1280x720 and four times that on a
-large screen). Not for where cards lie or
-how they move (that is the table's job).
+large screen). An image is kept there once it is asked for a second time: a card growing
+or shrinking in flight is drawn at a new size every frame, each used once, and those wait
+in a small pool of their own (``ONCE_BYTES``) instead of filling the cache over a long
+match; an image not drawn for a while is let go (``recent``). Not for where cards lie
+or how they move (that is the table's job).
 """
 
 from __future__ import annotations
 
 import math
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -22,6 +24,7 @@ import pygame
 from cardtable.engine import HIDDEN
 
 from . import theme
+from .recent import Cache
 
 Colour = tuple[int, int, int]
 
@@ -69,7 +72,8 @@ def card_size(height: float) -> tuple[int, int]:
     return max(9, round(height / CARD_RATIO)), height
 
 
-CACHE_BYTES = 32 * 1024 * 1024
+CACHE_BYTES = 8 * 1024 * 1024  # at least; the window's pixels (``fit``)
+ONCE_BYTES = 4 * 1024 * 1024  # images asked for once so far (a card in flight, mostly)
 
 
 def image_bytes(image: pygame.Surface) -> int:
@@ -81,13 +85,20 @@ class CardRenderer:
     """Draws and caches card images: ``renderer.image(style, code, (w, h))``.
 
     ``code`` ``"?"`` (a hidden card) or ``face_up=False`` gives the back. The cache holds at
-    most ``max_bytes`` of pixels (``nbytes``).
+    most ``max_bytes`` of pixels of images asked for more than once, none unused for
+    ``recent.KEEP_SECONDS``, and the images asked for once so far at most ``ONCE_BYTES``
+    (a quarter of ``max_bytes`` if that is less); ``nbytes`` is both together.
     """
 
     def __init__(self, max_bytes: int = CACHE_BYTES) -> None:
         self.max_bytes = max_bytes
-        self.nbytes = 0
-        self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._cache: Cache[pygame.Surface] = Cache(
+            max_bytes, min(ONCE_BYTES, max_bytes // 4), image_bytes
+        )
+
+    @property
+    def nbytes(self) -> int:
+        return int(self._cache.total)
 
     def image(
         self, style: CardStyle, code: str, size: tuple[int, int], face_up: bool = True
@@ -95,26 +106,25 @@ class CardRenderer:
         size = (max(9, int(size[0])), max(12, int(size[1])))
         up = face_up and code != HIDDEN
         key = (style.name, code if up else HIDDEN, size, up)
-        image = self._cache.get(key)
-        if image is not None:
-            self._cache.move_to_end(key)
-            return image
+        return self._cache.get(key, lambda: self._draw(style, code, size, up))
+
+    @staticmethod
+    def _draw(style: CardStyle, code: str, size: tuple[int, int], up: bool) -> pygame.Surface:
         if not up:
-            image = draw_back(style, size)
-        elif style.paint is not None:
-            image = style.paint(code, size)
-        else:
-            image = draw_face(style, code, size)
-        self._cache[key] = image
-        self.nbytes += image_bytes(image)
-        while self.nbytes > self.max_bytes and len(self._cache) > 1:
-            _key, oldest = self._cache.popitem(last=False)
-            self.nbytes -= image_bytes(oldest)
-        return image
+            return draw_back(style, size)
+        if style.paint is not None:
+            return style.paint(code, size)
+        return draw_face(style, code, size)
+
+    def fit(self, window: tuple[int, int]) -> None:
+        """Bound the cache by the window: its pixels (32-bit), at least ``CACHE_BYTES``,
+        and start afresh. The cards one frame draws come to half that at most (MEAN!'s
+        table, 4.1 MB at 1920x1080)."""
+        self.max_bytes = max(CACHE_BYTES, 4 * window[0] * window[1])
+        self._cache = Cache(self.max_bytes, min(ONCE_BYTES, self.max_bytes // 4), image_bytes)
 
     def clear(self) -> None:
         self._cache.clear()
-        self.nbytes = 0
 
     def __len__(self) -> int:
         return len(self._cache)

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Hashable
 
 import pygame
 
 from . import scripts
+from .recent import Cache
 from .resources import asset_path
 
 FELT = (24, 92, 62)
@@ -34,6 +36,7 @@ BUTTON_EDGE = (120, 180, 150)
 
 REGULAR = "DejaVuSans.ttf"
 BOLD = "DejaVuSans-Bold.ttf"
+FONTS_KEPT = 48  # fonts (file and size) kept loaded at most
 CONDENSED = "DejaVuSansCondensed-Bold.ttf"
 
 
@@ -42,17 +45,21 @@ class Fonts:
     each, the fonts its other scripts are drawn with (``variant``)."""
 
     def __init__(self) -> None:
-        self._cache: dict[tuple[str, int] | tuple[str, int, str], pygame.font.Font] = {}
+        # A font is about 200 KB: the ones not used lately are let go, and a size asked
+        # for once (a card's index at a size it has only in flight) is not kept.
+        self._cache: Cache[pygame.font.Font] = Cache(FONTS_KEPT, 8, dropped=self._forget)
         self._origin: dict[int, tuple[str, int]] = {}  # id(font) -> its file and size
+
+    def _forget(self, key: Hashable, font: pygame.font.Font) -> None:
+        self._origin.pop(id(font), None)
 
     def file(self, name: str, size: int) -> pygame.font.Font:
         size = max(6, int(size))
-        key = (name, size)
-        font = self._cache.get(key)
-        if font is None:
-            font = pygame.font.Font(str(asset_path("fonts", name)), size)
-            self._cache[key] = font
-            self._origin[id(font)] = key
+        return self._cache.get((name, size), lambda: self._load(name, size))
+
+    def _load(self, name: str, size: int) -> pygame.font.Font:
+        font = pygame.font.Font(str(asset_path("fonts", name)), size)
+        self._origin[id(font)] = (name, size)
         return font
 
     def variant(self, font: pygame.font.Font, kind: str) -> pygame.font.Font:
@@ -62,14 +69,14 @@ class Fonts:
         name, size = self._origin.get(id(font), (REGULAR, font.get_height()))
         if kind == "emoji":
             return self.file(scripts.EMOJI_FONT, size)
-        key = (name, size, kind)
-        shaped = self._cache.get(key)
-        if shaped is None:
-            shaped = pygame.font.Font(str(asset_path("fonts", name)), size)
-            shaped.set_direction(pygame.DIRECTION_RTL)
-            shaped.set_script(kind)
-            self._cache[key] = shaped
-        return shaped
+
+        def shaped() -> pygame.font.Font:
+            made = pygame.font.Font(str(asset_path("fonts", name)), size)
+            made.set_direction(pygame.DIRECTION_RTL)
+            made.set_script(kind)
+            return made
+
+        return self._cache.get((name, size, kind), shaped)
 
     def get(self, size: int, bold: bool = False) -> pygame.font.Font:
         return self.file(BOLD if bold else REGULAR, size)
@@ -169,11 +176,12 @@ def felt_image(size: tuple[int, int]) -> pygame.Surface:
     width, height = key = size
     cached = _felt_cache.get(key)
     if cached is None:
-        cached = pygame.Surface((width, height))
+        # One column of the gradient, stretched across (the same pixels as a line a row).
+        column = pygame.Surface((1, height))
         for y in range(height):
             shade = 1.0 - 0.35 * abs(y / max(1, height) - 0.45)
-            colour = tuple(int(c * shade) for c in FELT)
-            pygame.draw.line(cached, colour, (0, y), (width, y))
+            column.set_at((0, y), tuple(int(c * shade) for c in FELT))
+        cached = pygame.transform.scale(column, (width, height))
         tile = felt_tile()
         for x in range(0, width, tile.get_width()):
             for y in range(0, height, tile.get_height()):
@@ -200,12 +208,25 @@ def felt_tile() -> pygame.Surface:
         light = rng.random() < 0.5
         colour = (255, 255, 230, rng.randint(6, 16)) if light else (0, 20, 10, rng.randint(10, 24))
         dx, dy = length * math.cos(angle), length * math.sin(angle)
-        for ox in (-FELT_TILE, 0, FELT_TILE):  # drawn again across each edge: no seams
-            for oy in (-FELT_TILE, 0, FELT_TILE):
+        # Drawn again across each edge (no seams): only the copies that reach into the
+        # tile, as the others draw nothing (start-up, benchmarks/packaging.md).
+        for ox in _reaching(x, dx):
+            for oy in _reaching(y, dy):
                 start = (x + ox, y + oy)
                 pygame.draw.line(tile, colour, start, (start[0] + dx, start[1] + dy))
     _felt_tile.append(tile)
     return tile
+
+
+def _reaching(at: float, delta: float) -> list[int]:
+    """The offsets (a tile to either side, or none) at which a stroke from ``at`` to
+    ``at + delta`` along one axis comes within a pixel of the tile."""
+    low, high = min(at, at + delta), max(at, at + delta)
+    return [
+        offset
+        for offset in (-FELT_TILE, 0, FELT_TILE)
+        if high + offset >= -1 and low + offset <= FELT_TILE + 1
+    ]
 
 
 _felt_cache: dict[tuple[int, int], pygame.Surface] = {}

@@ -128,3 +128,30 @@ def test_bold_words_keep_their_punctuation():
         ("to", False, True),
         ("-1", False, True),
     ]
+
+
+def test_the_title_comes_up_before_the_tables_the_games_and_the_bots_are_imported(home):
+    # Start-up (benchmarks/packaging.md): the first frame of the title needs none of them
+    # (with no game in progress: one to resume is replayed, with its game, before).
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    heavy = [
+        "cardtable.ui.tables",
+        "cardtable.games.catalog",
+        "cardtable.play.pool",
+        "cardtable.play.referee",
+        "cardtable.engine.state",
+        "filelock",
+    ]
+    code = (
+        "import sys; from cardtable.cli import main; main(['--frames', '1']); "
+        f"print([name for name in {heavy!r} if name in sys.modules])"
+    )
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=root, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == "[]"

@@ -47,23 +47,40 @@ def test_the_cache_is_bounded_in_bytes_whatever_the_card_size():
     one = image_bytes(CardRenderer().image(PLAYER_STYLE, "1", (40, 57)))
     renderer = CardRenderer(max_bytes=5 * one)
     for code in range(1, 12):
-        renderer.image(PLAYER_STYLE, str(code), (40, 57))
+        for _ in range(2):  # asked for again: kept
+            renderer.image(PLAYER_STYLE, str(code), (40, 57))
     assert len(renderer) == 5 and renderer.nbytes == 5 * one
     # Cards four times the size: the same bytes hold a quarter as many.
     for code in range(1, 12):
-        renderer.image(PLAYER_STYLE, str(code), (80, 114))
+        for _ in range(2):
+            renderer.image(PLAYER_STYLE, str(code), (80, 114))
     assert renderer.nbytes <= 5 * one
     assert len(renderer) == 1
     first = renderer.image(PLAYER_STYLE, "11", (80, 114))
     assert renderer.image(PLAYER_STYLE, "11", (80, 114)) is first  # still cached
 
 
-def test_the_default_cache_holds_32_megabytes_at_most():
+def test_a_card_drawn_at_a_new_size_each_frame_does_not_fill_the_cache():
+    # A card in flight grows frame by frame: each size is asked for once. Over a long
+    # watch those filled the cache to its 32 MB (memory 1.47x from frame 500 to 4,000).
     renderer = CardRenderer()
-    for height in range(200, 400, 4):  # a large screen's card sizes, resized many times
+    kept = renderer.image(PLAYER_STYLE, "7", (70, 100))
+    for height in range(60, 400):
         for code in ("1", "7", "15"):
             renderer.image(PLAYER_STYLE, code, card_size(height))
-    assert renderer.nbytes <= 32 * 1024 * 1024
+        assert renderer.image(PLAYER_STYLE, "7", (70, 100)) is kept  # still there
+    assert renderer.nbytes <= 4 * 1024 * 1024 + image_bytes(kept)
+
+
+def test_the_cache_holds_the_windows_pixels_at_most_and_8_megabytes_at_least():
+    renderer = CardRenderer()
+    for window, bound in (((2560, 1440), 4 * 2560 * 1440), ((800, 500), 8 * 1024 * 1024)):
+        renderer.fit(window)
+        for height in range(200, 400, 4):  # a large screen's card sizes, resized many times
+            for code in ("1", "7", "15"):
+                for _ in range(2):  # each drawn twice: kept
+                    renderer.image(PLAYER_STYLE, code, card_size(height))
+        assert bound - 400_000 < renderer.nbytes <= bound + 4 * 1024 * 1024
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (800, 600)])

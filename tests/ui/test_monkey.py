@@ -1,4 +1,4 @@
-"""A seeded slice of the ui monkey (benchmarks/monkey.py): every scene and every table
+"""A seeded slice of the ui monkey (tests/harness/monkey.py): every scene and every table
 (bots only, one human, several humans) fed random mouse, key, gamepad and resize events
 through the app's own loop; nothing raises, the scene stack stays sane, the cards are
 conserved and the match record replays (nothing a human did was out of turn). And proof
@@ -17,7 +17,7 @@ import pytest
 from cardtable.engine import IllegalAction
 
 SPEC = importlib.util.spec_from_file_location(
-    "monkey", Path(__file__).parent.parent.parent / "benchmarks" / "monkey.py"
+    "monkey", Path(__file__).parent.parent / "harness" / "monkey.py"
 )
 monkey = importlib.util.module_from_spec(SPEC)
 sys.modules["monkey"] = monkey  # its dataclasses look their module up

@@ -11,13 +11,7 @@ from .. import theme
 from ..cards import CardFace, CardStyle, card_size
 from ..launch import record_problem
 from ..widgets import Button, ButtonColumn
-from .game_choice import GameChoiceScene
-from .join import JoinScene
 from .menu import MenuScene, stack_buttons
-from .replays import ReplaysScene
-from .resume import ELSEWHERE, ResumeScene, describe
-from .settings import SettingsScene
-from .statistics import StatisticsScene
 
 
 def _title_face(code: str) -> CardFace:
@@ -49,10 +43,10 @@ class TitleScene(MenuScene):
         width, height = self.app.size
         buttons = [
             Button("Play", self.choose_game),
-            Button("Join a table", lambda: self.app.manager.push(JoinScene(self.app))),
-            Button("Replays", lambda: self.app.manager.push(ReplaysScene(self.app))),
-            Button("Statistics", lambda: self.app.manager.push(StatisticsScene(self.app))),
-            Button("Settings", lambda: self.app.manager.push(SettingsScene(self.app))),
+            Button("Join a table", self.join_table),
+            Button("Replays", self.open_replays),
+            Button("Statistics", self.open_statistics),
+            Button("Settings", self.app.open_settings),
             Button("Quit", self.app.quit),
         ]
         if self.progress is not None:
@@ -68,8 +62,28 @@ class TitleScene(MenuScene):
     def first_choice(self) -> Button:
         return self.column.buttons[0]  # Resume, else Play
 
+    # The screens behind the buttons are imported when first opened: the title's first
+    # frame comes sooner (start-up, benchmarks/packaging.md).
+
+    def join_table(self) -> None:
+        from .join import JoinScene
+
+        self.app.manager.push(JoinScene(self.app))
+
+    def open_replays(self) -> None:
+        from .replays import ReplaysScene
+
+        self.app.manager.push(ReplaysScene(self.app))
+
+    def open_statistics(self) -> None:
+        from .statistics import StatisticsScene
+
+        self.app.manager.push(StatisticsScene(self.app))
+
     def resume_game(self) -> None:
         """The one game in progress at once; several: the list to choose from."""
+        from .resume import ELSEWHERE, ResumeScene
+
         if len(self.games) > 1:
             self.app.manager.push(ResumeScene(self.app, self.games))
         elif self.progress is not None and self.progress.elsewhere:
@@ -80,11 +94,15 @@ class TitleScene(MenuScene):
     def resume_words(self) -> str:
         """What Resume offers, under the buttons: the game, against whom, when; or how
         many games there are to choose from."""
+        from .resume import describe
+
         if len(self.games) > 1:
             return f"{len(self.games)} games in progress: Resume lists them"
         return "Resume: " + describe(self.progress, self.app.name_of)
 
     def choose_game(self) -> None:
+        from .game_choice import GameChoiceScene
+
         self.app.manager.push(GameChoiceScene(self.app))
 
     def back(self) -> None:

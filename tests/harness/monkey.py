@@ -23,7 +23,7 @@ games keep their own seeded generators. Not for: speed (frames are not timed her
 
 Usage (from the project's root):
     SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYTHONPATH=. .venv/bin/python \
-        benchmarks/monkey.py --events 200000 [--seed S]
+        tests/harness/monkey.py --events 200000 [--seed S]
 
 Prints one JSON summary (events, frames, targets, games finished, seconds) and a progress
 bar on stderr; exit 1 with the failing target, seed and traceback at the first failure.
@@ -44,24 +44,24 @@ from dataclasses import dataclass, field
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pygame  # noqa: E402
+import pygame
 
-from cardtable import storage  # noqa: E402
-from cardtable.engine import Rng  # noqa: E402
-from cardtable.games import registry  # noqa: E402
-from cardtable.play import Referee  # noqa: E402
-from cardtable.strategy import levels, make_bot  # noqa: E402
-from cardtable.ui.app import App  # noqa: E402
-from cardtable.ui.launch import Launch, record_problem  # noqa: E402
-from cardtable.ui.scenes.base import Scene  # noqa: E402
-from cardtable.ui.scenes.game_choice import GameChoiceScene  # noqa: E402
-from cardtable.ui.scenes.replays import ReplaysScene  # noqa: E402
-from cardtable.ui.scenes.results import ResultsScene  # noqa: E402
-from cardtable.ui.scenes.resume import ResumeScene  # noqa: E402
-from cardtable.ui.scenes.setup import SetupScene  # noqa: E402
-from cardtable.ui.scenes.statistics import StatisticsScene  # noqa: E402
-from cardtable.ui.slap import key_code, keys_for  # noqa: E402
-from cardtable.ui.tables import TableScene  # noqa: E402
+from cardtable import storage
+from cardtable.engine import Rng
+from cardtable.games import registry
+from cardtable.play import Referee
+from cardtable.strategy import levels, make_bot
+from cardtable.ui.app import App
+from cardtable.ui.launch import Launch, record_problem
+from cardtable.ui.scenes.base import Scene
+from cardtable.ui.scenes.game_choice import GameChoiceScene
+from cardtable.ui.scenes.replays import ReplaysScene
+from cardtable.ui.scenes.results import ResultsScene
+from cardtable.ui.scenes.resume import ResumeScene
+from cardtable.ui.scenes.setup import SetupScene
+from cardtable.ui.scenes.statistics import StatisticsScene
+from cardtable.ui.slap import key_code, keys_for
+from cardtable.ui.tables import TableScene
 
 REPLAY_EVERY = 200  # frames between replays of a table's record
 SIZES = [(1, 1), (120, 60), (300, 130), (640, 400), (800, 600), (1280, 720), (2600, 1600)]

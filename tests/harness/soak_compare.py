@@ -10,7 +10,7 @@ max). Not for: whether the soak passes (run ``soak.py``); both sides must pass e
 here too, or the comparison stops.
 
 Usage (from the project's root):
-    /work/main/.venv/bin/python benchmarks/soak_compare.py --old REV \\
+    /work/main/.venv/bin/python tests/harness/soak_compare.py --old REV \\
         [--rounds 6] [--games 56] [--seed cmp]
 """
 
@@ -27,14 +27,16 @@ from collections import Counter
 from io import BytesIO
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 # Runs inside each checkout: reads game numbers, one a line, and answers each with the
 # game's id, processor seconds, whether it passed and the error. The first game is played
 # once before, unmeasured, so imports and first calls cost neither side.
 WORKER = """
-import importlib.util, json, sys
-spec = importlib.util.spec_from_file_location("soak", "benchmarks/soak.py")
+import importlib.util, json, os, sys
+# The soak lay in benchmarks/ before it moved beside the tests: either checkout.
+where = next(p for p in ("tests/harness/soak.py", "benchmarks/soak.py") if os.path.exists(p))
+spec = importlib.util.spec_from_file_location("soak", where)
 soak = importlib.util.module_from_spec(spec)
 sys.modules["soak"] = soak
 spec.loader.exec_module(soak)

@@ -27,10 +27,10 @@ Seats: half the games all random, half bots (easy and medium, one bot game in te
 searching seat: hard, or expert where the game offers it). Searching seats search with
 ``SEARCH_ROUNDS`` sampled worlds per decision (``make_bots(..., rounds=...)``), not their
 level's own 4 to 48: the soak runs the hard code path, not its strength. Not for: speed
-of the rules (see bots.md).
+of the rules (see benchmarks/engine.md).
 
 Usage (from the project's root; PYTHONPATH makes the workers import this checkout):
-    PYTHONPATH=. .venv/bin/python benchmarks/soak.py --games 100000 --jobs 2 \
+    PYTHONPATH=. .venv/bin/python tests/harness/soak.py --games 100000 --jobs 2 \
         [--seed S] [--out FILE] [--progress]
 
 Prints one JSON summary (and a progress bar on stderr); exit 1 if any game failed, listing
@@ -82,7 +82,7 @@ def _not_json(value: Any) -> Any:
 if c_make_encoder is not None:
     _pieces = c_make_encoder(None, _not_json, encode_ascii, None, ":", ", ", False, False, True)
 
-    def TO_JSON(value: Any) -> Any:  # noqa: N802 - the name it had as a bound method
+    def TO_JSON(value: Any) -> Any:
         return _pieces(value, 0)
 else:  # pragma: no cover - a Python built without _json
     TO_JSON = json.JSONEncoder(check_circular=False).encode
@@ -289,6 +289,14 @@ class Broken(AssertionError):
     """An invariant that failed; the message says which, and where."""
 
 
+def new_window(window_id: int | None, last_window: list[int]) -> None:
+    """A timed window that opened is a new one (its id never seen before)."""
+    if window_id is not None and window_id != last_window[-1]:
+        if window_id <= last_window[-1]:
+            raise Broken(f"window id {window_id} is not new")
+        last_window.append(window_id)
+
+
 def check_action(state: GameState, deck: list[str], rng: Rng, last_window: list[int]) -> None:
     """Every invariant, after one action. ``deck``: every card of the game, sorted."""
     zones = state.zones()
@@ -296,12 +304,7 @@ def check_action(state: GameState, deck: list[str], rng: Rng, last_window: list[
     held.sort()
     if held != deck:
         raise Broken("cards not conserved (or a card duplicated)")
-    window = state.window
-    window_id = getattr(window, "id", None)
-    if window_id is not None and window_id != last_window[-1]:
-        if window_id <= last_window[-1]:
-            raise Broken(f"window id {window_id} is not new")
-        last_window.append(window_id)
+    new_window(getattr(state.window, "id", None), last_window)
     if state.is_over:
         return
     to_act = state.to_act
@@ -400,7 +403,7 @@ def soak_one(job: Job) -> dict[str, Any]:
             raise Broken(f"the result ranks {ranked}")
         cpu = time.process_time() - started
         return {"ok": True, "game": job.game_id, "actions": len(record.actions), "cpu": cpu}
-    except Exception as error:  # noqa: BLE001 - every failure is reported, never lost
+    except Exception as error:
         detail = "".join(traceback.format_exception_only(type(error), error)).strip()
         cpu = time.process_time() - started
         return {"ok": False, "game": job.game_id, "job": job.__dict__, "error": detail, "cpu": cpu}
