@@ -275,6 +275,9 @@ def test_join_a_table_by_address_and_code_typed_then_an_open_seat(app, server):
     table = app.manager.top
     assert table.viewer == 2 and table.names[2] == "Ada" and table.info.id == "copycat"
     assert [c.kind for c in table.seats] == ["easy", "remote", "human"]
+    # The name typed is the one the join screen offers next time.
+    assert storage.load_settings()[0].player_names[0] == "Ada"
+    assert JoinScene(app).name.value == "Ada"
 
 
 def test_a_wrong_room_code_is_said_in_one_sentence_on_the_join_screen(app, server):

@@ -152,6 +152,11 @@ class JoinScene(MenuScene):
 
         address, code = self.address.value.strip(), tidy_code(self.code.value)
         name = " ".join(self.name.value.split()) or "Guest"
+        names = list(self.app.settings.player_names)
+        if names and names[0] != name:  # the name typed is remembered for next time
+            names[0] = name
+            self.app.settings.player_names = names
+            self.app.save_settings()
 
         def keep_token(code_: str, seat_: int, token_: str) -> None:
             keep.keep_token(address, code_, seat_, token_, name)
