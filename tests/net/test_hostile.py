@@ -116,6 +116,7 @@ async def attack(port: int, code: str, report: dict) -> None:
     report["opened"] = opened
 
 
+@pytest.mark.slow  # a thousand connections: the whole suite's, not the everyday tier's
 def test_a_hostile_connection_is_refused_and_the_table_plays_on():
     clock = Clock()
     # Its players play at machine speed, a whole game in seconds: the burst a connection

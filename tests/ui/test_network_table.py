@@ -43,6 +43,7 @@ def deadline(seconds: float = 60.0):
     return lambda: time.monotonic() < end
 
 
+@pytest.mark.slow  # a whole game
 def test_a_hosted_table_says_how_to_join_and_plays_a_whole_game_with_a_remote_player(app):
     launch = Launch("what-the-heck", 3, ("human", "remote", "easy"), seed=5, away_wait=None)
     app.open_table(launch)
@@ -123,6 +124,7 @@ def joined(app, server, game_id="what-the-heck", seed=9):
     return room, app.manager.top
 
 
+@pytest.mark.slow  # a whole game
 def test_a_joined_table_plays_a_whole_game_and_keeps_its_result_and_record(app, server):
     room, table = joined(app, server)
     assert [c.kind for c in table.seats] == ["human", "easy", "easy"]
@@ -162,6 +164,7 @@ class LateResult:
         return getattr(self.door, name)
 
 
+@pytest.mark.slow  # a whole game
 def test_a_result_that_comes_reads_after_the_last_moment_still_ends_the_table(app, server):
     room, table = joined(app, server)
     table.client.door = LateResult(table.client.door)

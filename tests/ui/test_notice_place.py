@@ -29,10 +29,17 @@ from .test_spite_malice_table import bot_plays as spite_bot_plays
 from .test_spite_malice_table import open_table as open_spite
 from .test_table_log import waiting_table
 
-SIZES = [(640, 400), (800, 500), (1280, 720), (640, 960)]
+# The smallest window in the everyday tier, the others in the whole suite's slow tier.
+SIZES = [
+    (640, 400),
+    *(pytest.param(size, marks=pytest.mark.slow) for size in ((800, 500), (1280, 720), (640, 960))),
+]
 
 
-@pytest.fixture(params=SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+NAMES = ["640x400", "800x500", "1280x720", "640x960"]
+
+
+@pytest.fixture(params=SIZES, ids=NAMES)
 def sized_app(home, request) -> Iterator[App]:
     application = App(request.param)
     application.fixed_dt = 0.05
@@ -250,7 +257,7 @@ def test_a_swap_by_a_bot_flashes_where_it_covers_nothing(app, monkeypatch):
     check_clear(table, app.screen, table.log.alert, monkeypatch)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+@pytest.mark.parametrize("size", SIZES, ids=NAMES)
 def test_spite_now_covers_nothing_the_table_lays_out(app, size, monkeypatch):
     # At 800x500 "Spite now? Drag a Spite card onto a player's plate" lay over the Build
     # Piles' caption and the Draw and Discard labels, at the top of the middle.
