@@ -159,22 +159,6 @@ class SetupScene(MenuScene):
         row = [back, rules, start]
         if self.info.options:
             row.insert(2, Button("Options", self.open_options))
-        rows_bottom = buttons_top - 12 - (HINT_HEIGHT if self.slaps else 0)
-        # Seats for other computers: how long a dropped player's seat waits for them, and
-        # (a game with races) how they race, in a band of their own under the seats.
-        network: list[Button] = []
-        if REMOTE in self.seats[: self.players]:
-            network.append(Button(self.wait_label(), self.next_wait, size=18))
-            if races(self.info.id):
-                network.append(Button(self.race_label(), self.next_race, size=18))
-            rows_bottom -= NETWORK_HEIGHT
-            wide = min(240, (width - 60) // len(network) - 16)
-            for index, button in enumerate(network):
-                button.rect = pygame.Rect(0, 0, wide, NETWORK_HEIGHT - 10)
-                button.rect.midtop = (
-                    round(width / 2 + (index - (len(network) - 1) / 2) * (wide + 16)),
-                    rows_bottom + 6,
-                )
         for index, button in enumerate(row):
             button.rect = pygame.Rect(0, 0, min(180, (width - 120) // len(row)), button_height)
             button.rect.midbottom = (
