@@ -6,11 +6,16 @@ moment the answer is there (what a player waits for). Hard levels are timed twic
 ``cardtable sim`` plays them (a fixed number of roll-outs, the same seed giving the same
 game) and as the table plays them (``timed``: searching until their think budget is
 spent). ``--pool``: the decisions go through the app's bot pool (a worker process, as at
-the table) instead of inline; ``--busy N``: N other busy processes (``yes > /dev/null``,
-each stopped when the script ends and after ten minutes at most) run meanwhile, so the
-machine has no core to spare. Not a test: the figures go to ``benchmarks/``.
+the table) instead of inline; ``--table``: at the table itself, the app's window (SDL's
+dummy driver) watching the level in every seat at the frame cap and the fastest animation
+pace, drawing every frame while the bots think in its pool, each decision timed from the
+table's asking to the answer's arrival, for at most ``--decisions`` decisions or
+``--seconds`` a game; ``--busy N``: N other busy processes (``yes > /dev/null``, each
+stopped when the script ends and after ten minutes at most) run meanwhile, so the machine
+has no core to spare. Not a test: the figures go to ``benchmarks/``.
 
     python benchmarks/bot_times.py [--games 6] [--game mean] [--level hard] [--pool] [--busy 2]
+    python benchmarks/bot_times.py --table [--decisions 80] [--seconds 60] [--busy 2]
 
 prints a Markdown table (milliseconds: p50, p95, max, and how many decisions; the CPU
 time of the deciding thread too when inline).
@@ -75,6 +80,40 @@ def decision_times(
     return timing.walls, timing.cpus
 
 
+def table_times(game_id: str, level: str, decisions: int, seconds: float) -> list[float]:
+    """Seconds per decision at the table: the app watching a seeded four-player match with
+    ``level`` in every seat, the app's own loop at its frame cap (input, animation, drawing
+    every frame), the decisions in its bot pool; until ``decisions`` were timed, the match
+    ended or ``seconds`` passed."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from cardtable.ui.app import App
+    from cardtable.ui.launch import Launch
+
+    app = App((1280, 720))
+    try:
+        # The fastest pace a player can set: more decisions a minute, each as it comes.
+        app.settings.animation_speed = 4.0
+        app.open_table(Launch(game_id, PLAYERS, (level,) * PLAYERS, seed="times/0", watch=True))
+        table = app.manager.top
+        referee = table.match.referee
+        timing = Timing(referee.executor)
+        referee.executor = timing
+        end = time.perf_counter() + seconds
+        while (
+            time.perf_counter() < end
+            and len(timing.walls) < decisions
+            and app.running
+            and app.manager.top is table
+            and not referee.state.is_over
+        ):
+            app.step()  # the frame cap's sleep included, as the app runs
+        return list(timing.walls)
+    finally:
+        app.close()
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
@@ -117,7 +156,13 @@ def main() -> None:
     parser.add_argument("--pool", action="store_true", help="decide in the app's bot pool")
     parser.add_argument("--busy", type=int, default=0, help="other busy processes meanwhile")
     parser.add_argument("--timed-only", action="store_true", help="skip the fixed rounds")
+    parser.add_argument("--table", action="store_true", help="at the table: the app's window")
+    parser.add_argument("--decisions", type=int, default=80, help="--table: per game and level")
+    parser.add_argument("--seconds", type=float, default=60.0, help="--table: per game and level")
     args = parser.parse_args()
+    if args.table:
+        at_the_table(args)
+        return
     pool = BotPool(workers=1) if args.pool else None
     where = "through the bot pool (a worker process)" if pool else "inline"
     print(
@@ -158,6 +203,33 @@ def main() -> None:
     finally:
         if pool is not None:
             pool.shutdown()
+
+
+def at_the_table(args: argparse.Namespace) -> None:
+    """The searching levels' decision times at the table (``--table``), against their
+    think budgets."""
+    print(
+        f"Decisions at the table (the app's window, its bot pool), {args.busy} other busy "
+        f"processes, load average {os.getloadavg()[0]:.1f} at the start, "
+        f"{os.cpu_count()} cores.\n"
+    )
+    print("| game | level | think budget | decisions | wall p50 / p95 / max ms | over budget |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    with busy(args.busy):
+        for game_id in args.game or [info.id for info in registry.all()]:
+            for level in playable(game_id):
+                bot = make_bots(game_id, [level], 0)[0]
+                if (args.level and level not in args.level) or bot.think_budget is None:
+                    continue
+                budget = bot.think_budget * bot.budget_scale
+                walls = table_times(game_id, level, args.decisions, args.seconds)
+                over = sum(1 for wall in walls if wall > budget)
+                print(
+                    f"| {game_id} | {level} | {budget * 1000:.0f} ms | {len(walls)} | "
+                    f"{spread(walls)} | {over} |",
+                    flush=True,
+                )
+    print(f"\nLoad average {os.getloadavg()[0]:.1f} at the end.")
 
 
 if __name__ == "__main__":

@@ -66,16 +66,15 @@ PARTS = (
     ),
     Part(
         "bot-times",
-        "each searching level's decision time through the bot pool with two busy "
-        "processes, against its think budget (bot_times.md)",
+        "each searching level's decision time at the table (the app's window and bot "
+        "pool) with two busy processes, against its think budget (bot_times.md)",
+        (script("bot_times.py", "--table", "--busy", "2", "--decisions", "80", "--seconds", "60"),),
         (
             script(
                 "bot_times.py",
-                *("--level", "hard", "--level", "expert"),
-                *("--timed-only", "--pool", "--busy", "2", "--games", "1"),
+                *("--table", "--game", "mean", "--level", "hard", "--decisions", "3"),
             ),
         ),
-        (script("bot_times.py", "--game", "mean", "--level", "hard", "--timed-only"),),
     ),
     Part(
         "frames",

@@ -141,3 +141,13 @@ def test_the_memory_part_counts_the_bot_pools_workers(tmp_path, monkeypatch):
         assert processes > alone and pss > 0 and rss > 0
     finally:
         app.close()
+
+
+def test_the_bot_times_at_the_table_are_the_tables_own_decisions(tmp_path, monkeypatch):
+    # bot-times once timed decisions through the pool with no table drawing beside them:
+    # the figure the issue asks for is the one a player waits for at the table.
+    monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path))
+    bot_times = load("bot_times")
+    walls = bot_times.table_times("mean", "hard", decisions=2, seconds=60)
+    assert len(walls) == 2
+    assert all(0 < wall < 10 for wall in walls)

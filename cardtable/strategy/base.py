@@ -146,25 +146,30 @@ class Bot(ABC):
     # every process of the machine), set by whoever hands it on (the bot pool): a timed
     # search's budget runs from then. None: from the moment its search begins.
     asked_at: float | None = None
+    # The part of the think budget a search may spend when it is the whole decision: the
+    # rest is for the answer's trip back to the table (the bot and its move pickled, sent
+    # and read) and for a last round that a busy machine stretches.
+    search_share = 0.9
 
     def __init__(self, rng: Rng, timed: bool = False):
         self.rng = rng
         self.timed = timed
 
     def think_clock(
-        self, rounds: int, share: float = 1.0, started: float | None = None
+        self, rounds: int, share: float | None = None, started: float | None = None
     ) -> ThinkClock:
         """The clock of one search: ``rounds`` rounds (``search_rounds`` when that is
         set), or the think budget when timed; both times ``budget_scale``. ``share``: the
-        part of the budget this search may spend, counted from ``started`` (a
-        ``time.perf_counter``: when the decision began), else from the moment the decision
-        was asked for (``asked_at``), else from now."""
+        part of the budget this search may spend (``search_share`` when not given),
+        counted from ``started`` (a ``time.perf_counter``: when the decision began), else
+        from the moment the decision was asked for (``asked_at``), else from now."""
         if self.search_rounds is not None:
             return ThinkClock(self.search_rounds, None)
         budget = self.think_budget if self.timed else None
         scale = self.budget_scale
         if budget is None:
             return ThinkClock(rounds * scale, None)
+        share = self.search_share if share is None else share
         return ThinkClock(rounds * scale, budget * scale * share, self.budget_began(started))
 
     def budget_began(self, now: float | None = None) -> float | None:

@@ -243,3 +243,16 @@ def test_a_timed_search_counts_the_time_its_decision_waited_to_be_taken_up():
     while clock.more():
         pass
     assert clock.done > 1
+
+
+@pytest.mark.parametrize("game_id", ["mean", "hit-the-deck", "copycat", "spite-malice"])
+def test_a_timed_search_leaves_part_of_the_budget_for_the_answers_trip_back(game_id):
+    # The table waits for the answer, not the search: a search that spent the whole
+    # budget would answer late by the time the move takes to come back from the bot's
+    # process. A search ends by nine tenths of the budget.
+    from cardtable.strategy import make_bot
+
+    bot = make_bot(game_id, "hard", Rng(1), timed=True)
+    clock = bot.think_clock(20)
+    assert clock.budget is not None
+    assert clock.budget <= 0.9 * bot.think_budget * bot.budget_scale
