@@ -82,8 +82,11 @@ def _quick_choice(bot: Bot, view: SeatView, asked: float | None = None) -> Any:
 
 
 def _load_games() -> None:
-    """What every decision needs loaded in a worker: the games' rules and bots."""
-    import cardtable.games  # noqa: F401
+    """What every decision needs loaded in a worker: the games' rules and bots (a game's
+    bots loaded at its first decision made that decision late by their import, a few
+    tenths of a second on a busy machine)."""
+    import cardtable.games
+    import cardtable.strategy.catalog  # noqa: F401
 
 
 def _work(

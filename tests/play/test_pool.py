@@ -179,3 +179,26 @@ def test_a_searching_bot_that_overruns_gets_its_quick_choice_not_a_random_move(p
     assert state.is_over and pool.replaced == 1
     assert [code for seat, code in state.history if seat == 0][0] == first.code
     assert "its quick choice is played" in capsys.readouterr().err
+
+
+def loaded_modules() -> set[str]:
+    """In the worker: the modules it has loaded."""
+    import sys
+
+    return set(sys.modules)
+
+
+def test_a_worker_has_every_games_bots_loaded_before_its_first_decision():
+    # The first decision of a game once waited for its bots' module to load in the
+    # worker: a hard bot's first move at the table came late by the import.
+    from cardtable import strategy
+
+    strategy.make_bot("mean", "random", Rng(1))  # the catalog, in this process
+    wanted = {bot.__module__ for bots in strategy._BOTS.values() for bot in bots.values()}
+    pool = BotPool(workers=1, limit=30.0)
+    try:
+        loaded = pool.submit(loaded_modules).result(timeout=60)
+    finally:
+        pool.shutdown()
+    assert {"cardtable.strategy.mean", "cardtable.strategy.what_the_heck"} <= wanted
+    assert wanted <= loaded
