@@ -37,13 +37,14 @@ from multiprocessing.connection import Connection, wait
 from typing import Any
 
 from cardtable.engine import GameState, Rng
-from cardtable.strategy import Bot, SeatView
+from cardtable.strategy import Bot, SeatView, ThinkClock
 
 LIMIT = 5.0  # seconds a decision may take before its worker is replaced
 STARTUP = 60.0  # seconds a new worker may take to be ready before it is replaced
 READY = "ready"  # what a worker says once it can take work
 START_TRIES = 3  # workers in a row that never become ready before the pool gives up
 EARLY = "early"  # what a reply carries in place of True/False: the bot's quick choice
+BEST = "best"  # ... a searching bot's best move so far (``ThinkClock.report``)
 
 
 class BotFailed(RuntimeError):
@@ -105,19 +106,28 @@ def _work(
         number, fn, args = task
         if fn is _choose:
             # The quick choice first: if the search is starved or stuck, the table plays
-            # it rather than a random move.
+            # it rather than a random move; then, while it searches, its best move so far.
             with contextlib.suppress(Exception):  # the search's own error says what is wrong
                 quick = _quick_choice(*args)
                 if quick is not None:
                     jobs.send((number, EARLY, quick))
+            ThinkClock.report = partial(_send_best, jobs, number)
         try:
             reply = (number, True, fn(*args))
         except Exception as error:  # the bot's bug goes back to the referee
             reply = (number, False, error)
+        finally:
+            ThinkClock.report = None
         try:
             jobs.send(reply)
         except Exception as error:  # an answer that cannot be sent back
             jobs.send((number, False, RuntimeError(f"the bot's answer could not be sent: {error}")))
+
+
+def _send_best(jobs: Connection, number: int, action: Any) -> None:
+    """In the worker: decision ``number``'s best move so far, to the table."""
+    with contextlib.suppress(Exception):  # the decision goes on; its answer will come
+        jobs.send((number, BEST, action))
 
 
 @dataclass
@@ -129,6 +139,15 @@ class _Job:
     bot: Bot | None = None  # a decision: the bot to bring up to date
     started: float = 0.0
     quick: Any = None  # a decision: the bot's quick choice, once it has come
+    best: Any = None  # a decision: its search's best move so far, once one has come
+    # A timed decision: when its think budget ends (``time.perf_counter``); by then the
+    # table has an answer: the search's, else its best move so far, else the quick choice.
+    due: float | None = None
+
+    def stand_in(self) -> Any:
+        """What the table plays if the search has not answered: its best move so far, else
+        the bot's quick choice (None: neither has come)."""
+        return self.best if self.best is not None else self.quick
 
 
 @dataclass
@@ -138,6 +157,7 @@ class _Worker:
     job: _Job | None = None
     jobs_done: int = field(default=0)
     ready: bool = False  # it has started up and said so: it may be sent work
+    ready_at: float = 0.0  # when it said so (``time.perf_counter``)
     born: float = field(default_factory=time.monotonic)
     failed_starts: int = 0  # workers before it in its place that never became ready
 
@@ -189,6 +209,8 @@ class BotPool(Executor):
                 with self._lock:
                     rng = self._rng.spawn(job.number)
                 job.fn, job.args, job.bot = _choose, (bot, portable_view(view, rng), asked), bot
+                if bot.timed and bot.think_budget is not None and bot.search_rounds is None:
+                    job.due = asked + bot.think_budget * bot.budget_scale
         with self._lock:
             if self._closed:
                 raise RuntimeError("the bot pool is shut down")
@@ -243,6 +265,7 @@ class BotPool(Executor):
                 job = self._waiting.popleft()
                 if not job.future.set_running_or_notify_cancel():
                     continue
+                self._after_start_up(job, worker)
                 try:
                     worker.line.send((job.number, job.fn, job.args))
                 except Exception as error:  # it would not pickle, or the worker is gone
@@ -252,6 +275,18 @@ class BotPool(Executor):
                     continue
                 job.started = time.monotonic()
                 worker.job = job
+
+    @staticmethod
+    def _after_start_up(job: _Job, worker: _Worker) -> None:
+        """A decision asked for while its worker was starting up: its think budget runs
+        from the moment the worker was ready (a start-up is no part of any decision's
+        time; a wait behind another decision is)."""
+        if job.fn is not _choose or job.due is None:
+            return
+        bot, view, asked = job.args
+        if worker.ready_at > asked:
+            job.args = (bot, view, worker.ready_at)
+            job.due += worker.ready_at - asked
 
     def _replace(self, index: int) -> None:
         """Stop worker ``index`` (it died or overran) and start a fresh one in its place."""
@@ -265,22 +300,40 @@ class BotPool(Executor):
     def _finish(self, worker: _Worker, reply: tuple) -> None:
         job = worker.job
         number, ok, value = reply
-        if ok == EARLY:  # the quick choice: the decision goes on
+        if ok in (EARLY, BEST):  # the quick choice, the best so far: the decision goes on
             if job is not None and job.number == number:
-                job.quick = value
+                if ok == EARLY:
+                    job.quick = value
+                else:
+                    job.best = value
             return
         worker.job = None
         if job is None or job.number != number:
             return
         worker.jobs_done += 1
+        answered = job.future.done()  # its budget ended first: a stand-in was played
         if not ok:
-            job.future.set_exception(value)
+            if not answered:
+                job.future.set_exception(value)
             return
         if job.bot is not None:
             action, learned = value
             job.bot.__dict__.update(learned)  # what the bot learned while deciding
             value = action
-        job.future.set_result(value)
+        if not answered:
+            job.future.set_result(value)
+
+    def _answer_due(self, now: float) -> None:
+        """Decisions whose think budget has ended unanswered (their worker starved by a
+        busy machine): the table gets the best move found so far, and the search's own
+        answer, when it comes, is not waited for."""
+        for worker in self._workers:
+            job = worker.job
+            if job is None or job.due is None or job.future.done() or now < job.due:
+                continue
+            stand_in = job.stand_in()
+            if stand_in is not None:
+                job.future.set_result(stand_in)
 
     def _watch(self) -> None:
         while True:
@@ -291,6 +344,9 @@ class BotPool(Executor):
                 watched = [w for w in self._workers if w.job is not None or not w.ready]
             now = time.monotonic()
             timeout = min((max(0.0, self._deadline(w) - now) for w in watched), default=None)
+            due = self._next_due()
+            if due is not None:
+                timeout = due if timeout is None else min(timeout, due)
             ready = wait([self._wake_reader] + [worker.line for worker in watched], timeout)
             if self._wake_reader in ready:
                 while self._wake_reader.poll():
@@ -307,7 +363,7 @@ class BotPool(Executor):
                             break
                         continue
                     if reply == READY:
-                        worker.ready = True
+                        worker.ready, worker.ready_at = True, time.perf_counter()
                     else:
                         self._finish(worker, reply)
                 elif time.monotonic() > self._deadline(worker):
@@ -317,6 +373,19 @@ class BotPool(Executor):
                     self._lost(index, worker, late)
                     if self.broken:
                         break
+            self._answer_due(time.perf_counter())
+
+    def _next_due(self) -> float | None:
+        """Seconds until the next unanswered decision's think budget ends (None: none)."""
+        now = time.perf_counter()
+        dues = [
+            worker.job.due
+            for worker in self._workers
+            if worker.job is not None
+            and worker.job.due is not None
+            and not worker.job.future.done()
+        ]
+        return max(0.0, min(dues) - now) if dues else None
 
     def _deadline(self, worker: _Worker) -> float:
         """When ``worker`` is too late: with its decision, or to start up."""
@@ -329,9 +398,12 @@ class BotPool(Executor):
         and a fresh worker takes its place; after ``START_TRIES`` workers in a row that
         never became ready, none: the pool is ``broken`` and every decision fails."""
         job, worker.job = worker.job, None
-        if job is not None and job.quick is not None:
-            print(f"Card Table: {why}: its quick choice is played", file=sys.stderr)
-            job.future.set_result(job.quick)
+        if job is not None and job.future.done():  # its budget's stand-in was played
+            pass
+        elif job is not None and job.stand_in() is not None:
+            played = "quick choice" if job.best is None else "best move so far"
+            print(f"Card Table: {why}: its {played} is played", file=sys.stderr)
+            job.future.set_result(job.stand_in())
         elif job is not None:
             job.future.set_exception(BotFailed(why))
         failed = 0 if worker.ready else worker.failed_starts + 1

@@ -79,7 +79,16 @@ class ThinkClock:
     ``while clock.more(): ...`` runs one round per pass, at least one. With a budget it
     stops when one more round, half again as long as the longest so far, would overrun it,
     and after ``most`` rounds when that is given.
+
+    A search sets ``best`` to what it would answer if stopped now; with a budget, the
+    clock tells it to ``report`` (set by the bot pool's worker) every ``REPORT_EVERY``
+    seconds, so the table can play the best move found so far when a starved search has
+    not answered by the budget's end.
     """
+
+    REPORT_EVERY = 0.02  # seconds between two reports of the best move so far
+    # Where the best move so far goes (the worker sets it while a decision runs).
+    report: Callable[[Any], None] | None = None
 
     def __init__(
         self,
@@ -97,6 +106,8 @@ class ThinkClock:
         # now: the time it waited to be taken up counts against the budget.
         self.started = self._last if started is None else min(started, self._last)
         self.longest = 0.0
+        self.best: Callable[[], Any] | None = None
+        self._reported = self._last
 
     def more(self) -> bool:
         if self.budget is None:
@@ -105,6 +116,8 @@ class ThinkClock:
             now = time.perf_counter()
             if self.done:
                 self.longest = max(self.longest, now - self._last)
+                if ThinkClock.report is not None and now - self._reported >= self.REPORT_EVERY:
+                    self._tell_best(now)
             self._last = now
             # Half a round to spare: on a busy machine one round can run long.
             go = self.done == 0 or now - self.started + 1.5 * self.longest <= self.budget
@@ -112,6 +125,12 @@ class ThinkClock:
                 go = False
         self.done += go
         return go
+
+    def _tell_best(self, now: float) -> None:
+        """Report the search's best move so far (when it has said how to find it)."""
+        if self.best is not None and ThinkClock.report is not None:
+            self._reported = now
+            ThinkClock.report(self.best())
 
 
 class Bot(ABC):

@@ -107,9 +107,6 @@ def ismcts(
     if len(legal) == 1:
         return legal[0]
     root = Node(-1)
-    while clock.more():
-        world = view.sample_world(rng)
-        one_round(root, world, view.seat, game, rng, exploration)
     order = {action.code: index for index, action in enumerate(legal)}
 
     def rank(action: Action) -> tuple[int, float, float, int]:
@@ -118,7 +115,11 @@ def ismcts(
             return (0, 0.0, 0.0, -order[action.code])
         return (node.visits, node.total / node.visits, node.bias, -order[action.code])
 
-    return max(legal, key=rank)
+    clock.best = lambda: max(legal, key=rank)
+    while clock.more():
+        world = view.sample_world(rng)
+        one_round(root, world, view.seat, game, rng, exploration)
+    return clock.best()
 
 
 def common_worlds(
@@ -136,6 +137,12 @@ def common_worlds(
     by more than a few worlds' noise); on equal totals the move listed first wins."""
     seat = view.seat
     totals = [0.0] * len(moves)
+
+    def best() -> Action:
+        ahead = [totals[0] + head_start * clock.done, *totals[1:]]
+        return moves[max(range(len(moves)), key=lambda index: (ahead[index], -index))]
+
+    clock.best = best
     while clock.more():
         world = view.sample_world(rng)
         for index, action in enumerate(moves):
@@ -143,8 +150,7 @@ def common_worlds(
             trial.apply(seat, action)
             game.rollout(trial, rng)
             totals[index] += game.value(trial)[seat]
-    totals[0] += head_start * clock.done
-    return moves[max(range(len(moves)), key=lambda index: (totals[index], -index))]
+    return best()
 
 
 def one_round(

@@ -202,3 +202,69 @@ def test_a_worker_has_every_games_bots_loaded_before_its_first_decision():
         pool.shutdown()
     assert {"cardtable.strategy.mean", "cardtable.strategy.what_the_heck"} <= wanted
     assert wanted <= loaded
+
+
+class SlowRoundSearcher(MediumBot):
+    """A searching bot on a 0.3 s think budget whose third round takes 2 s (a worker
+    starved halfway through a search by a busy machine). Its quick choice is the first
+    legal move, its best after its first rounds the last, its finished search the second."""
+
+    searches = True
+    think_budget = 0.3
+
+    def fallback(self, view):
+        return view.legal_actions[0]
+
+    def choose(self, view):
+        legal = view.legal_actions
+        clock = self.think_clock(3)
+        clock.best = lambda: legal[-1]
+        while clock.more():
+            time.sleep(0.05 if clock.done < 3 else 2.0)
+        return legal[1]
+
+
+def games_and_this_module() -> None:
+    """A worker's start-up that loads this module too (the bots above), and takes a while."""
+    from cardtable.play.pool import _load_games
+
+    _load_games()
+    time.sleep(0.5)
+
+
+def timed_decision(pool: BotPool, bot) -> tuple[str, str, float]:
+    """The move ``bot`` makes at seat 0 of a two-player What the Heck? through ``pool``, the
+    seat's last legal move, and the seconds the answer took."""
+    view = view_for(registry.get("what-the-heck").new_game(2, seed=1), 0)
+    started = time.perf_counter()
+    action = pool.submit(bot.choose, view).result(timeout=30)
+    return action.code, view.legal_actions[-1].code, time.perf_counter() - started
+
+
+def test_a_starved_search_answers_at_its_budgets_end_with_its_best_move_so_far():
+    # The table waits no longer than the think budget: the best move the search found
+    # before its worker was starved, not its late answer, not its quick choice.
+    pool = BotPool(workers=1, limit=10.0, setup=games_and_this_module)
+    try:
+        # Asked while the worker starts up: the start-up is no part of the budget.
+        code, last, _seconds = timed_decision(pool, SlowRoundSearcher(Rng("first"), timed=True))
+        assert code == last
+        time.sleep(2.5)  # the worker finishes that search; its late answer is not played
+        code, last, seconds = timed_decision(pool, SlowRoundSearcher(Rng("slow"), timed=True))
+        assert code == last
+        assert seconds < 1.5  # the two-second round was not waited for
+        assert pool.replaced == 0
+    finally:
+        pool.shutdown()
+
+
+@pytest.mark.slow
+def test_a_search_on_fixed_rounds_is_waited_for_whatever_it_takes():
+    # Tests and ``cardtable sim`` count rounds, not time: the same seed, the same move.
+    pool = BotPool(workers=1, limit=10.0)
+    try:
+        view = view_for(registry.get("what-the-heck").new_game(2, seed=1), 0)
+        action = pool.submit(SlowRoundSearcher(Rng("slow")).choose, view).result(timeout=30)
+        assert action == view.legal_actions[1]
+    finally:
+        pool.shutdown()

@@ -256,3 +256,46 @@ def test_a_timed_search_leaves_part_of_the_budget_for_the_answers_trip_back(game
     clock = bot.think_clock(20)
     assert clock.budget is not None
     assert clock.budget <= 0.9 * bot.think_budget * bot.budget_scale
+
+
+def test_a_timed_search_reports_its_best_move_so_far_as_it_goes():
+    # The bot pool's worker passes these on, so a starved search still has an answer
+    # for the table when its budget ends.
+    import time
+
+    reported: list[str] = []
+    ThinkClock.report = reported.append
+    try:
+        clock = ThinkClock(100, 10.0)
+        clock.best = lambda: "the best so far"
+        for _ in range(4):
+            assert clock.more()
+            time.sleep(ThinkClock.REPORT_EVERY * 1.5)
+        clock.more()
+        untimed = ThinkClock(5, None)
+        untimed.best = lambda: "never asked"
+        while untimed.more():
+            time.sleep(ThinkClock.REPORT_EVERY * 1.5)
+    finally:
+        ThinkClock.report = None
+    assert reported == ["the best so far"] * 4
+
+
+@pytest.mark.parametrize("search", ["ismcts", "common_worlds"])
+def test_a_searchs_best_move_so_far_is_one_of_its_legal_moves(search):
+    state = random_position("copycat", 4, seed=2, steps=9, choices=3)
+    seat = state.to_act[0]
+    view = view_for(state, seat)
+    clock = ThinkClock(1000, 0.15)
+    reported: list[Action] = []
+    ThinkClock.report = reported.append
+    try:
+        if search == "ismcts":
+            answer = ismcts(view, this_game(state), clock, Rng("best"))
+        else:
+            answer = common_worlds(view, this_game(state), view.legal_actions, clock, Rng("b"))
+    finally:
+        ThinkClock.report = None
+    legal = {action.code for action in view.legal_actions}
+    assert reported and {action.code for action in reported} <= legal
+    assert answer.code in legal
