@@ -7,9 +7,13 @@ and one world already resampled for that seat (every card it cannot see reshuffl
 secret goes with it), so the bot searches on worlds as it would at home; the bot comes
 back with what it learned (its generator, its model of the other players). A bot that
 searches first sends its quick choice (``Bot.fallback``), then searches on its think
-budget. A worker that dies, or takes longer than ``limit`` seconds, is replaced: the
-decision is that quick choice if it came, else it fails (the referee then plays the bot's
-quick choice itself, or a random legal move), and the game goes on. The workers run at the
+budget, sending its best move so far as it goes (``ThinkClock.report``). When a timed
+decision's budget ends unanswered (its worker starved by a busy machine), the table gets
+that best move so far, else the quick choice, at once; the search's late answer only
+brings the bot up to date. A worker that dies, or takes longer than ``limit`` seconds, is
+replaced: the decision is that best move or quick choice if one came, else it fails (the
+referee then plays the bot's quick choice itself, or a random legal move), and the game
+goes on. The workers run at the
 window's own priority: a think budget bounds their time, and a machine busy with other
 work would starve a worker of lower priority until it overran. A worker's start-up (a
 new interpreter loading the games, slow on a busy machine or from a packaged app) is not
