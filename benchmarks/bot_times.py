@@ -80,11 +80,14 @@ def decision_times(
     return timing.walls, timing.cpus
 
 
-def table_times(game_id: str, level: str, decisions: int, seconds: float) -> list[float]:
+def table_times(
+    game_id: str, level: str, decisions: int, seconds: float
+) -> tuple[list[float], int]:
     """Seconds per decision at the table: the app watching a seeded four-player match with
     ``level`` in every seat, the app's own loop at its frame cap (input, animation, drawing
     every frame), the decisions in its bot pool; until ``decisions`` were timed, the match
-    ended or ``seconds`` passed."""
+    ended or ``seconds`` passed. Also how many of the pool's workers were replaced (died,
+    or overran the pool's limit)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -109,7 +112,7 @@ def table_times(game_id: str, level: str, decisions: int, seconds: float) -> lis
             and not referee.state.is_over
         ):
             app.step()  # the frame cap's sleep included, as the app runs
-        return list(timing.walls)
+        return list(timing.walls), app.bot_pool().replaced
     finally:
         app.close()
 
@@ -213,8 +216,11 @@ def at_the_table(args: argparse.Namespace) -> None:
         f"processes, load average {os.getloadavg()[0]:.1f} at the start, "
         f"{os.cpu_count()} cores.\n"
     )
-    print("| game | level | think budget | decisions | wall p50 / p95 / max ms | over budget |")
-    print("| --- | --- | --- | --- | --- | --- |")
+    print(
+        "| game | level | think budget | decisions | wall p50 / p95 / max ms | over budget "
+        "| workers replaced |"
+    )
+    print("| --- | --- | --- | --- | --- | --- | --- |")
     with busy(args.busy):
         for game_id in args.game or [info.id for info in registry.all()]:
             for level in playable(game_id):
@@ -222,11 +228,11 @@ def at_the_table(args: argparse.Namespace) -> None:
                 if (args.level and level not in args.level) or bot.think_budget is None:
                     continue
                 budget = bot.think_budget * bot.budget_scale
-                walls = table_times(game_id, level, args.decisions, args.seconds)
+                walls, replaced = table_times(game_id, level, args.decisions, args.seconds)
                 over = sum(1 for wall in walls if wall > budget)
                 print(
                     f"| {game_id} | {level} | {budget * 1000:.0f} ms | {len(walls)} | "
-                    f"{spread(walls)} | {over} |",
+                    f"{spread(walls)} | {over} | {replaced} |",
                     flush=True,
                 )
     print(f"\nLoad average {os.getloadavg()[0]:.1f} at the end.")

@@ -49,6 +49,9 @@ READY = "ready"  # what a worker says once it can take work
 START_TRIES = 3  # workers in a row that never become ready before the pool gives up
 EARLY = "early"  # what a reply carries in place of True/False: the bot's quick choice
 BEST = "best"  # ... a searching bot's best move so far (``ThinkClock.report``)
+# The part of a timed decision's think budget after which the table takes the best move
+# so far: the rest is for this process to hear it and hand it on within the budget.
+DUE_SHARE = 0.95
 
 
 class BotFailed(RuntimeError):
@@ -214,7 +217,7 @@ class BotPool(Executor):
                     rng = self._rng.spawn(job.number)
                 job.fn, job.args, job.bot = _choose, (bot, portable_view(view, rng), asked), bot
                 if bot.timed and bot.think_budget is not None and bot.search_rounds is None:
-                    job.due = asked + bot.think_budget * bot.budget_scale
+                    job.due = asked + DUE_SHARE * bot.think_budget * bot.budget_scale
         with self._lock:
             if self._closed:
                 raise RuntimeError("the bot pool is shut down")
