@@ -11,7 +11,6 @@ bots.
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import chain
 
 from cardtable.engine import Event, GameState, announce, move
 
@@ -329,7 +328,9 @@ class SpiteMaliceRules(GameState):
         missing = HAND_SIZE - len(self.hands[seat])
         if missing > 0:  # (a full hand draws nothing)
             events += self._draw(seat, missing)
-        events += self._settle(seat)
+        up = self.ups[seat]
+        if (up and up[-1] in _ONES) or not _ONES.isdisjoint(self.hands[seat]):
+            events += self._settle(seat)  # (without a 1 to play nothing settles)
         if self.phase == PHASE_BUILD and self.no_build_ever():
             events += self._draw_game()
         return events
@@ -379,13 +380,22 @@ class SpiteMaliceRules(GameState):
         # The usual case of all: a card some seat holds or may draw fits by itself. What
         # each seat holds now (its hand, UP card, Store Pile tops, and the Draw and
         # Discard Piles) is within its reach, so if any of it fits, the reach fits too.
+        # (Plain loops: quicker than a chain of iterators for the few cards looked at.)
         sizes = {*map(len, self.builds)}
-        under = _UNDER.__getitem__
-        if not sizes.isdisjoint(map(under, chain(self.draw, self.discard, *self.hands, *self.ups))):
-            return False
+        under = _UNDER
+        for card in self.draw:
+            if under[card] in sizes:
+                return False
+        for card in self.discard:
+            if under[card] in sizes:
+                return False
+        for cards in (*self.hands, *self.ups):
+            for card in cards:
+                if under[card] in sizes:
+                    return False
         for piles in self.stores:
             for pile in piles:
-                if pile and under(pile[-1]) in sizes:
+                if pile and under[pile[-1]] in sizes:
                     return False
         needs = {size + 1 for size in sizes}
         wild_needs = {need for need in needs if need not in NO_WILD_VALUES}

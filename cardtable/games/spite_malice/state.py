@@ -41,6 +41,7 @@ from .tables import (
     _HAND,
     _HAND_SOURCE_OF,
     _HAND_SOURCES,
+    _ONES,
     _ONTO,
     _OTHERS,
     _SPITE_ROWS,
@@ -259,7 +260,14 @@ class SpiteMaliceState(SpiteMaliceRules, SpiteMaliceRefusals, GameState):
             events += self._land(seat, parsed.cover, parsed.pile)
             if parsed.source.kind == UP:
                 events += self._after_up(seat)
-        if self.phase == PHASE_BUILD:  # 1s play themselves, a hand built out draws
+        # 1s play themselves, a hand built out draws (``_settle``, asked only when there
+        # is one or the other: most builds leave nothing to settle).
+        up = self.ups[seat]
+        if self.phase == PHASE_BUILD and (
+            self.hand_built_out
+            or (up and up[-1] in _ONES)
+            or not _ONES.isdisjoint(self.hands[seat])
+        ):
             events += self._settle(seat)
         return events
 
