@@ -39,11 +39,12 @@ from .rules import SpiteMaliceRules
 from .tables import (
     _GIVES,
     _HAND,
-    _HAND_SOURCE_OF,
+    _HAND_PAIR_OF,
     _HAND_SOURCES,
     _ONES,
     _ONTO,
     _OTHERS,
+    _SEATS,
     _SPITE_ROWS,
     _STORE_SOURCES,
     _TOP_ROWS,
@@ -172,7 +173,7 @@ class SpiteMaliceState(SpiteMaliceRules, SpiteMaliceRefusals, GameState):
 
     @property
     def to_act(self) -> tuple[int, ...]:
-        return () if self.phase == PHASE_OVER else (self.current,)
+        return () if self.phase == PHASE_OVER else _SEATS[self.current]
 
     def _legal_actions(self, seat: int) -> list[Action]:
         phase = self.phase
@@ -429,7 +430,7 @@ class SpiteMaliceState(SpiteMaliceRules, SpiteMaliceRefusals, GameState):
         # Every source with its card: each distinct hand card, the UP card, the Store Pile
         # tops. A source's card cannot be both a Wild and a cover, so a Wild is never
         # covered from its own source.
-        sources = [*zip(map(_HAND_SOURCE_OF, distinct), distinct, strict=True)]
+        sources = [*map(_HAND_PAIR_OF, distinct)]
         up = self.ups[seat]
         if up:
             sources.append((UP, up[-1]))
@@ -443,16 +444,19 @@ class SpiteMaliceState(SpiteMaliceRules, SpiteMaliceRefusals, GameState):
         for source, card in sources:
             size = _WILD_PILE[card]
             if size in held_sizes:
-                covers.setdefault(size, []).append(source)
+                if size in covers:
+                    covers[size].append(source)
+                else:
+                    covers[size] = [source]
             elif card in _WILD_CARDS:
                 wild_sources.append(source)
         if not covers:
             return []
         wilds: list[Action] = []
         for pile, size in enumerate(sizes, 1):
-            pile_covers = covers.get(size)
-            if pile_covers is None:
+            if size not in covers:
                 continue
+            pile_covers = covers[size]
             key = pile, size + 1
             for source in wild_sources:
                 by_cover = _WILD_MOVES[source]
@@ -487,13 +491,19 @@ class SpiteMaliceState(SpiteMaliceRules, SpiteMaliceRefusals, GameState):
         spites: list[Action] = []
         # DUMP at a player with cards in hand, BURY at one with a card under the UP card,
         # MALICE at anyone (``spite_targets``).
+        # (Plain loops: a comprehension is a call of its own.)
         if DUMP_CARD in hand:
             row, hands = _SPITE_ROWS[DUMP_CARD], self.hands
-            spites += [row[t] for t in others if hands[t]]
+            for target in others:
+                if hands[target]:
+                    spites.append(row[target])
         if BURY_CARD in hand:
             row, stacks = _SPITE_ROWS[BURY_CARD], self.stacks
-            spites += [row[t] for t in others if stacks[t]]
+            for target in others:
+                if stacks[target]:
+                    spites.append(row[target])
         if MALICE_CARD in hand:
             row = _SPITE_ROWS[MALICE_CARD]
-            spites += [row[t] for t in others]
+            for target in others:
+                spites.append(row[target])
         return spites
