@@ -11,7 +11,6 @@ bots.
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import chain
 
 from cardtable.engine import Event, GameState, announce, move
 
@@ -60,24 +59,30 @@ class SpiteMaliceRules(GameState):
 
     # -- carrying moves out ------------------------------------------------------------
 
-    def _take(self, seat: int, source: Source) -> tuple[str, str]:
-        """Remove the card at ``source``; returns (card, zone it left)."""
-        if source.kind == "hand":
-            self.hands[seat].remove(source.card or "")
-            return source.card or "", SEAT_ZONE_NAMES[seat][0]
-        if source.kind == "store":
-            pile = source.pile or 1
-            return self.stores[seat][pile - 1].pop(), SEAT_ZONE_NAMES[seat][3][pile - 1]
-        return self.ups[seat].pop(), SEAT_ZONE_NAMES[seat][2]
-
     def _land(
         self, seat: int, source: Source, pile: int, value: int | None = None, turn: bool = True
     ) -> list[Event]:
         """A card from ``source`` goes onto Build Pile ``pile`` (a Wild as ``value``); an UP
         card played is followed by the next one turning up (or the win), unless ``turn`` is
         False (a Wild, whose cover lands first)."""
-        card, zone = self._take(seat, source)
-        self.builds[pile - 1].append(card)
+        # The card leaves its source (written out here: every build takes one).
+        kind = source.kind
+        if kind == "hand":
+            card = source.card or ""
+            hand = self.hands[seat]
+            hand.remove(card)
+            zone = SEAT_ZONE_NAMES[seat][0]
+            if not hand:
+                self.hand_built_out = True
+        elif kind == "store":
+            store = (source.pile or 1) - 1
+            card = self.stores[seat][store].pop()
+            zone = SEAT_ZONE_NAMES[seat][3][store]
+        else:
+            card = self.ups[seat].pop()
+            zone = SEAT_ZONE_NAMES[seat][2]
+        built = self.builds[pile - 1]
+        built.append(card)
         events = [
             _event(("move", (card,), zone, BUILD_NAMES[pile - 1], "up", seat, "", {}, "", ()))
         ]
@@ -93,13 +98,11 @@ class SpiteMaliceRules(GameState):
                 )
             )
         self.spite_open = True
-        if source.kind == "hand" and not self.hands[seat]:
-            self.hand_built_out = True
-        if source.kind == UP and turn:
+        if kind == UP and turn:
             events += self._after_up(seat)
             if self.phase == PHASE_OVER:
                 return events
-        if len(self.builds[pile - 1]) == CAP:
+        if len(built) == CAP:
             events += self._cap(seat, pile)
         return events
 
@@ -133,18 +136,13 @@ class SpiteMaliceRules(GameState):
             ),
         ]
 
-    def _after_landing(self, seat: int) -> list[Event]:
-        if self.phase == PHASE_BUILD:
-            return self._settle(seat)
-        return []
-
     def _settle(self, seat: int) -> list[Event]:
         """What the rules do by themselves during a turn: 1s are played the moment they
         must be (from hand and UP), and a hand built out draws five (Go Again)."""
         events: list[Event] = []
+        up = self.ups[seat]  # both changed in place only
+        hand = self.hands[seat]
         while self.phase == PHASE_BUILD:
-            up = self.ups[seat]
-            hand = self.hands[seat]
             if up and up[-1] in _ONES:
                 events += self._play_one(seat, _UP_SOURCE)
             elif not _ONES.isdisjoint(hand):
@@ -327,8 +325,12 @@ class SpiteMaliceRules(GameState):
         self.spite_open = False
         self.hand_built_out = False
         events: list[Event] = [_TURN_EVENTS[seat]]
-        events += self._draw(seat, HAND_SIZE - len(self.hands[seat]))
-        events += self._settle(seat)
+        missing = HAND_SIZE - len(self.hands[seat])
+        if missing > 0:  # (a full hand draws nothing)
+            events += self._draw(seat, missing)
+        up = self.ups[seat]
+        if (up and up[-1] in _ONES) or not _ONES.isdisjoint(self.hands[seat]):
+            events += self._settle(seat)  # (without a 1 to play nothing settles)
         if self.phase == PHASE_BUILD and self.no_build_ever():
             events += self._draw_game()
         return events
@@ -378,13 +380,22 @@ class SpiteMaliceRules(GameState):
         # The usual case of all: a card some seat holds or may draw fits by itself. What
         # each seat holds now (its hand, UP card, Store Pile tops, and the Draw and
         # Discard Piles) is within its reach, so if any of it fits, the reach fits too.
+        # (Plain loops: quicker than a chain of iterators for the few cards looked at.)
         sizes = {*map(len, self.builds)}
-        under = _UNDER.__getitem__
-        if not sizes.isdisjoint(map(under, chain(self.draw, self.discard, *self.hands, *self.ups))):
-            return False
+        under = _UNDER
+        for card in self.draw:
+            if under[card] in sizes:
+                return False
+        for card in self.discard:
+            if under[card] in sizes:
+                return False
+        for cards in (*self.hands, *self.ups):
+            for card in cards:
+                if under[card] in sizes:
+                    return False
         for piles in self.stores:
             for pile in piles:
-                if pile and under(pile[-1]) in sizes:
+                if pile and under[pile[-1]] in sizes:
                     return False
         needs = {size + 1 for size in sizes}
         wild_needs = {need for need in needs if need not in NO_WILD_VALUES}

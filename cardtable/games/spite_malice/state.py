@@ -39,10 +39,12 @@ from .rules import SpiteMaliceRules
 from .tables import (
     _GIVES,
     _HAND,
-    _HAND_SOURCE_OF,
+    _HAND_PAIR_OF,
     _HAND_SOURCES,
+    _ONES,
     _ONTO,
     _OTHERS,
+    _SEATS,
     _SPITE_ROWS,
     _STORE_SOURCES,
     _TOP_ROWS,
@@ -171,14 +173,15 @@ class SpiteMaliceState(SpiteMaliceRules, SpiteMaliceRefusals, GameState):
 
     @property
     def to_act(self) -> tuple[int, ...]:
-        return () if self.phase == PHASE_OVER else (self.current,)
+        return () if self.phase == PHASE_OVER else _SEATS[self.current]
 
     def _legal_actions(self, seat: int) -> list[Action]:
-        if self.phase == PHASE_OVER:
+        phase = self.phase
+        if seat != self.current:  # (no chance to spite is open once the game is over)
+            return self._spites(seat) if self.spite_open and phase != PHASE_OVER else []
+        if phase == PHASE_OVER:
             return []
-        if seat != self.current:
-            return self._spites(seat) if self.spite_open else []
-        if self.phase == PHASE_GIVE:
+        if phase == PHASE_GIVE:
             return [_GIVES[t] for t in range(self.players) if t != seat]
         # Building: builds, Wild builds, Spite cards, then the stores (or ``end``) unless
         # a 2 must be played.
@@ -258,7 +261,16 @@ class SpiteMaliceState(SpiteMaliceRules, SpiteMaliceRefusals, GameState):
             events += self._land(seat, parsed.cover, parsed.pile)
             if parsed.source.kind == UP:
                 events += self._after_up(seat)
-        return events + self._after_landing(seat)
+        # 1s play themselves, a hand built out draws (``_settle``, asked only when there
+        # is one or the other: most builds leave nothing to settle).
+        up = self.ups[seat]
+        if self.phase == PHASE_BUILD and (
+            self.hand_built_out
+            or (up and up[-1] in _ONES)
+            or not _ONES.isdisjoint(self.hands[seat])
+        ):
+            events += self._settle(seat)
+        return events
 
     def zones(self) -> dict[str, Zone]:
         piles = [self.draw, self.discard, *self.builds, *self.hands, *self.stacks, *self.ups]
@@ -378,7 +390,8 @@ class SpiteMaliceState(SpiteMaliceRules, SpiteMaliceRefusals, GameState):
         hand allows, the Build Pile showing a 1 that a 2 in its hand must go on, and
         whether its hand holds a Wild-Spite card."""
         # The size of each Build Pile: a card goes onto the piles one smaller than its
-        # value (most cards fit none).
+        # value. Most cards fit none, and one that fits most often fits one pile: found
+        # by ``sizes.index``, without ``_onto``'s call.
         sizes = [*map(len, self.builds)]
         held_sizes = set(sizes)
         builds: list[Action] = []
@@ -389,7 +402,10 @@ class SpiteMaliceState(SpiteMaliceRules, SpiteMaliceRefusals, GameState):
             row, stored, onto = _HAND[card]
             stores += stored
             if onto in held_sizes:
-                builds += _onto(row, sizes, onto)
+                if sizes.count(onto) == 1:
+                    builds.append(row[sizes.index(onto)])
+                else:
+                    builds += _onto(row, sizes, onto)
         spites = wild = not _WILD_CARDS.isdisjoint(hand)
         two = not _TWOS.isdisjoint(hand)
         # The UP card and the Store Pile tops.
@@ -397,7 +413,10 @@ class SpiteMaliceState(SpiteMaliceRules, SpiteMaliceRefusals, GameState):
             if cards:
                 onto = _ONTO[cards[-1]]
                 if onto in held_sizes:
-                    builds += _onto(row, sizes, onto)
+                    if sizes.count(onto) == 1:
+                        builds.append(row[sizes.index(onto)])
+                    else:
+                        builds += _onto(row, sizes, onto)
                 elif onto is None:
                     wild = True
         wilds = self._wild_moves(seat, distinct, sizes, held_sizes) if wild else []
@@ -411,30 +430,37 @@ class SpiteMaliceState(SpiteMaliceRules, SpiteMaliceRefusals, GameState):
         # Every source with its card: each distinct hand card, the UP card, the Store Pile
         # tops. A source's card cannot be both a Wild and a cover, so a Wild is never
         # covered from its own source.
-        sources = [*zip(map(_HAND_SOURCE_OF, distinct), distinct, strict=True)]
+        sources = [*map(_HAND_PAIR_OF, distinct)]
         up = self.ups[seat]
         if up:
             sources.append((UP, up[-1]))
         for source, cards in zip(_STORE_SOURCES, self.stores[seat], strict=True):
             if cards:
                 sources.append((source, cards[-1]))
-        # The covers by the size of the Build Pile they cover a Wild on, in source order.
+        # The Wilds' sources, and the covers' by the size of the Build Pile they cover a
+        # Wild on, in source order (a Wild covers nothing: its size is None).
+        wild_sources: list[str] = []
         covers: dict[int, list[str]] = {}
         for source, card in sources:
             size = _WILD_PILE[card]
             if size in held_sizes:
-                covers.setdefault(size, []).append(source)
+                if size in covers:
+                    covers[size].append(source)
+                else:
+                    covers[size] = [source]
+            elif card in _WILD_CARDS:
+                wild_sources.append(source)
         if not covers:
             return []
-        wild_sources = [source for source, card in sources if card in _WILD_CARDS]
         wilds: list[Action] = []
         for pile, size in enumerate(sizes, 1):
             if size not in covers:
                 continue
+            pile_covers = covers[size]
             key = pile, size + 1
             for source in wild_sources:
                 by_cover = _WILD_MOVES[source]
-                for cover in covers[size]:
+                for cover in pile_covers:
                     found = by_cover[cover]
                     action = found.get(key)
                     if action is None:
@@ -465,8 +491,19 @@ class SpiteMaliceState(SpiteMaliceRules, SpiteMaliceRefusals, GameState):
         spites: list[Action] = []
         # DUMP at a player with cards in hand, BURY at one with a card under the UP card,
         # MALICE at anyone (``spite_targets``).
-        for card, held in ((DUMP_CARD, self.hands), (BURY_CARD, self.stacks), (MALICE_CARD, None)):
-            if card in hand:
-                row = _SPITE_ROWS[card]
-                spites += [row[t] for t in others if held is None or held[t]]
+        # (Plain loops: a comprehension is a call of its own.)
+        if DUMP_CARD in hand:
+            row, hands = _SPITE_ROWS[DUMP_CARD], self.hands
+            for target in others:
+                if hands[target]:
+                    spites.append(row[target])
+        if BURY_CARD in hand:
+            row, stacks = _SPITE_ROWS[BURY_CARD], self.stacks
+            for target in others:
+                if stacks[target]:
+                    spites.append(row[target])
+        if MALICE_CARD in hand:
+            row = _SPITE_ROWS[MALICE_CARD]
+            for target in others:
+                spites.append(row[target])
         return spites
