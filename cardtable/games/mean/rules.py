@@ -22,6 +22,7 @@ from .tables import (
     CANNOT_FOLLOW,
     CLEARED,
     DIRECTION_EVENTS,
+    DRAWN,
     END_GAME,
     HAND_ZONES,
     PILE_ZONES,
@@ -30,7 +31,10 @@ from .tables import (
     REPLENISH,
     RESOLVED,
     RESTARTS,
+    TO_PILE,
+    TOP_TAKEN,
     TURNS,
+    card_move,
     mean_announced,
     punished,
 )
@@ -266,15 +270,15 @@ class MeanRules(GameState):
         sizes = [PILE_SIZE] * (total // PILE_SIZE)
         if total % PILE_SIZE:
             sizes.append(total % PILE_SIZE)
-        # Moves built directly, as in the deal: a random end game replenishes often.
+        # Moves looked up, as in the deal: a random end game replenishes often.
         for pile, size in enumerate(sizes):
-            dst, cards = PILE_ZONES[pile], self.punishment_piles[pile]
+            cards = self.punishment_piles[pile]
             for place in range(size):
                 zone = "play" if source else "draw"
                 card = source.pop() if source else self.draw_deck.pop()
                 cards.append(card)
                 face = "up" if place == size - 1 else "down"
-                events.append(Event("move", (card,), zone, dst, face, None, "", {}))
+                events.append(TO_PILE[card, zone, pile, face])
         if source:
             left = list(source)
             self.removed_unseen.extend(left)
@@ -303,8 +307,8 @@ class MeanRules(GameState):
         # The face-down cards go as the taker alone sees them, the top card face up.
         src, dst = PILE_ZONES[pile], HAND_ZONES[seat]
         if len(cards) > 1:
-            events.append(Event("move", tuple(cards[:-1]), src, dst, seat, seat, "", {}))
-        events.append(Event("move", (cards[-1],), src, dst, "up", seat, "", {}))
+            events.append(card_move(tuple(cards[:-1]), src, dst, seat, seat))
+        events.append(TOP_TAKEN[cards[-1], pile, seat])
         self.piles_owed -= 1
         if self.piles_owed:
             events += self._make_piles_if_none()
@@ -339,7 +343,10 @@ class MeanRules(GameState):
             self._hand_keys[seat] = None
             if self._tracking:
                 self.learned = Learned(self.learned, "drew", (seat, count))
-            events.append(Event("move", tuple(drawn), "draw", HAND_ZONES[seat], seat, seat, "", {}))
+            if count == 1:
+                events.append(DRAWN[drawn[0], seat])
+            else:
+                events.append(card_move(tuple(drawn), "draw", HAND_ZONES[seat], seat, seat))
             if not deck:
                 events.append(END_GAME)
         if not deck:  # before that, no one wins

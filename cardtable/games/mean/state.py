@@ -32,7 +32,19 @@ from cardtable.engine.knowledge import Knowledge, Learned, agree
 
 from .refusals import MeanRefusals
 from .rules import MeanRules
-from .tables import ALONE, BANDS, DIRS, HAND_ZONES, PUNISHES, RUNS, SWAPS, wild_plays
+from .tables import (
+    ALONE,
+    BANDS,
+    DEAL,
+    DECK_SHUFFLED,
+    DIRS,
+    DRAWN,
+    PUNISHES,
+    RUNS,
+    SWAPS,
+    TO_PILE,
+    wild_plays,
+)
 from .vocabulary import (
     DEAL_SIZE,
     DIRECTION_WORDS,
@@ -63,12 +75,10 @@ class MeanState(MeanRules, MeanRefusals, GameState):
         super().__init__(players, seed, options)
         self.play_on: bool = bool(options.get("play_on", False))
         stack = list(deck) if deck is not None else self.full_deck(players, options)
-        events: list[Event] = [
-            Event("deal", text="Four Punishment Piles, four cards each.", what="deal")
-        ]
+        events: list[Event] = [DEAL]
         if deck is None:
             self.rng.shuffle(stack)
-            events.append(Event("shuffle", src="draw"))
+            events.append(DECK_SHUFFLED)
         # Zones keep the top card last; a stacked deck lists the top first.
         self.draw_deck: list[str] = list(reversed(stack))
         self.hands: list[list[str]] = [[] for _ in range(players)]
@@ -102,23 +112,23 @@ class MeanState(MeanRules, MeanRefusals, GameState):
         # The plays a turn found open when it started, kept for legal_actions once the
         # move that led to it is done (``_changed``): the turn needed them anyway.
         self._fresh: tuple[int, list[Action]] | None = None
-        # Events built directly (no keywords, zone names made once): a deal is 28 events
-        # or more, a fair share of a whole random play-through's cost.
+        # Events looked up, made once (``TO_PILE``, ``DRAWN``): a deal is 28 events or more,
+        # a fair share of a whole random play-through's cost.
         draw = self.draw_deck
         for pile in range(PILES):
-            zone, cards = f"punish:{pile}", self.punishment_piles[pile]
+            cards = self.punishment_piles[pile]
             for place in range(PILE_SIZE):
                 card = draw.pop()
                 cards.append(card)
                 face = "up" if place == PILE_SIZE - 1 else "down"
-                events.append(Event("move", (card,), "draw", zone, face, None, "", {}))
+                events.append(TO_PILE[card, "draw", pile, face])
         # One card at a time, from the dealer's left, ending with the dealer (seat 0).
         for _ in range(DEAL_SIZE):
             for step in range(1, players + 1):
                 seat = step % players
                 card = draw.pop()
                 self.hands[seat].append(card)
-                events.append(Event("move", (card,), "draw", HAND_ZONES[seat], seat, seat, "", {}))
+                events.append(DRAWN[card, seat])
         # What each player has seen go into the others' hands (search bots' worlds agree
         # with it), as a chain worked out only when a world is sampled (``knowledge``);
         # sampled worlds stop keeping it (``_hidden_moved``).
