@@ -13,7 +13,7 @@ import operator
 from collections.abc import Callable
 from typing import Any
 
-from cardtable.engine import Action, Event, GameState, announce, move
+from cardtable.engine import Action, Event, GameState, announce
 from cardtable.engine.knowledge import Learned
 
 from .tables import (
@@ -31,6 +31,7 @@ from .tables import (
     REPLENISH,
     RESOLVED,
     RESTARTS,
+    SWAPPED,
     TO_PILE,
     TOP_TAKEN,
     TURNS,
@@ -158,16 +159,11 @@ class MeanRules(GameState):
             self.learned = Learned(
                 self.learned, "swapped", (seat, target, tuple(mine), tuple(theirs))
             )
+        mine_at, theirs_at = HAND_ZONES[seat], HAND_ZONES[target]
         events = [
-            announce(
-                f"{{P{seat}}} swaps hands with {{P{target}}}",
-                seat,
-                what="swap",
-                seats=(seat, target),
-                target=target,
-            ),
-            move(mine, f"hand:{seat}", f"hand:{target}", face=target, seat=seat),
-            move(theirs, f"hand:{target}", f"hand:{seat}", face=seat, seat=target),
+            SWAPPED[seat][target],
+            card_move(tuple(mine), mine_at, theirs_at, target, seat),
+            card_move(tuple(theirs), theirs_at, mine_at, seat, target),
         ]
         return events + self._after_swap(seat)
 
@@ -213,7 +209,7 @@ class MeanRules(GameState):
         self.play_values.clear()
         self.direction = None
         return [
-            move(cleared, "play", "removed", face="up", seat=seat),
+            card_move(tuple(cleared), "play", "removed", "up", seat),
             CLEARED[seat],
         ]
 
@@ -283,7 +279,7 @@ class MeanRules(GameState):
             left = list(source)
             self.removed_unseen.extend(left)
             source.clear()
-            events.append(move(left, "play", "removed:unseen", face="down"))
+            events.append(card_move(tuple(left), "play", "removed:unseen", "down", None))
         if not self.draw_deck and total:
             events.append(END_GAME)
         return events

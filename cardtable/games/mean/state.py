@@ -39,6 +39,8 @@ from .tables import (
     DECK_SHUFFLED,
     DIRS,
     DRAWN,
+    HAND_ZONES,
+    PILE_ZONES,
     PUNISHES,
     RUNS,
     SWAPS,
@@ -241,10 +243,11 @@ class MeanState(MeanRules, MeanRefusals, GameState):
             "removed:unseen": Zone("removed:unseen", self.removed_unseen, NONE),
         }
         for pile in range(PILES):
-            name = f"punish:{pile}"
+            name = PILE_ZONES[pile]
             zones[name] = Zone(name, self.punishment_piles[pile], TOP)
         for seat in range(self.players):
-            zones[f"hand:{seat}"] = Zone(f"hand:{seat}", self.hands[seat], OWNER, seat)
+            name = HAND_ZONES[seat]
+            zones[name] = Zone(name, self.hands[seat], OWNER, seat)
         return zones
 
     @property

@@ -148,6 +148,20 @@ REPLENISH = announce(
     "No Punishment Piles left: new ones are made from the Play Area", what="replenish"
 )
 PLAY_SHUFFLED = Event("shuffle", src="play")
+# An Eight's swap announced: ``SWAPPED[seat][target]``.
+SWAPPED = tuple(
+    tuple(
+        announce(
+            f"{{P{seat}}} swaps hands with {{P{target}}}",
+            seat,
+            what="swap",
+            seats=(seat, target),
+            target=target,
+        )
+        for target in range(MAX_PLAYERS)
+    )
+    for seat in range(MAX_PLAYERS)
+)
 DEAL = Event("deal", text="Four Punishment Piles, four cards each.", what="deal")
 DECK_SHUFFLED = Event("shuffle", src="draw")
 
@@ -180,7 +194,7 @@ TOP_TAKEN = {
 _new_tuple = tuple.__new__
 
 
-def card_move(cards: tuple[str, ...], src: str, dst: str, face: Face, seat: int) -> Event:
+def card_move(cards: tuple[str, ...], src: str, dst: str, face: Face, seat: int | None) -> Event:
     """``Event("move", cards, src, dst, face, seat)`` at half the cost: the tuple made
     directly, in ``Event``'s field order (no text, no data, no announcement)."""
     return _new_tuple(Event, ("move", cards, src, dst, face, seat, "", {}, "", ()))
