@@ -86,8 +86,8 @@ class MeanRules(GameState):
     lowest: list[int] | None
     progress_mark: tuple[int, int]
     positions: dict[tuple[Any, ...], int]
-    _hand_keys: list[tuple[str, ...] | None]
-    _piles_key: tuple[tuple[str, ...], ...] | None
+    _hand_keys: list[str | None]
+    _piles_key: str | None
     called: bool
     _fresh: tuple[int, list[Action]] | None
     learned: Learned
@@ -415,15 +415,17 @@ class MeanRules(GameState):
         the Play Area, the Punishment Piles, the direction and who is to act in what step."""
         pending = None if self.pending is None else tuple(sorted(self.pending.items()))
         # Asked after every move of the end game: only the hands and piles that changed
-        # since the last time are sorted and copied again.
+        # since the last time are sorted and written again. Each is one text (the card
+        # codes, which hold no space, joined by spaces; the piles apart by "|"): a text
+        # keeps its hash once worked out, where a tuple hashes all it holds every time.
         hands = self._hand_keys
         if None in hands:
             for seat, hand in enumerate(self.hands):
                 if hands[seat] is None:
-                    hands[seat] = tuple(sorted(hand))
+                    hands[seat] = " ".join(sorted(hand))
         piles = self._piles_key
         if piles is None:
-            piles = self._piles_key = tuple(map(tuple, self.punishment_piles))
+            piles = self._piles_key = "|".join(map(" ".join, self.punishment_piles))
         return (
             tuple(hands),
             tuple(self.play_area),

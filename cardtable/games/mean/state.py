@@ -13,6 +13,7 @@ How each move plays out is in ``rules``, why a move is refused in ``refusals``.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from cardtable.engine import (
@@ -68,6 +69,15 @@ from .vocabulary import (
     parse_play,
 )
 
+ONE_DECK = tuple(one_deck())  # made once: every new game starts from it
+
+
+@cache
+def dealt_knowledge(players: int) -> Learned:
+    """What each of ``players`` knows of the other hands once dealt (their sizes): the
+    start of every game's chain, shared, since no link ever changes."""
+    return Learned.start(Knowledge.dealt(players, DEAL_SIZE))
+
 
 class MeanState(MeanRules, MeanRefusals, GameState):
     game_id = "mean"
@@ -107,9 +117,10 @@ class MeanState(MeanRules, MeanRefusals, GameState):
         self.progress_mark: tuple[int, int] = (0, players)
         self.positions: dict[tuple[Any, ...], int] = {}
         # Parts of ``position`` kept until they change (a move changes one hand or two):
-        # each hand's cards sorted, ``None`` once the hand changed, and the piles likewise.
-        self._hand_keys: list[tuple[str, ...] | None] = [None] * players
-        self._piles_key: tuple[tuple[str, ...], ...] | None = None
+        # each hand's cards sorted (one text), ``None`` once the hand changed, and the piles
+        # likewise.
+        self._hand_keys: list[str | None] = [None] * players
+        self._piles_key: str | None = None
         self.called = False  # the game was called as endless: fewest cards win
         # The plays a turn found open when it started, kept for legal_actions once the
         # move that led to it is done (``_changed``): the turn needed them anyway.
@@ -134,7 +145,7 @@ class MeanState(MeanRules, MeanRefusals, GameState):
         # What each player has seen go into the others' hands (search bots' worlds agree
         # with it), as a chain worked out only when a world is sampled (``knowledge``);
         # sampled worlds stop keeping it (``_hidden_moved``).
-        self.learned = Learned.start(Knowledge.dealt(players, DEAL_SIZE))
+        self.learned = dealt_knowledge(players)
         self._tracking = True
         # Every Punishment Pile taken, as the table saw it: who took it, and the piles
         # there were to choose from (cards, face-up top), the taken one first.
@@ -145,7 +156,7 @@ class MeanState(MeanRules, MeanRefusals, GameState):
 
     @classmethod
     def full_deck(cls, players: int, options: dict[str, Any]) -> list[str]:
-        return one_deck() * decks_for(players)
+        return list(ONE_DECK * decks_for(players))
 
     # -- the contract ------------------------------------------------------------------
 
@@ -332,7 +343,7 @@ class MeanState(MeanRules, MeanRefusals, GameState):
         new.eight_losers = list(self.eight_losers)
         new.lowest = None if self.lowest is None else list(self.lowest)
         new.positions = dict(self.positions)
-        new._hand_keys = list(self._hand_keys)  # the sorted hands are tuples: shared
+        new._hand_keys = list(self._hand_keys)  # the sorted hands are texts: shared
         return new
 
     @property
