@@ -55,6 +55,7 @@ from .vocabulary import (
     PILES,
     REPETITIONS,
     SETS_DIRECTION,
+    SIX,
     WILD,
 )
 
@@ -215,7 +216,8 @@ class MeanRules(GameState):
 
     def _begin_answer(self, seat: int) -> list[Event]:
         self.current = seat
-        if any(card in (str(MEAN_VALUE), WILD) for card in self.hands[seat]):
+        hand = self.hands[seat]
+        if SIX in hand or WILD in hand:
             self.phase = PHASE_ANSWER
             return [ANSWERS[seat]]
         return self._begin_punishment(seat, self.unresolved_mean, "mean")

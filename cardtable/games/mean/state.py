@@ -165,15 +165,17 @@ class MeanState(MeanRules, MeanRefusals, GameState):
         return () if self.phase == PHASE_OVER else ALONE[self.current]
 
     def _legal_actions(self, seat: int) -> list[Action]:
-        if self.phase == PHASE_OVER or seat != self.current:
+        # (asked in every random step for a seat that is not to act: that answer first)
+        phase = self.phase
+        if seat != self.current or phase == PHASE_OVER:
             return []
-        if self.phase in (PHASE_PLAY, PHASE_ANSWER):
+        if phase in (PHASE_PLAY, PHASE_ANSWER):
             return self._plays(seat)
-        if self.phase == PHASE_DIR:
+        if phase == PHASE_DIR:
             return list(DIRS)
-        if self.phase == PHASE_SWAP:
+        if phase == PHASE_SWAP:
             return [SWAPS[target] for target in self.swap_targets(seat)]
-        return [PUNISHES[n] for n in self.piles_to_take()]
+        return [PUNISHES[n] for n, pile in enumerate(self.punishment_piles) if pile]
 
     def allows(self, seat: int, code: str) -> bool:
         """The direct check behind ``check``: the code read, then the phase's rule."""
