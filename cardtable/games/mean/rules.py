@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from cardtable.engine import Action, Event, GameState, announce
-from cardtable.engine.knowledge import Learned
+from cardtable.engine.knowledge import Learning
 
 from .tables import (
     ANSWERS,
@@ -91,7 +91,7 @@ class MeanRules(GameState):
     _piles_key: str | None
     called: bool
     _fresh: tuple[int, list[Action]] | None
-    learned: Learned
+    learned: Learning
     _tracking: bool
     pile_takes: tuple[tuple[int, tuple[tuple[int, str], ...]], ...]
     _plays: Callable[[int], list[Action]]
@@ -103,7 +103,7 @@ class MeanRules(GameState):
             hand.remove(card)
         self._hand_keys[seat] = None
         if self._tracking:
-            self.learned = Learned(self.learned, "played", (seat, cards))
+            self.learned.pending.append(("played", seat, cards))
         self.play_area.extend(cards)
         self.play_values += [value] * len(cards)
         events = list(PLAY_EVENTS[seat][code])
@@ -157,9 +157,7 @@ class MeanRules(GameState):
         keys = self._hand_keys
         keys[seat], keys[target] = keys[target], keys[seat]
         if self._tracking:
-            self.learned = Learned(
-                self.learned, "swapped", (seat, target, tuple(mine), tuple(theirs))
-            )
+            self.learned.pending.append(("swapped", seat, target, tuple(mine), tuple(theirs)))
         mine_at, theirs_at = HAND_ZONES[seat], HAND_ZONES[target]
         events = [
             SWAPPED[seat][target],
@@ -226,12 +224,11 @@ class MeanRules(GameState):
         if self._tracking and reason != "mean-cleared":
             # Everyone sees that this hand holds nothing to play (or to answer with).
             if reason == "mean":
-                self.learned = Learned(self.learned, "lacks", (seat, CANNOT_ANSWER))
+                self.learned.pending.append(("lacks", seat, CANNOT_ANSWER))
             elif self.play_values:
                 top = self.play_values[-1]
-                self.learned = self.learned.then(
-                    "lacks", seat, CANNOT_FOLLOW[self.direction or "up", top]
-                )
+                lacks = CANNOT_FOLLOW[self.direction or "up", top]
+                self.learned.pending.append(("lacks", seat, lacks))
         self.current = seat
         self.phase = PHASE_PUNISH
         self.piles_owed = owed
@@ -300,7 +297,7 @@ class MeanRules(GameState):
         self._hand_keys[seat] = None
         self._piles_key = None
         if self._tracking:
-            self.learned = Learned(self.learned, "took_pile", (seat, tuple(cards)))
+            self.learned.pending.append(("took_pile", seat, tuple(cards)))
         events = []
         # The face-down cards go as the taker alone sees them, the top card face up.
         src, dst = PILE_ZONES[pile], HAND_ZONES[seat]
@@ -340,7 +337,7 @@ class MeanRules(GameState):
             hand.extend(drawn)
             self._hand_keys[seat] = None
             if self._tracking:
-                self.learned = Learned(self.learned, "drew", (seat, count))
+                self.learned.pending.append(("drew", seat, count))
             if count == 1:
                 events.append(DRAWN[drawn[0], seat])
             else:

@@ -29,7 +29,7 @@ from cardtable.engine import (
     Rng,
     Zone,
 )
-from cardtable.engine.knowledge import Knowledge, Learned, agree
+from cardtable.engine.knowledge import Knowledge, Learned, Learning, agree
 
 from .refusals import MeanRefusals
 from .rules import MeanRules
@@ -143,9 +143,10 @@ class MeanState(MeanRules, MeanRefusals, GameState):
                 self.hands[seat].append(card)
                 events.append(DRAWN[card, seat])
         # What each player has seen go into the others' hands (search bots' worlds agree
-        # with it), as a chain worked out only when a world is sampled (``knowledge``);
-        # sampled worlds stop keeping it (``_hidden_moved``).
-        self.learned = dealt_knowledge(players)
+        # with it), as a chain worked out only when a world is sampled (``knowledge``): the
+        # moves append what they show to ``learned.pending``, linked on when asked or
+        # copied (``Learning``). Sampled worlds stop keeping it (``_hidden_moved``).
+        self.learned = Learning(dealt_knowledge(players))
         self._tracking = True
         # Every Punishment Pile taken, as the table saw it: who took it, and the piles
         # there were to choose from (cards, face-up top), the taken one first.
@@ -346,6 +347,7 @@ class MeanState(MeanRules, MeanRefusals, GameState):
         new.lowest = None if self.lowest is None else list(self.lowest)
         new.positions = dict(self.positions)
         new._hand_keys = list(self._hand_keys)  # the sorted hands are texts: shared
+        new.learned = self.learned.shared()
         return new
 
     @property
