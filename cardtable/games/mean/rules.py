@@ -194,7 +194,7 @@ class MeanRules(GameState):
             return events + self._start_turn(self._next_seat(seat))
         if self.unresolved_mean:
             return events + self._begin_answer(self._next_seat(seat))
-        if not self.draw_deck:  # before that, no one wins
+        if not self.draw_deck and not all(self.hands):  # a win needs both empty
             events += self._check_wins()
             if self.phase == PHASE_OVER:
                 return events
@@ -332,19 +332,21 @@ class MeanRules(GameState):
         deck = self.draw_deck
         if len(hand) < HAND_SIZE and deck:
             count = min(HAND_SIZE - len(hand), len(deck))
-            drawn = deck[-count:][::-1]  # one at a time off the top
-            del deck[-count:]
-            hand.extend(drawn)
+            if count == 1:  # the usual draw, after a play of one card: its move made once
+                card = deck.pop()
+                hand.append(card)
+                events.append(DRAWN[card, seat])
+            else:
+                drawn = deck[-count:][::-1]  # one at a time off the top
+                del deck[-count:]
+                hand.extend(drawn)
+                events.append(card_move(tuple(drawn), "draw", HAND_ZONES[seat], seat, seat))
             self._hand_keys[seat] = None
             if self._tracking:
                 self.learned.pending.append(("drew", seat, count))
-            if count == 1:
-                events.append(DRAWN[drawn[0], seat])
-            else:
-                events.append(card_move(tuple(drawn), "draw", HAND_ZONES[seat], seat, seat))
             if not deck:
                 events.append(END_GAME)
-        if not deck:  # before that, no one wins
+        if not deck and not all(self.hands):  # a win needs both empty (asked twice a turn)
             events += self._check_wins()
             if self.phase == PHASE_OVER:
                 return events
