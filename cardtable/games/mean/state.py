@@ -347,7 +347,9 @@ class MeanState(MeanRules, MeanRefusals, GameState):
         new.lowest = None if self.lowest is None else list(self.lowest)
         new.positions = dict(self.positions)
         new._hand_keys = list(self._hand_keys)  # the sorted hands are texts: shared
-        new.learned = self.learned.shared()
+        # A list of its own for a state that still learns; a sampled world, which learns
+        # nothing more (``_hidden_moved``), shares its twin's.
+        new.learned = self.learned.shared() if self._tracking else self.learned
         return new
 
     @property
