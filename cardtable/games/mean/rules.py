@@ -175,9 +175,8 @@ class MeanRules(GameState):
 
     def _end_play(self, seat: int, clears: bool) -> list[Event]:
         """The end of a play: clear, go out, or pass the turn."""
-        events: list[Event] = []
         if clears:
-            events += self._clear_play_area(seat)
+            events = self._clear_play_area(seat)
             if self.unresolved_mean:
                 # MEAN! cards that clear still punish: no answer is possible.
                 return events + self._begin_punishment(
@@ -193,13 +192,13 @@ class MeanRules(GameState):
                 return events + [RESTARTS[seat]]
             return events + self._start_turn(self._next_seat(seat))
         if self.unresolved_mean:
-            return events + self._begin_answer(self._next_seat(seat))
+            return self._begin_answer(self._next_seat(seat))
         if not self.draw_deck and not all(self.hands):  # a win needs both empty
-            events += self._check_wins()
+            events = self._check_wins()
             if self.phase == PHASE_OVER:
                 return events
-        events += self._start_turn(self._next_seat(seat))
-        return events
+            return events + self._start_turn(self._next_seat(seat))
+        return self._start_turn(self._next_seat(seat))  # the usual end: the next turn
 
     def _clear_play_area(self, seat: int) -> list[Event]:
         cleared = list(self.play_area)
@@ -285,14 +284,10 @@ class MeanRules(GameState):
 
     def _take_pile(self, seat: int, pile: int) -> list[Event]:
         cards = list(self.punishment_piles[pile])
-        if self._tracking:
-            choice = [(len(cards), cards[-1])] + [
-                (len(other), other[-1])
-                for n, other in enumerate(self.punishment_piles)
-                if other and n != pile
-            ]
-            self.pile_takes += ((seat, tuple(choice)),)
         self.punishment_piles[pile].clear()
+        if self._tracking:
+            others = [(len(other), other[-1]) for other in self.punishment_piles if other]
+            self.pile_takes += ((seat, ((len(cards), cards[-1]), *others)),)
         self.hands[seat].extend(cards)
         self._hand_keys[seat] = None
         self._piles_key = None
