@@ -415,10 +415,9 @@ class MeanRules(GameState):
         # codes, which hold no space, joined by spaces; the piles apart by "|"): a text
         # keeps its hash once worked out, where a tuple hashes all it holds every time.
         hands = self._hand_keys
-        if None in hands:
-            for seat, hand in enumerate(self.hands):
-                if hands[seat] is None:
-                    hands[seat] = " ".join(sorted(hand))
+        while None in hands:  # usually the one hand that moved
+            seat = hands.index(None)
+            hands[seat] = " ".join(sorted(self.hands[seat]))
         piles = self._piles_key
         if piles is None:
             piles = self._piles_key = "|".join(map(" ".join, self.punishment_piles))
