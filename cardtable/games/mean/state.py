@@ -438,8 +438,9 @@ class MeanState(MeanRules, MeanRefusals, GameState):
         for value, name in BANDS[low, high]:
             if name in held:
                 count = hand.count(name)
-                room = KIND_LIMIT - run_count if value == run_value else KIND_LIMIT
-                plays += RUNS[value][count if count < room else room]
+                if value == run_value and count > KIND_LIMIT - run_count:
+                    count = KIND_LIMIT - run_count  # four of a kind at most, the run included
+                plays += RUNS[value][count]
         if WILD in held:
             wilds = hand.count(WILD)
             plays += wild_plays(low, high, run_value, run_count, min(wilds, KIND_LIMIT))

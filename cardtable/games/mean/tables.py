@@ -19,7 +19,9 @@ from .vocabulary import (
     PILES,
     VALUES,
     WILD,
+    decks_for,
     dir_code,
+    one_deck,
     play_code,
     punish_code,
     swap_code,
@@ -50,10 +52,13 @@ BANDS = {
     for low in VALUES
     for high in VALUES
 }
-# The plays of one to ``k`` cards of a value, in that order: ``RUNS[value][k]``.
+# The plays of one to ``k`` cards of a value, in that order, for ``k`` cards held:
+# ``RUNS[value][k]`` (never more than four: a hand may hold every Six of two decks).
+HELD_MOST = one_deck().count(str(MEAN_VALUE)) * decks_for(MAX_PLAYERS)
 RUNS = {
     value: tuple(
-        tuple(PLAYS[value, count] for count in range(1, k + 1)) for k in range(KIND_LIMIT + 1)
+        tuple(PLAYS[value, count] for count in range(1, min(k, KIND_LIMIT) + 1))
+        for k in range(HELD_MOST + 1)
     )
     for value in VALUES
 }
