@@ -53,13 +53,17 @@ def fingerprint(state: GameState) -> str:
     how many steps were taken and the result, hashed (16 hex digits)."""
     import hashlib  # here: the app's start-up reads no record
 
-    digest = hashlib.sha256()
-    for name, zone in sorted(state.zones().items()):
-        digest.update(f"{name}:{' '.join(zone.cards)};".encode())
-    result = state.result
-    tail = [list(state.to_act), len(state.history), None if result is None else result.to_dict()]
-    digest.update(json.dumps(tail, sort_keys=True).encode())
-    return digest.hexdigest()[:16]
+    zones = sorted(state.zones().items())
+    text = "".join([f"{name}:{' '.join(zone.cards)};" for name, zone in zones])
+    to_act, result = list(state.to_act), state.result
+    if result is None and all(type(seat) is int for seat in to_act):
+        # A game under way (every new game's deal): the tail as ``json.dumps`` writes it,
+        # without the encoder it makes for every call (2 to 3 µs of a deal's 6 to 15).
+        tail = f"[{to_act}, {len(state.history)}, null]"
+    else:
+        whole = [to_act, len(state.history), None if result is None else result.to_dict()]
+        tail = json.dumps(whole, sort_keys=True)
+    return hashlib.sha256((text + tail).encode()).hexdigest()[:16]
 
 
 def check_proof(record: MatchRecord, stage: str, state: GameState) -> None:

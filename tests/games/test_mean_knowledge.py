@@ -9,6 +9,7 @@ tests show too, so each check has something to catch."""
 
 from __future__ import annotations
 
+import pickle
 from collections import Counter
 
 from test_mean import deal, run
@@ -93,3 +94,22 @@ def test_a_card_played_leaves_what_was_known_first_then_the_narrowest_group():
     assert held.played(["12"]) == Holding(("9",), ((3, ("2", "4")), (1, None)))
     narrowed = held.lacks(("2", "5"))
     assert narrowed == Holding(("9",), ((3, ("2",)), (2, ("2", "5"))))
+
+
+def test_a_copy_learns_only_what_its_own_moves_show():
+    # The moves append what they show to a list the state keeps (``Learning``): a copy
+    # must take its own, or one state's swap would show in the other's knowledge.
+    hands = ["8 2 4 5", "7 7 9 11", "1 3 10 12"]
+    state = deal(hands, draw="9")
+    run(state, "play 8", "dir up")
+    twin = state.copy()
+    given = Counter(twin.hands[0])
+    run(state, "swap with 2")
+    run(twin, "swap with 1")
+    alone = deal(hands, draw="9")
+    run(alone, "play 8", "dir up", "swap with 1")
+    assert twin.knowledge == alone.knowledge
+    assert twin.knowledge != state.knowledge
+    assert pickle.loads(pickle.dumps(twin)).knowledge == alone.knowledge
+    known = twin.knowledge.of(0, 1)  # seat 0 knows the hand it gave seat 1
+    assert known is not None and Counter(known.known) == given

@@ -13,8 +13,8 @@ import operator
 from collections.abc import Callable
 from typing import Any
 
-from cardtable.engine import Action, Event, GameState, announce, move
-from cardtable.engine.knowledge import Learned
+from cardtable.engine import Action, Event, GameState, announce
+from cardtable.engine.knowledge import Learning
 
 from .tables import (
     ANSWERS,
@@ -22,6 +22,7 @@ from .tables import (
     CANNOT_FOLLOW,
     CLEARED,
     DIRECTION_EVENTS,
+    DRAWN,
     END_GAME,
     HAND_ZONES,
     PILE_ZONES,
@@ -30,7 +31,11 @@ from .tables import (
     REPLENISH,
     RESOLVED,
     RESTARTS,
+    SWAPPED,
+    TO_PILE,
+    TOP_TAKEN,
     TURNS,
+    card_move,
     mean_announced,
     punished,
 )
@@ -50,6 +55,7 @@ from .vocabulary import (
     PILES,
     REPETITIONS,
     SETS_DIRECTION,
+    SIX,
     WILD,
 )
 
@@ -81,11 +87,11 @@ class MeanRules(GameState):
     lowest: list[int] | None
     progress_mark: tuple[int, int]
     positions: dict[tuple[Any, ...], int]
-    _hand_keys: list[tuple[str, ...] | None]
-    _piles_key: tuple[tuple[str, ...], ...] | None
+    _hand_keys: list[str | None]
+    _piles_key: str | None
     called: bool
     _fresh: tuple[int, list[Action]] | None
-    learned: Learned
+    learned: Learning
     _tracking: bool
     pile_takes: tuple[tuple[int, tuple[tuple[int, str], ...]], ...]
     _plays: Callable[[int], list[Action]]
@@ -97,7 +103,7 @@ class MeanRules(GameState):
             hand.remove(card)
         self._hand_keys[seat] = None
         if self._tracking:
-            self.learned = Learned(self.learned, "played", (seat, cards))
+            self.learned.pending.append(("played", seat, cards))
         self.play_area.extend(cards)
         self.play_values += [value] * len(cards)
         events = list(PLAY_EVENTS[seat][code])
@@ -151,19 +157,12 @@ class MeanRules(GameState):
         keys = self._hand_keys
         keys[seat], keys[target] = keys[target], keys[seat]
         if self._tracking:
-            self.learned = Learned(
-                self.learned, "swapped", (seat, target, tuple(mine), tuple(theirs))
-            )
+            self.learned.pending.append(("swapped", seat, target, tuple(mine), tuple(theirs)))
+        mine_at, theirs_at = HAND_ZONES[seat], HAND_ZONES[target]
         events = [
-            announce(
-                f"{{P{seat}}} swaps hands with {{P{target}}}",
-                seat,
-                what="swap",
-                seats=(seat, target),
-                target=target,
-            ),
-            move(mine, f"hand:{seat}", f"hand:{target}", face=target, seat=seat),
-            move(theirs, f"hand:{target}", f"hand:{seat}", face=seat, seat=target),
+            SWAPPED[seat][target],
+            card_move(tuple(mine), mine_at, theirs_at, target, seat),
+            card_move(tuple(theirs), theirs_at, mine_at, seat, target),
         ]
         return events + self._after_swap(seat)
 
@@ -176,9 +175,8 @@ class MeanRules(GameState):
 
     def _end_play(self, seat: int, clears: bool) -> list[Event]:
         """The end of a play: clear, go out, or pass the turn."""
-        events: list[Event] = []
         if clears:
-            events += self._clear_play_area(seat)
+            events = self._clear_play_area(seat)
             if self.unresolved_mean:
                 # MEAN! cards that clear still punish: no answer is possible.
                 return events + self._begin_punishment(
@@ -194,13 +192,13 @@ class MeanRules(GameState):
                 return events + [RESTARTS[seat]]
             return events + self._start_turn(self._next_seat(seat))
         if self.unresolved_mean:
-            return events + self._begin_answer(self._next_seat(seat))
-        if not self.draw_deck:  # before that, no one wins
-            events += self._check_wins()
+            return self._begin_answer(self._next_seat(seat))
+        if not self.draw_deck and not all(self.hands):  # a win needs both empty
+            events = self._check_wins()
             if self.phase == PHASE_OVER:
                 return events
-        events += self._start_turn(self._next_seat(seat))
-        return events
+            return events + self._start_turn(self._next_seat(seat))
+        return self._start_turn(self._next_seat(seat))  # the usual end: the next turn
 
     def _clear_play_area(self, seat: int) -> list[Event]:
         cleared = list(self.play_area)
@@ -209,13 +207,14 @@ class MeanRules(GameState):
         self.play_values.clear()
         self.direction = None
         return [
-            move(cleared, "play", "removed", face="up", seat=seat),
+            card_move(tuple(cleared), "play", "removed", "up", seat),
             CLEARED[seat],
         ]
 
     def _begin_answer(self, seat: int) -> list[Event]:
         self.current = seat
-        if any(card in (str(MEAN_VALUE), WILD) for card in self.hands[seat]):
+        hand = self.hands[seat]
+        if SIX in hand or WILD in hand:
             self.phase = PHASE_ANSWER
             return [ANSWERS[seat]]
         return self._begin_punishment(seat, self.unresolved_mean, "mean")
@@ -224,12 +223,11 @@ class MeanRules(GameState):
         if self._tracking and reason != "mean-cleared":
             # Everyone sees that this hand holds nothing to play (or to answer with).
             if reason == "mean":
-                self.learned = Learned(self.learned, "lacks", (seat, CANNOT_ANSWER))
+                self.learned.pending.append(("lacks", seat, CANNOT_ANSWER))
             elif self.play_values:
                 top = self.play_values[-1]
-                self.learned = self.learned.then(
-                    "lacks", seat, CANNOT_FOLLOW[self.direction or "up", top]
-                )
+                lacks = CANNOT_FOLLOW[self.direction or "up", top]
+                self.learned.pending.append(("lacks", seat, lacks))
         self.current = seat
         self.phase = PHASE_PUNISH
         self.piles_owed = owed
@@ -266,45 +264,41 @@ class MeanRules(GameState):
         sizes = [PILE_SIZE] * (total // PILE_SIZE)
         if total % PILE_SIZE:
             sizes.append(total % PILE_SIZE)
-        # Moves built directly, as in the deal: a random end game replenishes often.
+        # Moves looked up, as in the deal: a random end game replenishes often.
         for pile, size in enumerate(sizes):
-            dst, cards = PILE_ZONES[pile], self.punishment_piles[pile]
+            cards = self.punishment_piles[pile]
             for place in range(size):
                 zone = "play" if source else "draw"
                 card = source.pop() if source else self.draw_deck.pop()
                 cards.append(card)
                 face = "up" if place == size - 1 else "down"
-                events.append(Event("move", (card,), zone, dst, face, None, "", {}))
+                events.append(TO_PILE[card, zone, pile, face])
         if source:
             left = list(source)
             self.removed_unseen.extend(left)
             source.clear()
-            events.append(move(left, "play", "removed:unseen", face="down"))
+            events.append(card_move(tuple(left), "play", "removed:unseen", "down", None))
         if not self.draw_deck and total:
             events.append(END_GAME)
         return events
 
     def _take_pile(self, seat: int, pile: int) -> list[Event]:
         cards = list(self.punishment_piles[pile])
-        if self._tracking:
-            choice = [(len(cards), cards[-1])] + [
-                (len(other), other[-1])
-                for n, other in enumerate(self.punishment_piles)
-                if other and n != pile
-            ]
-            self.pile_takes += ((seat, tuple(choice)),)
         self.punishment_piles[pile].clear()
+        if self._tracking:
+            others = [(len(other), other[-1]) for other in self.punishment_piles if other]
+            self.pile_takes += ((seat, ((len(cards), cards[-1]), *others)),)
         self.hands[seat].extend(cards)
         self._hand_keys[seat] = None
         self._piles_key = None
         if self._tracking:
-            self.learned = Learned(self.learned, "took_pile", (seat, tuple(cards)))
+            self.learned.pending.append(("took_pile", seat, tuple(cards)))
         events = []
         # The face-down cards go as the taker alone sees them, the top card face up.
         src, dst = PILE_ZONES[pile], HAND_ZONES[seat]
         if len(cards) > 1:
-            events.append(Event("move", tuple(cards[:-1]), src, dst, seat, seat, "", {}))
-        events.append(Event("move", (cards[-1],), src, dst, "up", seat, "", {}))
+            events.append(card_move(tuple(cards[:-1]), src, dst, seat, seat))
+        events.append(TOP_TAKEN[cards[-1], pile, seat])
         self.piles_owed -= 1
         if self.piles_owed:
             events += self._make_piles_if_none()
@@ -333,16 +327,21 @@ class MeanRules(GameState):
         deck = self.draw_deck
         if len(hand) < HAND_SIZE and deck:
             count = min(HAND_SIZE - len(hand), len(deck))
-            drawn = deck[-count:][::-1]  # one at a time off the top
-            del deck[-count:]
-            hand.extend(drawn)
+            if count == 1:  # the usual draw, after a play of one card: its move made once
+                card = deck.pop()
+                hand.append(card)
+                events.append(DRAWN[card, seat])
+            else:
+                drawn = deck[-count:][::-1]  # one at a time off the top
+                del deck[-count:]
+                hand.extend(drawn)
+                events.append(card_move(tuple(drawn), "draw", HAND_ZONES[seat], seat, seat))
             self._hand_keys[seat] = None
             if self._tracking:
-                self.learned = Learned(self.learned, "drew", (seat, count))
-            events.append(Event("move", tuple(drawn), "draw", HAND_ZONES[seat], seat, seat, "", {}))
+                self.learned.pending.append(("drew", seat, count))
             if not deck:
                 events.append(END_GAME)
-        if not deck:  # before that, no one wins
+        if not deck and not all(self.hands):  # a win needs both empty (asked twice a turn)
             events += self._check_wins()
             if self.phase == PHASE_OVER:
                 return events
@@ -412,15 +411,16 @@ class MeanRules(GameState):
         the Play Area, the Punishment Piles, the direction and who is to act in what step."""
         pending = None if self.pending is None else tuple(sorted(self.pending.items()))
         # Asked after every move of the end game: only the hands and piles that changed
-        # since the last time are sorted and copied again.
+        # since the last time are sorted and written again. Each is one text (the card
+        # codes, which hold no space, joined by spaces; the piles apart by "|"): a text
+        # keeps its hash once worked out, where a tuple hashes all it holds every time.
         hands = self._hand_keys
-        if None in hands:
-            for seat, hand in enumerate(self.hands):
-                if hands[seat] is None:
-                    hands[seat] = tuple(sorted(hand))
+        while None in hands:  # usually the one hand that moved
+            seat = hands.index(None)
+            hands[seat] = " ".join(sorted(self.hands[seat]))
         piles = self._piles_key
         if piles is None:
-            piles = self._piles_key = tuple(map(tuple, self.punishment_piles))
+            piles = self._piles_key = "|".join(map(" ".join, self.punishment_piles))
         return (
             tuple(hands),
             tuple(self.play_area),

@@ -13,6 +13,7 @@ How each move plays out is in ``rules``, why a move is refused in ``refusals``.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from cardtable.engine import (
@@ -28,11 +29,25 @@ from cardtable.engine import (
     Rng,
     Zone,
 )
-from cardtable.engine.knowledge import Knowledge, Learned, agree
+from cardtable.engine.knowledge import Knowledge, Learned, Learning, agree
 
 from .refusals import MeanRefusals
 from .rules import MeanRules
-from .tables import ALONE, BANDS, DIRS, HAND_ZONES, PUNISHES, RUNS, SWAPS, wild_plays
+from .tables import (
+    ALONE,
+    BANDS,
+    DEAL,
+    DECK_SHUFFLED,
+    DIRS,
+    DRAWN,
+    HAND_ZONES,
+    PILE_ZONES,
+    PUNISHES,
+    RUNS,
+    SWAPS,
+    TO_PILE,
+    wild_plays,
+)
 from .vocabulary import (
     DEAL_SIZE,
     DIRECTION_WORDS,
@@ -54,6 +69,15 @@ from .vocabulary import (
     parse_play,
 )
 
+ONE_DECK = tuple(one_deck())  # made once: every new game starts from it
+
+
+@cache
+def dealt_knowledge(players: int) -> Learned:
+    """What each of ``players`` knows of the other hands once dealt (their sizes): the
+    start of every game's chain, shared, since no link ever changes."""
+    return Learned.start(Knowledge.dealt(players, DEAL_SIZE))
+
 
 class MeanState(MeanRules, MeanRefusals, GameState):
     game_id = "mean"
@@ -63,12 +87,10 @@ class MeanState(MeanRules, MeanRefusals, GameState):
         super().__init__(players, seed, options)
         self.play_on: bool = bool(options.get("play_on", False))
         stack = list(deck) if deck is not None else self.full_deck(players, options)
-        events: list[Event] = [
-            Event("deal", text="Four Punishment Piles, four cards each.", what="deal")
-        ]
+        events: list[Event] = [DEAL]
         if deck is None:
             self.rng.shuffle(stack)
-            events.append(Event("shuffle", src="draw"))
+            events.append(DECK_SHUFFLED)
         # Zones keep the top card last; a stacked deck lists the top first.
         self.draw_deck: list[str] = list(reversed(stack))
         self.hands: list[list[str]] = [[] for _ in range(players)]
@@ -95,34 +117,36 @@ class MeanState(MeanRules, MeanRefusals, GameState):
         self.progress_mark: tuple[int, int] = (0, players)
         self.positions: dict[tuple[Any, ...], int] = {}
         # Parts of ``position`` kept until they change (a move changes one hand or two):
-        # each hand's cards sorted, ``None`` once the hand changed, and the piles likewise.
-        self._hand_keys: list[tuple[str, ...] | None] = [None] * players
-        self._piles_key: tuple[tuple[str, ...], ...] | None = None
+        # each hand's cards sorted (one text), ``None`` once the hand changed, and the piles
+        # likewise.
+        self._hand_keys: list[str | None] = [None] * players
+        self._piles_key: str | None = None
         self.called = False  # the game was called as endless: fewest cards win
         # The plays a turn found open when it started, kept for legal_actions once the
         # move that led to it is done (``_changed``): the turn needed them anyway.
         self._fresh: tuple[int, list[Action]] | None = None
-        # Events built directly (no keywords, zone names made once): a deal is 28 events
-        # or more, a fair share of a whole random play-through's cost.
+        # Events looked up, made once (``TO_PILE``, ``DRAWN``): a deal is 28 events or more,
+        # a fair share of a whole random play-through's cost.
         draw = self.draw_deck
         for pile in range(PILES):
-            zone, cards = f"punish:{pile}", self.punishment_piles[pile]
+            cards = self.punishment_piles[pile]
             for place in range(PILE_SIZE):
                 card = draw.pop()
                 cards.append(card)
                 face = "up" if place == PILE_SIZE - 1 else "down"
-                events.append(Event("move", (card,), "draw", zone, face, None, "", {}))
+                events.append(TO_PILE[card, "draw", pile, face])
         # One card at a time, from the dealer's left, ending with the dealer (seat 0).
         for _ in range(DEAL_SIZE):
             for step in range(1, players + 1):
                 seat = step % players
                 card = draw.pop()
                 self.hands[seat].append(card)
-                events.append(Event("move", (card,), "draw", HAND_ZONES[seat], seat, seat, "", {}))
+                events.append(DRAWN[card, seat])
         # What each player has seen go into the others' hands (search bots' worlds agree
-        # with it), as a chain worked out only when a world is sampled (``knowledge``);
-        # sampled worlds stop keeping it (``_hidden_moved``).
-        self.learned = Learned.start(Knowledge.dealt(players, DEAL_SIZE))
+        # with it), as a chain worked out only when a world is sampled (``knowledge``): the
+        # moves append what they show to ``learned.pending``, linked on when asked or
+        # copied (``Learning``). Sampled worlds stop keeping it (``_hidden_moved``).
+        self.learned = Learning(dealt_knowledge(players))
         self._tracking = True
         # Every Punishment Pile taken, as the table saw it: who took it, and the piles
         # there were to choose from (cards, face-up top), the taken one first.
@@ -133,7 +157,7 @@ class MeanState(MeanRules, MeanRefusals, GameState):
 
     @classmethod
     def full_deck(cls, players: int, options: dict[str, Any]) -> list[str]:
-        return one_deck() * decks_for(players)
+        return list(ONE_DECK * decks_for(players))
 
     # -- the contract ------------------------------------------------------------------
 
@@ -142,15 +166,17 @@ class MeanState(MeanRules, MeanRefusals, GameState):
         return () if self.phase == PHASE_OVER else ALONE[self.current]
 
     def _legal_actions(self, seat: int) -> list[Action]:
-        if self.phase == PHASE_OVER or seat != self.current:
+        # (asked in every random step for a seat that is not to act: that answer first)
+        phase = self.phase
+        if seat != self.current or phase == PHASE_OVER:
             return []
-        if self.phase in (PHASE_PLAY, PHASE_ANSWER):
+        if phase in (PHASE_PLAY, PHASE_ANSWER):
             return self._plays(seat)
-        if self.phase == PHASE_DIR:
+        if phase == PHASE_DIR:
             return list(DIRS)
-        if self.phase == PHASE_SWAP:
+        if phase == PHASE_SWAP:
             return [SWAPS[target] for target in self.swap_targets(seat)]
-        return [PUNISHES[n] for n in self.piles_to_take()]
+        return [PUNISHES[n] for n, pile in enumerate(self.punishment_piles) if pile]
 
     def allows(self, seat: int, code: str) -> bool:
         """The direct check behind ``check``: the code read, then the phase's rule."""
@@ -231,10 +257,11 @@ class MeanState(MeanRules, MeanRefusals, GameState):
             "removed:unseen": Zone("removed:unseen", self.removed_unseen, NONE),
         }
         for pile in range(PILES):
-            name = f"punish:{pile}"
+            name = PILE_ZONES[pile]
             zones[name] = Zone(name, self.punishment_piles[pile], TOP)
         for seat in range(self.players):
-            zones[f"hand:{seat}"] = Zone(f"hand:{seat}", self.hands[seat], OWNER, seat)
+            name = HAND_ZONES[seat]
+            zones[name] = Zone(name, self.hands[seat], OWNER, seat)
         return zones
 
     @property
@@ -319,7 +346,10 @@ class MeanState(MeanRules, MeanRefusals, GameState):
         new.eight_losers = list(self.eight_losers)
         new.lowest = None if self.lowest is None else list(self.lowest)
         new.positions = dict(self.positions)
-        new._hand_keys = list(self._hand_keys)  # the sorted hands are tuples: shared
+        new._hand_keys = list(self._hand_keys)  # the sorted hands are texts: shared
+        # A list of its own for a state that still learns; a sampled world, which learns
+        # nothing more (``_hidden_moved``), shares its twin's.
+        new.learned = self.learned.shared() if self._tracking else self.learned
         return new
 
     @property
@@ -408,8 +438,9 @@ class MeanState(MeanRules, MeanRefusals, GameState):
         for value, name in BANDS[low, high]:
             if name in held:
                 count = hand.count(name)
-                room = KIND_LIMIT - run_count if value == run_value else KIND_LIMIT
-                plays += RUNS[value][count if count < room else room]
+                if value == run_value and count > KIND_LIMIT - run_count:
+                    count = KIND_LIMIT - run_count  # four of a kind at most, the run included
+                plays += RUNS[value][count]
         if WILD in held:
             wilds = hand.count(WILD)
             plays += wild_plays(low, high, run_value, run_count, min(wilds, KIND_LIMIT))

@@ -9,6 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from cardtable.engine import Action, Event, announce
+from cardtable.engine.events import Face
 
 from .vocabulary import (
     DIRECTION_WORDS,
@@ -18,7 +19,9 @@ from .vocabulary import (
     PILES,
     VALUES,
     WILD,
+    decks_for,
     dir_code,
+    one_deck,
     play_code,
     punish_code,
     swap_code,
@@ -49,10 +52,13 @@ BANDS = {
     for low in VALUES
     for high in VALUES
 }
-# The plays of one to ``k`` cards of a value, in that order: ``RUNS[value][k]``.
+# The plays of one to ``k`` cards of a value, in that order, for ``k`` cards held:
+# ``RUNS[value][k]`` (never more than four: a hand may hold every Six of two decks).
+HELD_MOST = one_deck().count(str(MEAN_VALUE)) * decks_for(MAX_PLAYERS)
 RUNS = {
     value: tuple(
-        tuple(PLAYS[value, count] for count in range(1, k + 1)) for k in range(KIND_LIMIT + 1)
+        tuple(PLAYS[value, count] for count in range(1, min(k, KIND_LIMIT) + 1))
+        for k in range(HELD_MOST + 1)
     )
     for value in VALUES
 }
@@ -147,6 +153,58 @@ REPLENISH = announce(
     "No Punishment Piles left: new ones are made from the Play Area", what="replenish"
 )
 PLAY_SHUFFLED = Event("shuffle", src="play")
+# An Eight's swap announced: ``SWAPPED[seat][target]``.
+SWAPPED = tuple(
+    tuple(
+        announce(
+            f"{{P{seat}}} swaps hands with {{P{target}}}",
+            seat,
+            what="swap",
+            seats=(seat, target),
+            target=target,
+        )
+        for target in range(MAX_PLAYERS)
+    )
+    for seat in range(MAX_PLAYERS)
+)
+DEAL = Event("deal", text="Four Punishment Piles, four cards each.", what="deal")
+DECK_SHUFFLED = Event("shuffle", src="draw")
+
+# One card's move, made once: a deal is 28 of them, a replenish up to twelve and a turn's
+# draw usually one, and making an event costs ten look-ups. Onto Punishment Pile N from
+# the Draw Deck or the Play Area, face down or face up (its top): ``TO_PILE[card, src, N,
+# face]``; from the Draw Deck into a hand, seen by its holder: ``DRAWN[card, seat]``; a
+# taken pile's top, face up: ``TOP_TAKEN[card, N, seat]``.
+CARD_NAMES = (*NAMES.values(), WILD)
+TO_PILE = {
+    (card, src, pile, face): Event("move", (card,), src, PILE_ZONES[pile], face, None, "", {})
+    for card in CARD_NAMES
+    for src in ("draw", "play")
+    for pile in range(PILES)
+    for face in ("up", "down")
+}
+DRAWN = {
+    (card, seat): Event("move", (card,), "draw", HAND_ZONES[seat], seat, seat, "", {})
+    for card in CARD_NAMES
+    for seat in range(MAX_PLAYERS)
+}
+TOP_TAKEN = {
+    (card, pile, seat): Event(
+        "move", (card,), PILE_ZONES[pile], HAND_ZONES[seat], "up", seat, "", {}
+    )
+    for card in CARD_NAMES
+    for pile in range(PILES)
+    for seat in range(MAX_PLAYERS)
+}
+_new_tuple = tuple.__new__
+
+
+def card_move(cards: tuple[str, ...], src: str, dst: str, face: Face, seat: int | None) -> Event:
+    """``Event("move", cards, src, dst, face, seat)`` at half the cost: the tuple made
+    directly, in ``Event``'s field order (no text, no data, no announcement)."""
+    return _new_tuple(Event, ("move", cards, src, dst, face, seat, "", {}, "", ()))
+
+
 DIRECTION_EVENTS = {
     direction: tuple(
         announce(words, seat, what="direction", seats=(seat,), direction=direction)

@@ -25,6 +25,7 @@ from cardtable.engine.vocabulary import counts, seats
 WILD = "W"
 VALUES = tuple(range(1, 13))
 MEAN_VALUE = 6
+SIX = str(MEAN_VALUE)  # the card that answers a MEAN!
 EIGHT = 8
 SETS_UP = (1, 3)
 SETS_DOWN = (10, 12)
