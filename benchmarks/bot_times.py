@@ -98,6 +98,8 @@ def table_times(
     try:
         # The fastest pace a player can set: more decisions a minute, each as it comes.
         app.settings.animation_speed = 4.0
+        # The bots' worker ready, as the app has it from its first frame (``App.loop``).
+        app.bot_pool().submit(int).result(timeout=120)
         app.open_table(Launch(game_id, PLAYERS, (level,) * PLAYERS, seed="times/0", watch=True))
         table = app.manager.top
         referee = table.match.referee

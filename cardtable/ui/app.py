@@ -418,6 +418,11 @@ class App:
                 break
             self.step()
             count += 1
+            if count == 1 and frames is None:
+                # The bots' process starts behind the first frame, so it is ready by the
+                # time a table asks its first move (a start-up takes a second or more on
+                # a busy machine, longer from the build).
+                self.bot_pool()
             if self.fixed_dt is None and self.running and frames is None:
                 self.rest()
         return 0

@@ -85,3 +85,30 @@ def test_a_run_for_a_number_of_frames_never_rests(app):
     started = time.perf_counter()
     assert app.loop(5) == 0
     assert time.perf_counter() - started < 0.9, "five frames, not five rests"
+
+
+def test_a_players_app_starts_its_bots_process_behind_the_first_frame(app, monkeypatch):
+    # A table's first bot move once waited for the bots' process to start (a second or
+    # more on a busy machine): a player's app starts it while the title is up.
+    started: list[int] = []
+    monkeypatch.setattr(app, "bot_pool", lambda: started.append(app.frame))
+    monkeypatch.setattr(app, "rest", lambda: None)
+    step = app.step
+
+    def three_frames() -> None:
+        step()
+        if app.frame >= 3:
+            app.running = False
+
+    monkeypatch.setattr(app, "step", three_frames)
+    app.show_title()
+    app.loop()
+    assert started == [1]
+
+
+def test_a_check_of_some_frames_starts_no_bots_process(app, monkeypatch):
+    started: list[int] = []
+    monkeypatch.setattr(app, "bot_pool", lambda: started.append(app.frame))
+    app.show_title()
+    app.loop(3)
+    assert started == []
