@@ -14,7 +14,16 @@ from collections.abc import Callable
 
 from cardtable.engine import Event, GameState, announce, move
 
-from .tables import _ONES, _TURN_EVENTS, _UNDER, BUILD_NAMES, SEAT_ZONE_NAMES, TurnMoves, _event
+from .tables import (
+    _ONES,
+    _SEATS,
+    _TURN_EVENTS,
+    _UNDER,
+    BUILD_NAMES,
+    SEAT_ZONE_NAMES,
+    TurnMoves,
+    _event,
+)
 from .vocabulary import (
     _HAND_SOURCE_FOR,
     _UP_SOURCE,
@@ -51,6 +60,8 @@ class SpiteMaliceRules(GameState):
     draw: list[str]
     phase: str
     current: int
+    to_act: tuple[int, ...]
+    is_over: bool
     spite_open: bool
     hand_built_out: bool
     winner: int | None
@@ -321,6 +332,7 @@ class SpiteMaliceRules(GameState):
 
     def _start_turn(self, seat: int) -> list[Event]:
         self.current = seat
+        self.to_act = _SEATS[seat]
         self.phase = PHASE_BUILD
         self.spite_open = False
         self.hand_built_out = False
@@ -359,6 +371,8 @@ class SpiteMaliceRules(GameState):
 
     def _game_over(self) -> list[Event]:
         self.phase = PHASE_OVER
+        self.to_act = ()
+        self.is_over = True
         self.spite_open = False
         result = self.result
         return [Event("over", data=result.to_dict() if result else {})]

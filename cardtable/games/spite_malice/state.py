@@ -44,7 +44,6 @@ from .tables import (
     _ONES,
     _ONTO,
     _OTHERS,
-    _SEATS,
     _SPITE_ROWS,
     _STORE_SOURCES,
     _TOP_ROWS,
@@ -171,9 +170,26 @@ class SpiteMaliceState(SpiteMaliceRules, SpiteMaliceRefusals, GameState):
 
     # -- the contract ------------------------------------------------------------------
 
-    @property
-    def to_act(self) -> tuple[int, ...]:
-        return () if self.phase == PHASE_OVER else _SEATS[self.current]
+    # The seats to act and whether the game is over: plain fields, set where the turn
+    # passes and where the game ends (``_start_turn``, ``_game_over``), for a roll-out
+    # asks both every step.
+    to_act: tuple[int, ...] = ()
+    is_over: bool = False
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """The kernel's ``legal_actions``, with the seats not to act answered at once (a
+        roll-out asks for one every step, for a chance to spite: most often there is none)
+        and the listing of the seat on turn remembered as the kernel does."""
+        if type(seat) is int and 0 <= seat < self.players:
+            if seat != self.current:  # (no chance to spite is open once the game is over)
+                return self._spites(seat) if self.spite_open and self.phase != PHASE_OVER else []
+            known = self._legal.get(seat)
+            if known is None:
+                known = self._legal[seat] = self._legal_actions(seat)
+            return list(known)
+        return GameState.legal_actions(self, seat)  # (refuses a seat the table lacks)
+
+    legal_actions.seat_checked = True  # type: ignore[attr-defined]
 
     def _legal_actions(self, seat: int) -> list[Action]:
         phase = self.phase
@@ -293,10 +309,6 @@ class SpiteMaliceState(SpiteMaliceRules, SpiteMaliceRefusals, GameState):
             for name, cards in zip(stores, self.stores[seat], strict=True):
                 zones[name] = Zone(name, cards, ALL, seat)
         return zones
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == PHASE_OVER
 
     def cards_left(self, seat: int) -> int:
         """What is left of a player's Card Stack, the UP card included."""
