@@ -177,41 +177,40 @@ class SpiteMaliceState(SpiteMaliceRules, SpiteMaliceRefusals, GameState):
     is_over: bool = False
 
     def legal_actions(self, seat: int) -> list[Action]:
-        """The kernel's ``legal_actions``, with the seats not to act answered at once (a
-        roll-out asks for one every step, for a chance to spite: most often there is none)
-        and the listing of the seat on turn remembered as the kernel does."""
-        if type(seat) is int and 0 <= seat < self.players:
-            if seat != self.current:  # (no chance to spite is open once the game is over)
-                return self._spites(seat) if self.spite_open and self.phase != PHASE_OVER else []
-            known = self._legal.get(seat)
-            if known is None:
-                known = self._legal[seat] = self._legal_actions(seat)
+        """The kernel's ``legal_actions`` written out (a roll-out asks twice a step): a seat
+        not to act answered at once (its Spite cards while a chance to spite is open, most
+        often none), the seat on turn's listing remembered until the state changes."""
+        if type(seat) is not int or not 0 <= seat < self.players:
+            return GameState.legal_actions(self, seat)  # (refuses a seat the table lacks)
+        if seat != self.current:  # (no chance to spite is open once the game is over)
+            return self._spites(seat) if self.spite_open and self.phase != PHASE_OVER else []
+        known = self._legal.get(seat)
+        if known is not None:
             return list(known)
-        return GameState.legal_actions(self, seat)  # (refuses a seat the table lacks)
+        phase = self.phase
+        if phase != PHASE_BUILD:  # over, or a Malice card to give
+            known = (
+                []
+                if phase == PHASE_OVER
+                else [*map(_GIVES.__getitem__, _OTHERS[self.players][seat])]
+            )
+        else:
+            # Building: builds, Wild builds, Spite cards, then the stores (or ``end``)
+            # unless a 2 must be played.
+            known, wilds, stores, two, spites = self._turn_moves(seat)
+            if wilds:
+                known += wilds
+            if spites and self.spite_on:
+                known += self._spites(seat)
+            if two is None:
+                if stores:
+                    known += stores
+                else:
+                    known.append(END_ACTION)
+        self._legal[seat] = known
+        return list(known)
 
     legal_actions.seat_checked = True  # type: ignore[attr-defined]
-
-    def _legal_actions(self, seat: int) -> list[Action]:
-        phase = self.phase
-        if seat != self.current:  # (no chance to spite is open once the game is over)
-            return self._spites(seat) if self.spite_open and phase != PHASE_OVER else []
-        if phase == PHASE_OVER:
-            return []
-        if phase == PHASE_GIVE:
-            return [_GIVES[t] for t in range(self.players) if t != seat]
-        # Building: builds, Wild builds, Spite cards, then the stores (or ``end``) unless
-        # a 2 must be played.
-        actions, wilds, stores, two, spites = self._turn_moves(seat)
-        if wilds:
-            actions += wilds
-        if spites and self.spite_on:
-            actions += self._spites(seat)
-        if two is None:
-            if stores:
-                actions += stores
-            else:
-                actions.append(END_ACTION)
-        return actions
 
     def explain_out_of_turn(self, seat: int, code: str) -> str:
         if self.spite_on:
