@@ -41,6 +41,7 @@ from .tables import (
     _HAND,
     _HAND_PAIR_OF,
     _HAND_SOURCES,
+    _MALICE_AT,
     _ONES,
     _ONTO,
     _OTHERS,
@@ -180,10 +181,14 @@ class SpiteMaliceState(SpiteMaliceRules, SpiteMaliceRefusals, GameState):
         """The kernel's ``legal_actions`` written out (a roll-out asks twice a step): a seat
         not to act answered at once (its Spite cards while a chance to spite is open, most
         often none), the seat on turn's listing remembered until the state changes."""
-        if type(seat) is not int or not 0 <= seat < self.players:
-            return GameState.legal_actions(self, seat)  # (refuses a seat the table lacks)
-        if seat != self.current:  # (no chance to spite is open once the game is over)
-            return self._spites(seat) if self.spite_open and self.phase != PHASE_OVER else []
+        if seat != self.current or type(seat) is not int:
+            if type(seat) is not int or not 0 <= seat < self.players:
+                return GameState.legal_actions(self, seat)  # (refuses a seat the table lacks)
+            # (no chance to spite is open once the game is over; without a Wild-Spite card
+            # in hand there is no Spite card to play)
+            if not self.spite_open or _WILD_CARDS.isdisjoint(self.hands[seat]):
+                return []
+            return self._spites(seat) if self.phase != PHASE_OVER else []
         known = self._legal.get(seat)
         if known is not None:
             return list(known)
@@ -514,7 +519,5 @@ class SpiteMaliceState(SpiteMaliceRules, SpiteMaliceRefusals, GameState):
                 if stacks[target]:
                     spites.append(row[target])
         if MALICE_CARD in hand:
-            row = _SPITE_ROWS[MALICE_CARD]
-            for target in others:
-                spites.append(row[target])
+            spites += _MALICE_AT[self.players][seat]
         return spites

@@ -151,3 +151,8 @@ _OTHERS = tuple(
 )
 # Per seat, the seats to act when it is on turn (asked every step).
 _SEATS = tuple((seat,) for seat in range(8))
+# Per player count, per seat, its MALICE at each other seat (MALICE may be played at anyone).
+_MALICE_AT = tuple(
+    tuple(tuple(_SPITE_ROWS["WS-MALICE"][other] for other in others) for others in by_seat)
+    for by_seat in _OTHERS
+)
