@@ -39,7 +39,6 @@ from .rules import SpiteMaliceRules
 from .tables import (
     _GIVES,
     _HAND,
-    _HAND_PAIR_OF,
     _HAND_SOURCES,
     _MALICE_AT,
     _ONES,
@@ -48,6 +47,7 @@ from .tables import (
     _SPITE_ROWS,
     _STORE_SOURCES,
     _TOP_ROWS,
+    _TOP_SOURCES,
     _TWOS,
     _WILD_CARDS,
     _WILD_MOVES,
@@ -443,29 +443,25 @@ class SpiteMaliceState(SpiteMaliceRules, SpiteMaliceRefusals, GameState):
         self, seat: int, distinct: Any, sizes: list[int], held_sizes: set[int]
     ) -> list[Action]:
         """The Wild builds of ``seat`` (``_turn_moves``): by Build Pile, Wild, cover."""
-        # Every source with its card: each distinct hand card, the UP card, the Store Pile
-        # tops. A source's card cannot be both a Wild and a cover, so a Wild is never
-        # covered from its own source.
-        sources = [*map(_HAND_PAIR_OF, distinct)]
-        up = self.ups[seat]
-        if up:
-            sources.append((UP, up[-1]))
-        for source, cards in zip(_STORE_SOURCES, self.stores[seat], strict=True):
-            if cards:
-                sources.append((source, cards[-1]))
         # The Wilds' sources, and the covers' by the size of the Build Pile they cover a
-        # Wild on, in source order (a Wild covers nothing: its size is None).
+        # Wild on, in source order: each distinct hand card, the UP card, the Store Pile
+        # tops (a Wild covers nothing: its size is None, so a Wild is never covered from
+        # its own source).
         wild_sources: list[str] = []
-        covers: dict[int, list[str]] = {}
-        for source, card in sources:
+        covers: dict[int | None, list[str]] = {}
+        for card in distinct:
             size = _WILD_PILE[card]
             if size in held_sizes:
-                if size in covers:
-                    covers[size].append(source)
-                else:
-                    covers[size] = [source]
+                covers.setdefault(size, []).append(_HAND_SOURCES[card])
             elif card in _WILD_CARDS:
-                wild_sources.append(source)
+                wild_sources.append(_HAND_SOURCES[card])
+        for source, cards in zip(_TOP_SOURCES, [self.ups[seat], *self.stores[seat]], strict=True):
+            if cards:
+                size = _WILD_PILE[cards[-1]]
+                if size in held_sizes:
+                    covers.setdefault(size, []).append(source)
+                elif cards[-1] in _WILD_CARDS:
+                    wild_sources.append(source)
         if not covers:
             return []
         wilds: list[Action] = []
