@@ -344,7 +344,9 @@ class SpiteMaliceRules(GameState):
         self.hand_built_out = False
         events: list[Event] = [_TURN_EVENTS[seat]]
         missing = HAND_SIZE - len(self.hands[seat])
-        if missing > 0:  # (a full hand draws nothing)
+        # (A full hand draws nothing, and nothing is drawn from an empty Draw Pile with no
+        # Discard Pile to refill it: much of a long game.)
+        if missing > 0 and (self.draw or self.discard):
             events += self._draw(seat, missing)
         up = self.ups[seat]
         if (up and up[-1] in _ONES) or not _ONES.isdisjoint(self.hands[seat]):
