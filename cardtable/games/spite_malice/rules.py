@@ -11,10 +11,20 @@ bots.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 from cardtable.engine import Event, GameState, announce, move
 
-from .tables import _ONES, _TURN_EVENTS, _UNDER, BUILD_NAMES, SEAT_ZONE_NAMES, TurnMoves, _event
+from .tables import (
+    _ONES,
+    _SEATS,
+    _TURN_EVENTS,
+    _UNDER,
+    BUILD_NAMES,
+    SEAT_ZONE_NAMES,
+    TurnMoves,
+    _event,
+)
 from .vocabulary import (
     _HAND_SOURCE_FOR,
     _UP_SOURCE,
@@ -35,6 +45,53 @@ from .vocabulary import (
     who,
 )
 
+# The announcements of the usual moves, each made once (an event never changes): a
+# Wild played, a 1 that plays itself, a capped pile and the Malice card given, a Spite
+# card, Go Again, and the Draw Pile refilled.
+
+
+@lru_cache(maxsize=4096)
+def _wild_played(seat: int, value: int, pile: int) -> Event:
+    text = f"{who(seat)} plays a Wild as {value}"
+    return announce(text, seat, what="wild", seats=(seat,), value=value, pile=pile)
+
+
+@lru_cache(maxsize=4096)
+def _one_played(seat: int, pile: int) -> Event:
+    text = f"{who(seat)} must play a 1: Build Pile {pile} starts"
+    return announce(text, seat, what="one-played", seats=(seat,), pile=pile)
+
+
+@lru_cache(maxsize=4096)
+def _capped(seat: int, pile: int) -> Event:
+    text = f"{who(seat)} caps Build Pile {pile} and gives a Malice card"
+    return announce(text, seat, what="capped", seats=(seat,), pile=pile)
+
+
+@lru_cache(maxsize=4096)
+def _malice_given(seat: int, target: int) -> Event:
+    text = f"{who(seat)} gives {who(target)} a Malice card"
+    return announce(text, seat, what="malice-given", seats=(seat, target))
+
+
+@lru_cache(maxsize=4096)
+def _spite_played(seat: int, kind: str, target: int, out_of_turn: bool) -> Event:
+    text = f"{who(seat)} plays {kind} at {who(target)}"
+    what = f"spite-{kind.lower()}"
+    return announce(text, seat, what=what, seats=(seat, target), out_of_turn=out_of_turn)
+
+
+@lru_cache(maxsize=4096)
+def _go_again(seat: int) -> Event:
+    return announce(
+        f"{who(seat)} built out the hand: Go Again", seat, what="go-again", seats=(seat,)
+    )
+
+
+_REFILLED = announce(
+    "The Draw Pile is empty: the Discard Pile is shuffled into a new one", what="refill"
+)
+
 
 class SpiteMaliceRules(GameState):
     """The moves of ``SpiteMaliceState`` and what they lead to."""
@@ -51,6 +108,8 @@ class SpiteMaliceRules(GameState):
     draw: list[str]
     phase: str
     current: int
+    to_act: tuple[int, ...]
+    is_over: bool
     spite_open: bool
     hand_built_out: bool
     winner: int | None
@@ -87,16 +146,7 @@ class SpiteMaliceRules(GameState):
             _event(("move", (card,), zone, BUILD_NAMES[pile - 1], "up", seat, "", {}, "", ()))
         ]
         if value is not None:
-            events.append(
-                announce(
-                    f"{who(seat)} plays a Wild as {value}",
-                    seat,
-                    what="wild",
-                    seats=(seat,),
-                    value=value,
-                    pile=pile,
-                )
-            )
+            events.append(_wild_played(seat, value, pile))
         self.spite_open = True
         if kind == UP and turn:
             events += self._after_up(seat)
@@ -127,13 +177,7 @@ class SpiteMaliceRules(GameState):
         self.phase = PHASE_GIVE
         return [
             move(cards, f"build:{pile}", "discard", face="up", seat=seat),
-            announce(
-                f"{who(seat)} caps Build Pile {pile} and gives a Malice card",
-                seat,
-                what="capped",
-                seats=(seat,),
-                pile=pile,
-            ),
+            _capped(seat, pile),
         ]
 
     def _settle(self, seat: int) -> list[Event]:
@@ -153,14 +197,7 @@ class SpiteMaliceRules(GameState):
                 drawn = self._draw(seat, HAND_SIZE)
                 if not drawn:
                     break
-                events.append(
-                    announce(
-                        f"{who(seat)} built out the hand: Go Again",
-                        seat,
-                        what="go-again",
-                        seats=(seat,),
-                    )
-                )
+                events.append(_go_again(seat))
                 events += drawn
             else:
                 self.hand_built_out = False
@@ -170,13 +207,7 @@ class SpiteMaliceRules(GameState):
     def _play_one(self, seat: int, source: Source) -> list[Event]:
         pile = [*map(len, self.builds)].index(0) + 1  # there is always a free pile
         events = [
-            announce(
-                f"{who(seat)} must play a 1: Build Pile {pile} starts",
-                seat,
-                what="one-played",
-                seats=(seat,),
-                pile=pile,
-            )
+            _one_played(seat, pile),
         ]
         return events + self._land(seat, source, pile)
 
@@ -191,10 +222,7 @@ class SpiteMaliceRules(GameState):
             events += [
                 move(cards, "discard", "draw", face="down"),
                 Event("shuffle", src="draw"),
-                announce(
-                    "The Draw Pile is empty: the Discard Pile is shuffled into a new one",
-                    what="refill",
-                ),
+                _REFILLED,
             ]
         if not self.draw:
             return None, events
@@ -236,12 +264,7 @@ class SpiteMaliceRules(GameState):
             self.stacks[target].insert(0, card)
             events += [
                 move(card, "draw", f"stack:{target}", face="down", seat=seat),
-                announce(
-                    f"{who(seat)} gives {who(target)} a Malice card",
-                    seat,
-                    what="malice-given",
-                    seats=(seat, target),
-                ),
+                _malice_given(seat, target),
             ]
         return events + self._settle(seat)
 
@@ -252,13 +275,7 @@ class SpiteMaliceRules(GameState):
         self.discard.append(card)
         events = [
             move(card, f"hand:{seat}", "discard", face="up", seat=seat),
-            announce(
-                f"{who(seat)} plays {kind} at {who(target)}",
-                seat,
-                what=f"spite-{kind.lower()}",
-                seats=(seat, target),
-                out_of_turn=seat != self.current,
-            ),
+            _spite_played(seat, kind, target, seat != self.current),
         ]
         if kind == "DUMP":
             cards = list(self.hands[target])
@@ -321,12 +338,15 @@ class SpiteMaliceRules(GameState):
 
     def _start_turn(self, seat: int) -> list[Event]:
         self.current = seat
+        self.to_act = _SEATS[seat]
         self.phase = PHASE_BUILD
         self.spite_open = False
         self.hand_built_out = False
         events: list[Event] = [_TURN_EVENTS[seat]]
         missing = HAND_SIZE - len(self.hands[seat])
-        if missing > 0:  # (a full hand draws nothing)
+        # (A full hand draws nothing, and nothing is drawn from an empty Draw Pile with no
+        # Discard Pile to refill it: much of a long game.)
+        if missing > 0 and (self.draw or self.discard):
             events += self._draw(seat, missing)
         up = self.ups[seat]
         if (up and up[-1] in _ONES) or not _ONES.isdisjoint(self.hands[seat]):
@@ -359,6 +379,8 @@ class SpiteMaliceRules(GameState):
 
     def _game_over(self) -> list[Event]:
         self.phase = PHASE_OVER
+        self.to_act = ()
+        self.is_over = True
         self.spite_open = False
         result = self.result
         return [Event("over", data=result.to_dict() if result else {})]

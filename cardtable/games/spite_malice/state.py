@@ -39,15 +39,15 @@ from .rules import SpiteMaliceRules
 from .tables import (
     _GIVES,
     _HAND,
-    _HAND_PAIR_OF,
     _HAND_SOURCES,
+    _MALICE_AT,
     _ONES,
     _ONTO,
     _OTHERS,
-    _SEATS,
     _SPITE_ROWS,
     _STORE_SOURCES,
     _TOP_ROWS,
+    _TOP_SOURCES,
     _TWOS,
     _WILD_CARDS,
     _WILD_MOVES,
@@ -171,31 +171,51 @@ class SpiteMaliceState(SpiteMaliceRules, SpiteMaliceRefusals, GameState):
 
     # -- the contract ------------------------------------------------------------------
 
-    @property
-    def to_act(self) -> tuple[int, ...]:
-        return () if self.phase == PHASE_OVER else _SEATS[self.current]
+    # The seats to act and whether the game is over: plain fields, set where the turn
+    # passes and where the game ends (``_start_turn``, ``_game_over``), for a roll-out
+    # asks both every step.
+    to_act: tuple[int, ...] = ()
+    is_over: bool = False
 
-    def _legal_actions(self, seat: int) -> list[Action]:
+    def legal_actions(self, seat: int) -> list[Action]:
+        """The kernel's ``legal_actions`` written out (a roll-out asks twice a step): a seat
+        not to act answered at once (its Spite cards while a chance to spite is open, most
+        often none), the seat on turn's listing remembered until the state changes."""
+        if seat != self.current or type(seat) is not int:
+            if type(seat) is not int or not 0 <= seat < self.players:
+                return GameState.legal_actions(self, seat)  # (refuses a seat the table lacks)
+            # (no chance to spite is open once the game is over; without a Wild-Spite card
+            # in hand there is no Spite card to play)
+            if not self.spite_open or _WILD_CARDS.isdisjoint(self.hands[seat]):
+                return []
+            return self._spites(seat) if self.phase != PHASE_OVER else []
+        known = self._legal.get(seat)
+        if known is not None:
+            return list(known)
         phase = self.phase
-        if seat != self.current:  # (no chance to spite is open once the game is over)
-            return self._spites(seat) if self.spite_open and phase != PHASE_OVER else []
-        if phase == PHASE_OVER:
-            return []
-        if phase == PHASE_GIVE:
-            return [_GIVES[t] for t in range(self.players) if t != seat]
-        # Building: builds, Wild builds, Spite cards, then the stores (or ``end``) unless
-        # a 2 must be played.
-        actions, wilds, stores, two, spites = self._turn_moves(seat)
-        if wilds:
-            actions += wilds
-        if spites and self.spite_on:
-            actions += self._spites(seat)
-        if two is None:
-            if stores:
-                actions += stores
-            else:
-                actions.append(END_ACTION)
-        return actions
+        if phase != PHASE_BUILD:  # over, or a Malice card to give
+            known = (
+                []
+                if phase == PHASE_OVER
+                else [*map(_GIVES.__getitem__, _OTHERS[self.players][seat])]
+            )
+        else:
+            # Building: builds, Wild builds, Spite cards, then the stores (or ``end``)
+            # unless a 2 must be played.
+            known, wilds, stores, two, spites = self._turn_moves(seat)
+            if wilds:
+                known += wilds
+            if spites and self.spite_on:
+                known += self._spites(seat)
+            if two is None:
+                if stores:
+                    known += stores
+                else:
+                    known.append(END_ACTION)
+        self._legal[seat] = known
+        return list(known)
+
+    legal_actions.seat_checked = True  # type: ignore[attr-defined]
 
     def explain_out_of_turn(self, seat: int, code: str) -> str:
         if self.spite_on:
@@ -293,10 +313,6 @@ class SpiteMaliceState(SpiteMaliceRules, SpiteMaliceRefusals, GameState):
             for name, cards in zip(stores, self.stores[seat], strict=True):
                 zones[name] = Zone(name, cards, ALL, seat)
         return zones
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == PHASE_OVER
 
     def cards_left(self, seat: int) -> int:
         """What is left of a player's Card Stack, the UP card included."""
@@ -427,29 +443,25 @@ class SpiteMaliceState(SpiteMaliceRules, SpiteMaliceRefusals, GameState):
         self, seat: int, distinct: Any, sizes: list[int], held_sizes: set[int]
     ) -> list[Action]:
         """The Wild builds of ``seat`` (``_turn_moves``): by Build Pile, Wild, cover."""
-        # Every source with its card: each distinct hand card, the UP card, the Store Pile
-        # tops. A source's card cannot be both a Wild and a cover, so a Wild is never
-        # covered from its own source.
-        sources = [*map(_HAND_PAIR_OF, distinct)]
-        up = self.ups[seat]
-        if up:
-            sources.append((UP, up[-1]))
-        for source, cards in zip(_STORE_SOURCES, self.stores[seat], strict=True):
-            if cards:
-                sources.append((source, cards[-1]))
         # The Wilds' sources, and the covers' by the size of the Build Pile they cover a
-        # Wild on, in source order (a Wild covers nothing: its size is None).
+        # Wild on, in source order: each distinct hand card, the UP card, the Store Pile
+        # tops (a Wild covers nothing: its size is None, so a Wild is never covered from
+        # its own source).
         wild_sources: list[str] = []
-        covers: dict[int, list[str]] = {}
-        for source, card in sources:
+        covers: dict[int | None, list[str]] = {}
+        for card in distinct:
             size = _WILD_PILE[card]
             if size in held_sizes:
-                if size in covers:
-                    covers[size].append(source)
-                else:
-                    covers[size] = [source]
+                covers.setdefault(size, []).append(_HAND_SOURCES[card])
             elif card in _WILD_CARDS:
-                wild_sources.append(source)
+                wild_sources.append(_HAND_SOURCES[card])
+        for source, cards in zip(_TOP_SOURCES, [self.ups[seat], *self.stores[seat]], strict=True):
+            if cards:
+                size = _WILD_PILE[cards[-1]]
+                if size in held_sizes:
+                    covers.setdefault(size, []).append(source)
+                elif cards[-1] in _WILD_CARDS:
+                    wild_sources.append(source)
         if not covers:
             return []
         wilds: list[Action] = []
@@ -503,7 +515,5 @@ class SpiteMaliceState(SpiteMaliceRules, SpiteMaliceRefusals, GameState):
                 if stacks[target]:
                     spites.append(row[target])
         if MALICE_CARD in hand:
-            row = _SPITE_ROWS[MALICE_CARD]
-            for target in others:
-                spites.append(row[target])
+            spites += _MALICE_AT[self.players][seat]
         return spites

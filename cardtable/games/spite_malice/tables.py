@@ -102,13 +102,12 @@ _ONTO = {card: -1 if under == 0 else under for card, under in _UNDER.items()}
 _HAND = {
     card: (_BUILD_ROWS[_HAND_SOURCES[card]], _STORES.get(card, ()), _ONTO[card]) for card in _VALUE
 }
-# The UP card's builds, then each Store Pile's.
-_TOP_ROWS = tuple(_BUILD_ROWS[source] for source in (UP, *_STORE_SOURCES))
+# The UP card's source and builds, then each Store Pile's.
+_TOP_SOURCES = (UP, *_STORE_SOURCES)
+_TOP_ROWS = tuple(_BUILD_ROWS[source] for source in _TOP_SOURCES)
 _WILD_CARDS = frozenset(WILDS)
 _ONES = frozenset(card for card, value in _VALUE.items() if value == 1)
 _TWOS = frozenset(card for card, value in _VALUE.items() if value == 2)
-# Per hand card, its source and itself (a Wild's move lists its sources with their cards).
-_HAND_PAIR_OF = {card: (source, card) for card, source in _HAND_SOURCES.items()}.__getitem__
 # Per card, the size of the Build Pile on which it covers a Wild (a Wild on a pile of k
 # cards stands for k + 1, never 1, 2, 7 or 13, and its cover is a k + 2), or None.
 _WILD_PILE = {
@@ -151,3 +150,8 @@ _OTHERS = tuple(
 )
 # Per seat, the seats to act when it is on turn (asked every step).
 _SEATS = tuple((seat,) for seat in range(8))
+# Per player count, per seat, its MALICE at each other seat (MALICE may be played at anyone).
+_MALICE_AT = tuple(
+    tuple(tuple(_SPITE_ROWS["WS-MALICE"][other] for other in others) for others in by_seat)
+    for by_seat in _OTHERS
+)
