@@ -67,8 +67,16 @@ PARTS = (
     Part(
         "bot-times",
         "each searching level's decision time at the table (the app's window and bot "
-        "pool) with two busy processes, against its think budget (bot_times.md)",
-        (script("bot_times.py", "--table", "--busy", "2", "--decisions", "80", "--seconds", "60"),),
+        "pool) with two busy processes, and with six, against its think budget "
+        "(bot_times.md)",
+        (
+            script(
+                "bot_times.py", "--table", "--busy", "2", *("--decisions", "80", "--seconds", "60")
+            ),
+            script(
+                "bot_times.py", "--table", "--busy", "6", *("--decisions", "40", "--seconds", "40")
+            ),
+        ),
         (
             script(
                 "bot_times.py",
