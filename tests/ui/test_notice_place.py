@@ -234,6 +234,23 @@ def test_a_hint_and_a_refusal_cover_neither_each_other_nor_the_table(
 
 
 @pytest.mark.parametrize("game_id", registry.ids())
+def test_a_hint_asked_while_a_refusal_shows_lies_clear_of_it(sized_app, game_id, monkeypatch):
+    # The other order: the hint's line, placed after the refusal, was placed on a frame
+    # drawn before the refusal (which goes over it) and could lie under it.
+    app = sized_app
+    table, refused = open_table(app, game_id)
+    click(app, next(b for b in table.buttons if b.label == "Undo").rect.center)
+    assert refused == ["You have made no move to take back."]
+    check_clear(table, app.screen, refused[0], monkeypatch)
+    click(app, next(b for b in table.buttons if b.label == "Hint").rect.center)
+    hints = table.tools.hints
+    until(app, lambda: hints.line.startswith("Hint:"))
+    assert table.notice.left > 0, "the refusal still shows"
+    check_clear(table, app.screen, hints.line, monkeypatch)
+    check_clear(table, app.screen, refused[0], monkeypatch)
+
+
+@pytest.mark.parametrize("game_id", registry.ids())
 def test_the_hand_alert_covers_nothing_the_table_lays_out(sized_app, game_id, monkeypatch):
     # It lay at the top of the chooser area whatever was there (MEAN!'s Pile 3 and "Out
     # of play" at 800x500, Spite & Malice's Build Piles' label).

@@ -191,7 +191,16 @@ class Hints:
         if self.line:  # in bare felt nearest just above the viewer's hand
             area = table.chooser_area()
             options = shapes(self.line, area.width - 40, (16, 14))
-            places = lambda: card_places(table.view, table.input.targets())  # noqa: E731
+            notice = table.notice
+
+            def places() -> list[pygame.Rect]:
+                # The refusal goes over the hint, placed where the hint left room; one
+                # placed before the hint came is drawn after it: leave its box clear too.
+                taken = card_places(table.view, table.input.targets())
+                if notice.left > 0 and notice.refusal.key is not None:
+                    taken.append(notice.refusal.box)
+                return taken
+
             look = (theme.PANEL, theme.GOLD, 225)
             self.place.draw(surface, self.line, options, area.midbottom, places, (None, None), look)
         else:
