@@ -132,7 +132,7 @@ def draw(table: FrameDoor, surface: pygame.Surface) -> None:
     table.choices.draw(surface)
     if table.sheet is not None:
         table.sheet.draw(surface)
-    table.tools.draw_hint(surface)
+    table.tools.draw_hint(surface, table.notice.placed())
     if table.notice.left > 0:  # placed over none of the above, nor where cards go
         area = table.chooser_area()
         table.notice.draw(surface, area.midbottom, area.width - 40, places, (still, moving))

@@ -176,7 +176,9 @@ class Hints:
                             return (zone, indices), target
         return None
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface, clear: tuple[pygame.Rect, ...] = ()) -> None:
+        """The hinted cards and target aglow, and the hint's line in bare felt, clear of
+        ``clear`` too (a refusal placed before the hint came, drawn over it after)."""
         table = self.table
         strength = 0.55 + 0.45 * drawing.pulse(table.clock, 1.2)
         if self.cards is not None:
@@ -191,15 +193,9 @@ class Hints:
         if self.line:  # in bare felt nearest just above the viewer's hand
             area = table.chooser_area()
             options = shapes(self.line, area.width - 40, (16, 14))
-            notice = table.notice
 
             def places() -> list[pygame.Rect]:
-                # The refusal goes over the hint, placed where the hint left room; one
-                # placed before the hint came is drawn after it: leave its box clear too.
-                taken = card_places(table.view, table.input.targets())
-                if notice.left > 0 and notice.refusal.key is not None:
-                    taken.append(notice.refusal.box)
-                return taken
+                return card_places(table.view, table.input.targets()) + list(clear)
 
             look = (theme.PANEL, theme.GOLD, 225)
             self.place.draw(surface, self.line, options, area.midbottom, places, (None, None), look)

@@ -107,6 +107,12 @@ class Notice:
     def update(self, dt: float) -> None:
         self.left = max(0.0, self.left - dt)
 
+    def placed(self) -> tuple[pygame.Rect, ...]:
+        """The refusal's box while it shows where it was placed (none else)."""
+        if self.left > 0 and self.words and self.refusal.key is not None:
+            return (self.refusal.box,)
+        return ()
+
     def unplaced(self, size: tuple[int, int], banner: str = "") -> bool:
         """Do the refusal or the ``banner`` show with no place yet for a window of
         ``size`` (the frame then hands in the table before and with its flying cards)?"""

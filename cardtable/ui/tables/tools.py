@@ -206,9 +206,10 @@ class TableTools:
             return False
         return True
 
-    def draw_hint(self, surface: pygame.Surface) -> None:
-        """The hint, under a refusal (which goes where the hint leaves room)."""
-        self.hints.draw(surface)
+    def draw_hint(self, surface: pygame.Surface, clear: tuple[pygame.Rect, ...] = ()) -> None:
+        """The hint, under a refusal (which goes where the hint leaves room; a refusal
+        placed before the hint came is ``clear``, left clear by the hint's line)."""
+        self.hints.draw(surface, clear)
 
     def draw(self, surface: pygame.Surface) -> None:
         """Over everything: "Leave this game?" on a veil."""
