@@ -330,16 +330,18 @@ class BotPool(Executor):
         if not answered:
             job.future.set_result(value)
 
+    def _timed_unanswered(self) -> list[_Job]:
+        """The timed decisions being worked out whose answer the table still waits for."""
+        jobs = [worker.job for worker in self._workers if worker.job is not None]
+        return [job for job in jobs if job.due is not None and not job.future.done()]
+
     def _answer_due(self, now: float) -> None:
         """Decisions whose think budget has ended unanswered (their worker starved by a
         busy machine): the table gets the best move found so far, and the search's own
         answer, when it comes, is not waited for."""
-        for worker in self._workers:
-            job = worker.job
-            if job is None or job.due is None or job.future.done() or now < job.due:
-                continue
+        for job in self._timed_unanswered():
             stand_in = job.stand_in()
-            if stand_in is not None:
+            if job.due is not None and now >= job.due and stand_in is not None:
                 job.future.set_result(stand_in)
 
     def _watch(self) -> None:
@@ -384,15 +386,8 @@ class BotPool(Executor):
 
     def _next_due(self) -> float | None:
         """Seconds until the next unanswered decision's think budget ends (None: none)."""
-        now = time.perf_counter()
-        dues = [
-            worker.job.due
-            for worker in self._workers
-            if worker.job is not None
-            and worker.job.due is not None
-            and not worker.job.future.done()
-        ]
-        return max(0.0, min(dues) - now) if dues else None
+        dues = [job.due for job in self._timed_unanswered() if job.due is not None]
+        return max(0.0, min(dues) - time.perf_counter()) if dues else None
 
     def _deadline(self, worker: _Worker) -> float:
         """When ``worker`` is too late: with its decision, or to start up."""
@@ -405,14 +400,14 @@ class BotPool(Executor):
         and a fresh worker takes its place; after ``START_TRIES`` workers in a row that
         never became ready, none: the pool is ``broken`` and every decision fails."""
         job, worker.job = worker.job, None
-        if job is not None and job.future.done():  # its budget's stand-in was played
-            pass
-        elif job is not None and job.stand_in() is not None:
-            played = "quick choice" if job.best is None else "best move so far"
-            print(f"Card Table: {why}: its {played} is played", file=sys.stderr)
-            job.future.set_result(job.stand_in())
-        elif job is not None:
-            job.future.set_exception(BotFailed(why))
+        if job is not None and not job.future.done():  # (else its stand-in was played)
+            stand_in = job.stand_in()
+            if stand_in is None:
+                job.future.set_exception(BotFailed(why))
+            else:
+                played = "quick choice" if job.best is None else "best move so far"
+                print(f"Card Table: {why}: its {played} is played", file=sys.stderr)
+                job.future.set_result(stand_in)
         failed = 0 if worker.ready else worker.failed_starts + 1
         with self._lock:
             if failed >= START_TRIES:

@@ -116,8 +116,10 @@ class ThinkClock:
             now = time.perf_counter()
             if self.done:
                 self.longest = max(self.longest, now - self._last)
-                if ThinkClock.report is not None and now - self._reported >= self.REPORT_EVERY:
-                    self._tell_best(now)
+                report = ThinkClock.report
+                if report and self.best and now - self._reported >= self.REPORT_EVERY:
+                    self._reported = now
+                    report(self.best())
             self._last = now
             # Half a round to spare: on a busy machine one round can run long.
             go = self.done == 0 or now - self.started + 1.5 * self.longest <= self.budget
@@ -125,12 +127,6 @@ class ThinkClock:
                 go = False
         self.done += go
         return go
-
-    def _tell_best(self, now: float) -> None:
-        """Report the search's best move so far (when it has said how to find it)."""
-        if self.best is not None and ThinkClock.report is not None:
-            self._reported = now
-            ThinkClock.report(self.best())
 
 
 class Bot(ABC):
